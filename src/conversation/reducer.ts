@@ -1,0 +1,288 @@
+/**
+ * The pure conversation reducer: (state, action) → state. No DOM, no fetch, no timers.
+ * Wire events (ChatEvent) go to the active reply; tolerant of duplicated and out-of-order events:
+ * starts and ends are idempotent, content before its start creates what it belongs to,
+ * a second result for the same tool call is ignored.
+ */
+import { applyPatch } from 'fast-json-patch';
+import type { ChatEvent, JsonPatchOperation, ReplyError } from './events.js';
+import { parseArgs, turnsFromHistory } from './history.js';
+import type {
+  AssistantTurn,
+  ConversationState,
+  ReplyPart,
+  ReplyStatus,
+  ToolCallPart,
+  ToolCallStatus,
+  Turn,
+} from './types.js';
+
+/** What the person or the element does, as opposed to what the wire says. */
+export type LocalAction =
+  | { type: 'user-message'; id: string; text: string }
+  | { type: 'reply-start'; replyId: string; runId: string }
+  | { type: 'reply-stop' }
+  | { type: 'reply-remove'; replyId: string }
+  | { type: 'reset'; turns: Turn[] };
+
+export type Action = ChatEvent | LocalAction;
+
+export function reduce(state: ConversationState, action: Action): ConversationState {
+  switch (action.type) {
+    case 'user-message':
+      return { ...state, turns: [...state.turns, { role: 'user', id: action.id, text: action.text }] };
+    case 'reply-start': {
+      const reply: AssistantTurn = { role: 'assistant', id: action.replyId, runId: action.runId, status: 'streaming', parts: [] };
+      return { ...state, turns: [...state.turns, reply], activeReplyId: reply.id };
+    }
+    case 'reply-stop':
+      return endReply(state, 'cancelled');
+    case 'reply-remove':
+      return {
+        ...state,
+        turns: state.turns.filter((t) => t.id !== action.replyId),
+        activeReplyId: state.activeReplyId === action.replyId ? undefined : state.activeReplyId,
+      };
+    case 'reset':
+      return { ...state, turns: action.turns, activeReplyId: undefined };
+    case 'run-started':
+      return updateReply(state, (reply) => (reply.runId === action.runId ? reply : { ...reply, runId: action.runId }));
+    case 'run-finished':
+      return endReply(state, 'done', undefined, action.outcome);
+    case 'run-error':
+      return endReply(state, 'error', action.error);
+    case 'text-start':
+      return upsertPart(state, action.messageId, 'text', (part) => part ?? { kind: 'text', id: action.messageId, text: '', streaming: true, ...sub(action) });
+    case 'text-delta':
+      return upsertPart(state, action.messageId, 'text', (part) =>
+        part
+          ? { ...part, text: part.text + action.delta }
+          : { kind: 'text', id: action.messageId, text: action.delta, streaming: true, ...sub(action) },
+      );
+    case 'text-end':
+      return upsertPart(state, action.messageId, 'text', (part) =>
+        part ? (part.streaming ? { ...part, streaming: false } : part) : { kind: 'text', id: action.messageId, text: '', streaming: false, ...sub(action) },
+      );
+    case 'reasoning-start':
+      return upsertPart(state, action.messageId, 'reasoning', (part) => part ?? { kind: 'reasoning', id: action.messageId, text: '', streaming: true, ...sub(action) });
+    case 'reasoning-delta':
+      return upsertPart(state, action.messageId, 'reasoning', (part) =>
+        part
+          ? { ...part, text: part.text + action.delta }
+          : { kind: 'reasoning', id: action.messageId, text: action.delta, streaming: true, ...sub(action) },
+      );
+    case 'reasoning-end':
+      return upsertPart(state, action.messageId, 'reasoning', (part) =>
+        part ? (part.streaming ? { ...part, streaming: false } : part) : { kind: 'reasoning', id: action.messageId, text: '', streaming: false, ...sub(action) },
+      );
+    case 'reasoning-encrypted':
+      return action.subtype === 'tool-call'
+        ? upsertPart(state, action.entityId, 'tool-call', (part) => part && { ...part, encryptedValue: action.encryptedValue })
+        : upsertPart(state, action.entityId, 'reasoning', (part) =>
+            part
+              ? { ...part, encryptedValue: action.encryptedValue }
+              : { kind: 'reasoning', id: action.entityId, text: '', streaming: false, encryptedValue: action.encryptedValue },
+          );
+    case 'tool-call-start':
+      return upsertPart(state, action.toolCallId, 'tool-call', (part) =>
+        part
+          ? part.name
+            ? part
+            : { ...part, name: action.name, parentMessageId: part.parentMessageId ?? action.parentMessageId }
+          : { ...newToolCall(action.toolCallId, action.name), parentMessageId: action.parentMessageId, ...sub(action) },
+      );
+    case 'tool-call-args':
+      return upsertPart(state, action.toolCallId, 'tool-call', (part) => {
+        const call = part ?? { ...newToolCall(action.toolCallId, ''), ...sub(action) };
+        const argsText = call.argsText + action.delta;
+        return call.argsComplete ? { ...call, argsText, ...parseArgs(argsText) } : { ...call, argsText };
+      });
+    case 'tool-call-end':
+      return upsertPart(state, action.toolCallId, 'tool-call', (part) => {
+        const call = part ?? { ...newToolCall(action.toolCallId, ''), ...sub(action) };
+        return call.argsComplete ? call : { ...call, argsComplete: true, ...parseArgs(call.argsText) };
+      });
+    case 'tool-call-result':
+      return upsertPart(state, action.toolCallId, 'tool-call', (part) => {
+        const call = part ?? { ...newToolCall(action.toolCallId, ''), ...sub(action) };
+        if (call.resultMessageId !== undefined || call.result !== undefined) return call;
+        return {
+          ...call,
+          status: action.isError ? 'error' : 'done',
+          result: action.content,
+          resultMessageId: action.messageId ?? `${action.toolCallId}:result`,
+          ...(action.isError ? { error: textOf(action.content) } : {}),
+        };
+      });
+    case 'state-snapshot':
+      return { ...state, agentState: action.snapshot };
+    case 'state-delta': {
+      const next = patched(state.agentState, action.patch);
+      return next.ok ? { ...state, agentState: next.value } : state;
+    }
+    case 'messages-snapshot':
+      return applyMessagesSnapshot(state, action.messages);
+    case 'activity-snapshot':
+      return upsertPart(state, action.messageId, 'activity', (part) =>
+        part && action.replace === false
+          ? part
+          : { kind: 'activity', id: action.messageId, activityType: action.activityType, content: action.content, ...sub(action) },
+      );
+    case 'activity-delta':
+      return upsertPart(state, action.messageId, 'activity', (part) => {
+        if (!part) return undefined;
+        const next = patched(part.content, action.patch);
+        return next.ok ? { ...part, content: next.value as Record<string, unknown> } : part;
+      });
+    case 'step-started':
+      return updateReply(state, (reply) => ({ ...reply, step: action.stepName }));
+    case 'step-finished':
+      return updateReply(state, (reply) => (reply.step === action.stepName ? { ...reply, step: undefined } : reply));
+    case 'subagent-started': {
+      if (state.subagents[action.subagentRunId]) return state;
+      const { type: _type, ...info } = action;
+      return { ...state, subagents: { ...state.subagents, [action.subagentRunId]: { ...info, status: 'running' } } };
+    }
+    case 'subagent-finished':
+    case 'subagent-error': {
+      const record = state.subagents[action.subagentRunId];
+      if (!record || record.status !== 'running') return state;
+      const ended =
+        action.type === 'subagent-error'
+          ? { ...record, status: 'error' as const, error: action.message }
+          : { ...record, status: 'done' as const };
+      return { ...state, subagents: { ...state.subagents, [action.subagentRunId]: ended } };
+    }
+    case 'custom':
+    case 'raw':
+      // Surfaced to the page by the element; nothing to keep in the conversation.
+      return state;
+  }
+}
+
+function sub(action: { subagentRunId?: string }): { subagentRunId?: string } {
+  return action.subagentRunId ? { subagentRunId: action.subagentRunId } : {};
+}
+
+function newToolCall(id: string, name: string): ToolCallPart {
+  return { kind: 'tool-call', id, name, argsText: '', argsComplete: false, status: 'running' };
+}
+
+/** Plain text of a tool result or error content (string, or AG-UI content parts). */
+export function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (part && typeof part === 'object' && typeof part.text === 'string' ? part.text : ''))
+      .filter(Boolean)
+      .join('\n');
+  }
+  return content === undefined ? '' : JSON.stringify(content);
+}
+
+function patched(document: unknown, patch: JsonPatchOperation[]): { ok: true; value: unknown } | { ok: false } {
+  try {
+    // fast-json-patch copies rather than mutates when mutateDocument is false: the old state stays intact.
+    return { ok: true, value: applyPatch(document ?? {}, patch as never, true, false).newDocument };
+  } catch (error) {
+    console.warn('<agent-chat>: a JSON Patch from the agent could not be applied; the previous value is kept.', error);
+    return { ok: false };
+  }
+}
+
+/** Index of the reply wire events go to (the active one); -1 when none. */
+function activeReplyIndex(state: ConversationState): number {
+  if (!state.activeReplyId) return -1;
+  for (let i = state.turns.length - 1; i >= 0; i--) if (state.turns[i].id === state.activeReplyId) return i;
+  return -1;
+}
+
+/** Applies `change` to the active reply. Wire events with no reply under way (after its end) are dropped. */
+function updateReply(state: ConversationState, change: (reply: AssistantTurn) => AssistantTurn): ConversationState {
+  const index = activeReplyIndex(state);
+  if (index === -1) return state;
+  const reply = state.turns[index] as AssistantTurn;
+  const next = change(reply);
+  if (next === reply) return state;
+  const turns = state.turns.slice();
+  turns[index] = next;
+  return { ...state, turns };
+}
+
+type PartOf<K extends ReplyPart['kind']> = Extract<ReplyPart, { kind: K }>;
+
+/** Finds the part of `kind` with `id` in the active reply and replaces it (or appends a new one). */
+function upsertPart<K extends ReplyPart['kind']>(
+  state: ConversationState,
+  id: string,
+  kind: K,
+  change: (part: PartOf<K> | undefined) => PartOf<K> | undefined,
+): ConversationState {
+  return updateReply(state, (reply) => {
+    const parts = reply.parts;
+    let index = -1;
+    for (let i = parts.length - 1; i >= 0; i--) {
+      if (parts[i].id === id && parts[i].kind === kind) {
+        index = i;
+        break;
+      }
+    }
+    const current = index === -1 ? undefined : (parts[index] as PartOf<K>);
+    const next = change(current);
+    if (next === current || next === undefined) return reply;
+    const copy = parts.slice();
+    if (index === -1) copy.push(next);
+    else copy[index] = next;
+    return { ...reply, parts: copy };
+  });
+}
+
+const stoppedToolStatus: Record<'done' | 'error' | 'cancelled', ToolCallStatus> = {
+  done: 'done',
+  error: 'not-completed',
+  cancelled: 'cancelled',
+};
+
+function endReply(
+  state: ConversationState,
+  status: Exclude<ReplyStatus, 'streaming'>,
+  error?: ReplyError,
+  outcome?: AssistantTurn['outcome'],
+): ConversationState {
+  const index = activeReplyIndex(state);
+  if (index === -1) return state;
+  const reply = state.turns[index] as AssistantTurn;
+  const pending = new Set(outcome?.pendingToolCallIds ?? []);
+  const parts = reply.parts.map((part): ReplyPart => {
+    if (part.kind === 'tool-call') {
+      if (part.status !== 'running' || pending.has(part.id)) return part;
+      return { ...part, status: stoppedToolStatus[status], argsComplete: true };
+    }
+    if (part.kind === 'activity' || !part.streaming) return part;
+    return { ...part, streaming: false };
+  });
+  const ended: AssistantTurn = { ...reply, status, parts, step: undefined };
+  if (error) ended.error = error;
+  if (outcome) ended.outcome = outcome;
+  const turns = state.turns.slice();
+  turns[index] = ended;
+  return { ...state, turns, activeReplyId: undefined };
+}
+
+/** MESSAGES_SNAPSHOT replaces the history; the reply under way keeps its identity and status. */
+function applyMessagesSnapshot(state: ConversationState, messages: Parameters<typeof turnsFromHistory>[0]): ConversationState {
+  const turns = turnsFromHistory(messages);
+  const active = activeReplyIndex(state);
+  if (active === -1) return { ...state, turns };
+  const reply = state.turns[active] as AssistantTurn;
+  const last = turns[turns.length - 1];
+  if (last && last.role === 'assistant') {
+    const parts = last.parts.map((part) =>
+      part.kind === 'tool-call' && part.result === undefined ? { ...part, status: 'running' as const } : part,
+    );
+    turns[turns.length - 1] = { ...reply, parts };
+  } else {
+    turns.push(reply);
+  }
+  return { ...state, turns };
+}

@@ -1,0 +1,111 @@
+/**
+ * The conversation as the widget shows it: turns of the person and replies of the agent.
+ * A reply is one run; it holds its parts (text, reasoning, tool calls, activity) in arrival order.
+ */
+import type { HistoryMessage, ReplyError, RunOutcome } from './events.js';
+
+export type ToolCallStatus = 'running' | 'done' | 'error' | 'cancelled' | 'not-completed';
+export type ReplyStatus = 'streaming' | 'done' | 'error' | 'cancelled';
+
+export interface TextPart {
+  kind: 'text';
+  /** The wire message id. */
+  id: string;
+  text: string;
+  streaming: boolean;
+  subagentRunId?: string;
+}
+
+export interface ReasoningPart {
+  kind: 'reasoning';
+  id: string;
+  text: string;
+  streaming: boolean;
+  encryptedValue?: string;
+  subagentRunId?: string;
+}
+
+export interface ToolCallPart {
+  kind: 'tool-call';
+  /** The wire tool call id. */
+  id: string;
+  name: string;
+  /** Arguments as streamed (JSON text). */
+  argsText: string;
+  /** Parsed arguments once the call's arguments are complete and valid JSON. */
+  args?: unknown;
+  /** Set when the complete arguments were not valid JSON. */
+  argsInvalid?: boolean;
+  argsComplete: boolean;
+  status: ToolCallStatus;
+  result?: unknown;
+  resultMessageId?: string;
+  /** Why the call failed, when status is `error`. */
+  error?: string;
+  parentMessageId?: string;
+  encryptedValue?: string;
+  subagentRunId?: string;
+}
+
+export interface ActivityPart {
+  kind: 'activity';
+  id: string;
+  activityType: string;
+  content: Record<string, unknown>;
+  subagentRunId?: string;
+}
+
+export type ReplyPart = TextPart | ReasoningPart | ToolCallPart | ActivityPart;
+
+export interface UserTurn {
+  role: 'user';
+  id: string;
+  text: string;
+  /** The original content when it was not plain text (multimodal parts from a snapshot). */
+  content?: unknown;
+}
+
+export interface AssistantTurn {
+  role: 'assistant';
+  id: string;
+  runId?: string;
+  status: ReplyStatus;
+  parts: ReplyPart[];
+  error?: ReplyError;
+  outcome?: RunOutcome;
+  /** The step the agent reported last (STEP_STARTED), while streaming. */
+  step?: string;
+}
+
+/** System and developer messages from a snapshot: kept for the history, never shown. */
+export interface InstructionTurn {
+  role: 'system' | 'developer';
+  id: string;
+  text: string;
+}
+
+export type Turn = UserTurn | AssistantTurn | InstructionTurn;
+
+export interface SubagentRecord {
+  subagentRunId: string;
+  name: string;
+  description?: string;
+  parentToolCallId?: string;
+  parentSubagentRunId?: string;
+  parentMessageId?: string;
+  status: 'running' | 'done' | 'error';
+  error?: string;
+}
+
+export interface ConversationState {
+  turns: Turn[];
+  /** The agent's shared state (STATE_SNAPSHOT / STATE_DELTA). */
+  agentState: unknown;
+  /** The reply being streamed, if any. */
+  activeReplyId?: string;
+  subagents: Record<string, SubagentRecord>;
+}
+
+export const emptyConversation = (): ConversationState => ({ turns: [], agentState: undefined, subagents: {} });
+
+export type { HistoryMessage };

@@ -1,0 +1,267 @@
+/**
+ * AG-UI 1.0 wire events → ChatEvents. Pure: no fetch, no DOM.
+ * Validates each known event's fields (zod/mini), expands the `*_CHUNK` convenience events into
+ * start/delta/end, and checks the run's framing (RUN_STARTED first).
+ */
+import * as z from 'zod/mini';
+import type { ChatEvent, HistoryMessage, JsonPatchOperation, ReplyError } from '../conversation/events.js';
+
+const str = z.string();
+const optStr = z.optional(z.string());
+const patch = z.array(z.looseObject({ op: str, path: str }));
+
+/** Field checks for each event type the widget understands; extra fields are allowed. */
+const schemas = {
+  RUN_STARTED: z.looseObject({ threadId: optStr, runId: str }),
+  RUN_FINISHED: z.looseObject({ runId: optStr, outcome: z.optional(z.looseObject({ type: str })) }),
+  RUN_ERROR: z.looseObject({ message: str, code: optStr }),
+  TEXT_MESSAGE_START: z.looseObject({ messageId: str, role: optStr, name: optStr }),
+  TEXT_MESSAGE_CONTENT: z.looseObject({ messageId: str, delta: str }),
+  TEXT_MESSAGE_END: z.looseObject({ messageId: str }),
+  TEXT_MESSAGE_CHUNK: z.looseObject({ messageId: optStr, role: optStr, delta: optStr, name: optStr }),
+  TOOL_CALL_START: z.looseObject({ toolCallId: str, toolCallName: str, parentMessageId: optStr }),
+  TOOL_CALL_ARGS: z.looseObject({ toolCallId: str, delta: str }),
+  TOOL_CALL_END: z.looseObject({ toolCallId: str }),
+  TOOL_CALL_CHUNK: z.looseObject({ toolCallId: optStr, toolCallName: optStr, parentMessageId: optStr, delta: optStr }),
+  TOOL_CALL_RESULT: z.looseObject({ toolCallId: str, messageId: optStr, content: z.unknown() }),
+  REASONING_START: z.looseObject({ messageId: str }),
+  REASONING_MESSAGE_START: z.looseObject({ messageId: str }),
+  REASONING_MESSAGE_CONTENT: z.looseObject({ messageId: str, delta: str }),
+  REASONING_MESSAGE_END: z.looseObject({ messageId: str }),
+  REASONING_MESSAGE_CHUNK: z.looseObject({ messageId: optStr, delta: optStr }),
+  REASONING_END: z.looseObject({ messageId: str }),
+  REASONING_ENCRYPTED_VALUE: z.looseObject({ subtype: str, entityId: str, encryptedValue: str }),
+  STATE_SNAPSHOT: z.looseObject({ snapshot: z.unknown() }),
+  STATE_DELTA: z.looseObject({ delta: patch }),
+  MESSAGES_SNAPSHOT: z.looseObject({ messages: z.array(z.looseObject({ id: str, role: str })) }),
+  ACTIVITY_SNAPSHOT: z.looseObject({
+    messageId: str,
+    activityType: str,
+    content: z.record(z.string(), z.unknown()),
+    replace: z.optional(z.boolean()),
+  }),
+  ACTIVITY_DELTA: z.looseObject({ messageId: str, activityType: str, patch }),
+  STEP_STARTED: z.looseObject({ stepName: str }),
+  STEP_FINISHED: z.looseObject({ stepName: str }),
+  CUSTOM: z.looseObject({ name: str, value: z.optional(z.unknown()) }),
+  RAW: z.looseObject({ event: z.unknown(), source: optStr }),
+  SUBAGENT_STARTED: z.looseObject({
+    subagentRunId: str,
+    name: str,
+    description: optStr,
+    parentSubagentRunId: optStr,
+    parentToolCallId: optStr,
+    parentMessageId: optStr,
+  }),
+  SUBAGENT_FINISHED: z.looseObject({ subagentRunId: str, result: z.optional(z.unknown()) }),
+  SUBAGENT_ERROR: z.looseObject({ subagentRunId: str, message: str, code: optStr }),
+} as const;
+
+type KnownType = keyof typeof schemas;
+type Fields<T extends KnownType> = z.infer<(typeof schemas)[T]> & { subagentRunId?: string };
+
+const warnedTypes = new Set<string>();
+
+/** Unknown event types are skipped, with one console warning per type per page. */
+function ignoreUnknown(type: string): void {
+  if (warnedTypes.has(type)) return;
+  warnedTypes.add(type);
+  console.warn(`<agent-chat>: ignoring AG-UI event type "${type}" (not understood by this version).`);
+}
+
+function protocolError(message: string): ReplyError {
+  return { kind: 'protocol', message };
+}
+
+type Open = { id: string; subagentRunId?: string } | undefined;
+
+export class AgUiEventMapper {
+  private started = false;
+  private finished = false;
+  private openText: Open;
+  private openTool: Open;
+  private openReasoning: Open;
+
+  /** Whether RUN_FINISHED or RUN_ERROR has been seen. */
+  get ended(): boolean {
+    return this.finished;
+  }
+
+  /**
+   * Maps one decoded SSE `data` payload. Returns the ChatEvents it produces, or a ReplyError
+   * when the stream broke the protocol (the caller ends the run with it).
+   */
+  map(raw: unknown): ChatEvent[] | ReplyError {
+    if (!raw || typeof raw !== 'object' || typeof (raw as { type?: unknown }).type !== 'string') {
+      return protocolError('The agent sent an event without a "type".');
+    }
+    const type = (raw as { type: string }).type;
+    const schema = (schemas as Record<string, z.ZodMiniType>)[type];
+    if (!schema) {
+      ignoreUnknown(type);
+      return [];
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? ` (field "${issue.path.join('.')}")` : '';
+      return protocolError(`The agent sent a malformed ${type} event${where}.`);
+    }
+    if (!this.started && type !== 'RUN_STARTED') {
+      if (type === 'RUN_ERROR') return this.convert('RUN_ERROR', parsed.data as Fields<'RUN_ERROR'>);
+      return protocolError(`The agent's stream did not begin with RUN_STARTED (it began with ${type}).`);
+    }
+    const out = this.closeChunksBefore(type);
+    out.push(...this.convert(type as KnownType, parsed.data as Fields<KnownType>));
+    return out;
+  }
+
+  /** Ends a chunk stream when anything other than its own chunk type arrives. */
+  private closeChunksBefore(type: string): ChatEvent[] {
+    const out: ChatEvent[] = [];
+    if (type !== 'TEXT_MESSAGE_CHUNK' && this.openText) {
+      out.push(attribute({ type: 'text-end', messageId: this.openText.id }, this.openText.subagentRunId));
+      this.openText = undefined;
+    }
+    if (type !== 'TOOL_CALL_CHUNK' && this.openTool) {
+      out.push(attribute({ type: 'tool-call-end', toolCallId: this.openTool.id }, this.openTool.subagentRunId));
+      this.openTool = undefined;
+    }
+    if (type !== 'REASONING_MESSAGE_CHUNK' && this.openReasoning) {
+      out.push(attribute({ type: 'reasoning-end', messageId: this.openReasoning.id }, this.openReasoning.subagentRunId));
+      this.openReasoning = undefined;
+    }
+    return out;
+  }
+
+  private convert<T extends KnownType>(type: T, e: Fields<T>): ChatEvent[];
+  private convert(type: KnownType, e: Record<string, any>): ChatEvent[] {
+    const sub = e.subagentRunId as string | undefined;
+    const one = (event: ChatEvent): ChatEvent[] => [attribute(event, sub)];
+    switch (type) {
+      case 'RUN_STARTED':
+        this.started = true;
+        this.finished = false;
+        return one({ type: 'run-started', runId: e.runId, threadId: e.threadId });
+      case 'RUN_FINISHED':
+        this.finished = true;
+        return one({ type: 'run-finished', runId: e.runId, outcome: e.outcome, result: e.result });
+      case 'RUN_ERROR':
+        this.finished = true;
+        return one({ type: 'run-error', error: { kind: 'backend', message: e.message, code: e.code } });
+      case 'TEXT_MESSAGE_START':
+        return one({ type: 'text-start', messageId: e.messageId, role: e.role, name: e.name });
+      case 'TEXT_MESSAGE_CONTENT':
+        return one({ type: 'text-delta', messageId: e.messageId, delta: e.delta });
+      case 'TEXT_MESSAGE_END':
+        return one({ type: 'text-end', messageId: e.messageId });
+      case 'TEXT_MESSAGE_CHUNK':
+        return this.textChunk(e, sub);
+      case 'TOOL_CALL_START':
+        return one({ type: 'tool-call-start', toolCallId: e.toolCallId, name: e.toolCallName, parentMessageId: e.parentMessageId });
+      case 'TOOL_CALL_ARGS':
+        return one({ type: 'tool-call-args', toolCallId: e.toolCallId, delta: e.delta });
+      case 'TOOL_CALL_END':
+        return one({ type: 'tool-call-end', toolCallId: e.toolCallId });
+      case 'TOOL_CALL_CHUNK':
+        return this.toolChunk(e, sub);
+      case 'TOOL_CALL_RESULT':
+        return one({
+          type: 'tool-call-result',
+          toolCallId: e.toolCallId,
+          messageId: e.messageId,
+          content: e.content,
+          isError: e.metadata?.['agent-chat']?.isError === true || undefined,
+        });
+      case 'REASONING_START':
+      case 'REASONING_END':
+        // The reasoning phase brackets its messages; the messages carry what is shown.
+        return [];
+      case 'REASONING_MESSAGE_START':
+        return one({ type: 'reasoning-start', messageId: e.messageId });
+      case 'REASONING_MESSAGE_CONTENT':
+        return one({ type: 'reasoning-delta', messageId: e.messageId, delta: e.delta });
+      case 'REASONING_MESSAGE_END':
+        return one({ type: 'reasoning-end', messageId: e.messageId });
+      case 'REASONING_MESSAGE_CHUNK':
+        return this.reasoningChunk(e, sub);
+      case 'REASONING_ENCRYPTED_VALUE':
+        return one({ type: 'reasoning-encrypted', subtype: e.subtype, entityId: e.entityId, encryptedValue: e.encryptedValue });
+      case 'STATE_SNAPSHOT':
+        return one({ type: 'state-snapshot', snapshot: e.snapshot });
+      case 'STATE_DELTA':
+        return one({ type: 'state-delta', patch: e.delta as JsonPatchOperation[] });
+      case 'MESSAGES_SNAPSHOT':
+        return one({ type: 'messages-snapshot', messages: e.messages as HistoryMessage[] });
+      case 'ACTIVITY_SNAPSHOT':
+        return one({ type: 'activity-snapshot', messageId: e.messageId, activityType: e.activityType, content: e.content, replace: e.replace });
+      case 'ACTIVITY_DELTA':
+        return one({ type: 'activity-delta', messageId: e.messageId, activityType: e.activityType, patch: e.patch as JsonPatchOperation[] });
+      case 'STEP_STARTED':
+        return one({ type: 'step-started', stepName: e.stepName });
+      case 'STEP_FINISHED':
+        return one({ type: 'step-finished', stepName: e.stepName });
+      case 'CUSTOM':
+        return one({ type: 'custom', name: e.name, value: e.value });
+      case 'RAW':
+        return one({ type: 'raw', event: e.event, source: e.source });
+      case 'SUBAGENT_STARTED':
+        return [
+          {
+            type: 'subagent-started',
+            subagentRunId: e.subagentRunId,
+            name: e.name,
+            description: e.description,
+            parentSubagentRunId: e.parentSubagentRunId,
+            parentToolCallId: e.parentToolCallId,
+            parentMessageId: e.parentMessageId,
+          },
+        ];
+      case 'SUBAGENT_FINISHED':
+        return [{ type: 'subagent-finished', subagentRunId: e.subagentRunId, result: e.result }];
+      case 'SUBAGENT_ERROR':
+        return [{ type: 'subagent-error', subagentRunId: e.subagentRunId, message: e.message, code: e.code }];
+    }
+  }
+
+  private textChunk(e: Fields<'TEXT_MESSAGE_CHUNK'>, sub: string | undefined): ChatEvent[] {
+    const out: ChatEvent[] = [];
+    const id = e.messageId ?? this.openText?.id ?? crypto.randomUUID();
+    if (this.openText?.id !== id) {
+      if (this.openText) out.push(attribute({ type: 'text-end', messageId: this.openText.id }, this.openText.subagentRunId));
+      this.openText = { id, subagentRunId: sub };
+      out.push(attribute({ type: 'text-start', messageId: id, role: e.role ?? 'assistant', name: e.name }, sub));
+    }
+    if (e.delta) out.push(attribute({ type: 'text-delta', messageId: id, delta: e.delta }, sub));
+    return out;
+  }
+
+  private toolChunk(e: Fields<'TOOL_CALL_CHUNK'>, sub: string | undefined): ChatEvent[] {
+    const out: ChatEvent[] = [];
+    const id = e.toolCallId ?? this.openTool?.id ?? crypto.randomUUID();
+    if (this.openTool?.id !== id) {
+      if (this.openTool) out.push(attribute({ type: 'tool-call-end', toolCallId: this.openTool.id }, this.openTool.subagentRunId));
+      this.openTool = { id, subagentRunId: sub };
+      out.push(attribute({ type: 'tool-call-start', toolCallId: id, name: e.toolCallName ?? 'tool', parentMessageId: e.parentMessageId }, sub));
+    }
+    if (e.delta) out.push(attribute({ type: 'tool-call-args', toolCallId: id, delta: e.delta }, sub));
+    return out;
+  }
+
+  private reasoningChunk(e: Fields<'REASONING_MESSAGE_CHUNK'>, sub: string | undefined): ChatEvent[] {
+    const out: ChatEvent[] = [];
+    const id = e.messageId ?? this.openReasoning?.id ?? crypto.randomUUID();
+    if (this.openReasoning?.id !== id) {
+      if (this.openReasoning) out.push(attribute({ type: 'reasoning-end', messageId: this.openReasoning.id }, this.openReasoning.subagentRunId));
+      this.openReasoning = { id, subagentRunId: sub };
+      out.push(attribute({ type: 'reasoning-start', messageId: id }, sub));
+    }
+    if (e.delta) out.push(attribute({ type: 'reasoning-delta', messageId: id, delta: e.delta }, sub));
+    return out;
+  }
+}
+
+function attribute<E extends ChatEvent>(event: E, subagentRunId: string | undefined): E {
+  if (subagentRunId) (event as { subagentRunId?: string }).subagentRunId = subagentRunId;
+  return event;
+}

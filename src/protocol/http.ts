@@ -1,0 +1,77 @@
+import type { ReplyError } from '../conversation/events.js';
+
+export type HeadersInput = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+
+export interface HttpSettings {
+  endpoint: string;
+  headers?: HeadersInput;
+  credentials?: RequestCredentials;
+}
+
+export async function resolveHeaders(headers: HeadersInput | undefined): Promise<Record<string, string>> {
+  if (!headers) return {};
+  return typeof headers === 'function' ? (await headers()) ?? {} : headers;
+}
+
+const MAX_BODY_TEXT = 300;
+
+/** The message a failed HTTP response carries, from the usual JSON error shapes or its text. */
+export function messageFromErrorBody(body: string): string {
+  const text = body.trim();
+  if (!text) return '';
+  try {
+    const json: unknown = JSON.parse(text);
+    const found = pickMessage(json);
+    if (found) return found;
+  } catch {
+    // Not JSON: fall through to the text itself.
+  }
+  const plain = text.startsWith('<') ? text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : text;
+  return plain.length > MAX_BODY_TEXT ? `${plain.slice(0, MAX_BODY_TEXT)}…` : plain;
+}
+
+function pickMessage(json: unknown): string | undefined {
+  if (typeof json === 'string') return json;
+  if (!json || typeof json !== 'object') return undefined;
+  const record = json as Record<string, unknown>;
+  for (const key of ['message', 'error', 'detail', 'title']) {
+    const value = record[key];
+    if (typeof value === 'string' && value) return value;
+    if (value && typeof value === 'object') {
+      const inner = pickMessage(value);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+export async function httpError(response: Response): Promise<ReplyError> {
+  let body = '';
+  try {
+    body = await response.text();
+  } catch {
+    // The body could not be read; the status alone has to do.
+  }
+  const detail = messageFromErrorBody(body);
+  const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return {
+    kind: 'http',
+    status: response.status,
+    message: detail ? `The agent answered HTTP ${status}: ${detail}` : `The agent answered HTTP ${status}.`,
+  };
+}
+
+export function networkError(error: unknown, during: 'connect' | 'stream'): ReplyError {
+  const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
+  return {
+    kind: 'network',
+    message:
+      during === 'connect'
+        ? `Could not reach the agent${reason}.`
+        : `The connection to the agent was lost before the reply finished${reason}.`,
+  };
+}
+
+export function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof DOMException && error.name === 'AbortError');
+}

@@ -1,0 +1,114 @@
+/**
+ * A small Server-Sent Events reader (WHATWG "event stream" parsing rules) over a fetch body.
+ * Copes with chunks split anywhere (inside a line, inside a CRLF pair, inside a UTF-8 sequence),
+ * CR, LF and CRLF line ends, multi-line `data:`, comments and keep-alives.
+ */
+
+export interface SseMessage {
+  event: string;
+  data: string;
+  id?: string;
+}
+
+/** Line splitter that keeps state across chunks; pure, no I/O. */
+export class SseParser {
+  private buffer = '';
+  private data: string[] = [];
+  private event = '';
+  private id: string | undefined;
+  private hasData = false;
+  private skipLeadingLf = false;
+  private started = false;
+
+  /** Feeds decoded text; returns the messages it completed. */
+  push(text: string): SseMessage[] {
+    if (!this.started && text.length > 0) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    const out: SseMessage[] = [];
+    let start = 0;
+    let text2 = this.buffer + text;
+    if (this.skipLeadingLf && text2.startsWith('\n')) text2 = text2.slice(1);
+    this.skipLeadingLf = false;
+    for (let i = 0; i < text2.length; i++) {
+      const ch = text2.charCodeAt(i);
+      if (ch !== 10 && ch !== 13) continue;
+      this.line(text2.slice(start, i), out);
+      if (ch === 13) {
+        if (i + 1 === text2.length) this.skipLeadingLf = true;
+        else if (text2.charCodeAt(i + 1) === 10) i++;
+      }
+      start = i + 1;
+    }
+    this.buffer = text2.slice(start);
+    return out;
+  }
+
+  /** The stream ended: an unterminated final event is discarded, as the spec says. */
+  end(): void {
+    this.buffer = '';
+    this.reset();
+  }
+
+  private line(line: string, out: SseMessage[]): void {
+    if (line === '') {
+      if (this.hasData) {
+        const message: SseMessage = { event: this.event || 'message', data: this.data.join('\n') };
+        if (this.id !== undefined) message.id = this.id;
+        out.push(message);
+      }
+      this.reset();
+      return;
+    }
+    if (line.charCodeAt(0) === 58 /* ':' comment or keep-alive */) return;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.charCodeAt(0) === 32) value = value.slice(1);
+    switch (field) {
+      case 'data':
+        this.data.push(value);
+        this.hasData = true;
+        break;
+      case 'event':
+        this.event = value;
+        break;
+      case 'id':
+        if (!value.includes('\0')) this.id = value;
+        break;
+      default:
+        // `retry` and unknown fields do not matter to a one-shot POST stream.
+        break;
+    }
+  }
+
+  private reset(): void {
+    this.data = [];
+    this.event = '';
+    this.hasData = false;
+  }
+}
+
+/** Reads a byte stream as SSE messages. Throws what the underlying read throws. */
+export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parser = new SseParser();
+  let finished = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      yield* parser.push(decoder.decode(value, { stream: true }));
+    }
+    finished = true;
+    const rest = decoder.decode();
+    if (rest) yield* parser.push(rest);
+    parser.end();
+  } finally {
+    // The consumer stopped early (or a read failed): let go of the connection.
+    if (!finished) reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}

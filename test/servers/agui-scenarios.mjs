@@ -1,0 +1,173 @@
+/**
+ * A real AG-UI 1.0 server for the browser tests: web-test-runner mounts it as middleware, so the
+ * element fetches `/agui/<scenario>` over HTTP and reads a real SSE stream (encoded with
+ * @ag-ui/encoder). Faults are produced on the wire: bad status codes, broken JSON, dropped sockets.
+ * `GET /agui/last-request?scenario=<name>` answers the last request body and headers it received.
+ */
+import { EventEncoder } from '@ag-ui/encoder';
+
+const encoder = new EventEncoder();
+const lastRequests = new Map();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const started = (input) => ({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
+const finished = (input, extra = {}) => ({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId, ...extra });
+const text = (messageId, ...deltas) => [
+  { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' },
+  ...deltas.map((delta) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta })),
+  { type: 'TEXT_MESSAGE_END', messageId },
+];
+const lastUserText = (input) => {
+  const users = (input.messages ?? []).filter((m) => m.role === 'user');
+  const last = users[users.length - 1];
+  return typeof last?.content === 'string' ? last.content : '';
+};
+
+/** Each scenario is a list of SSE frames (strings) or events, or a function that drives `res` itself. */
+const scenarios = {
+  basic: (input) => [started(input), ...text('m1', 'Hello ', '**world**', '!'), finished(input)],
+  echo: (input) => [
+    started(input),
+    ...text(`echo-${input.runId}`, `You said: ${lastUserText(input)} (${input.messages.length} messages)`),
+    finished(input),
+  ],
+  markdown: (input) => [
+    started(input),
+    ...text('md', '# Title\n\nSome *emphasis* and a [link](https://example.com).\n\n', '| a | b |\n|---|---|\n| 1 | 2 |\n\n', '```js\nconst x = 1;\n```\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\nend'),
+    finished(input),
+  ],
+  tools: (input) => [
+    started(input),
+    ...text('t1', 'Let me check.'),
+    { type: 'TOOL_CALL_START', toolCallId: 'call-1', toolCallName: 'get_weather', parentMessageId: 't1' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'call-1', delta: '{"city":' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'call-1', delta: '"Paris"}' },
+    { type: 'TOOL_CALL_END', toolCallId: 'call-1' },
+    { type: 'TOOL_CALL_RESULT', messageId: 'r1', toolCallId: 'call-1', content: '{"temperature":21,"sky":"clear"}', role: 'tool' },
+    ...text('t2', 'It is 21 °C in Paris.'),
+    finished(input),
+  ],
+  reasoning: (input) => [
+    started(input),
+    { type: 'REASONING_START', messageId: 'r' },
+    { type: 'REASONING_MESSAGE_START', messageId: 'r', role: 'reasoning' },
+    { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r', delta: 'Thinking about it.' },
+    { type: 'REASONING_MESSAGE_END', messageId: 'r' },
+    { type: 'REASONING_END', messageId: 'r' },
+    ...text('a', 'Answer.'),
+    finished(input),
+  ],
+  unknown: (input) => [started(input), { type: 'SOMETHING_NEW', x: 1 }, ...text('u', 'Still fine.'), finished(input)],
+  'http-500': { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Model overloaded, try later' } }) },
+  'http-401': { status: 401, contentType: 'text/plain', body: 'Missing API token' },
+  'not-sse': { status: 200, contentType: 'application/json', body: '{"ok":true}' },
+  malformed: (input) => [started(input), ...text('m', 'Partial answer').slice(0, 2), 'data: {"type":"TEXT_MESSAGE_CONTENT",\n\n'],
+  'no-run-started': () => [...text('m', 'Orphan text')],
+  'no-finish': (input) => [started(input), ...text('m', 'Half of it')],
+  'run-error': (input) => [started(input), ...text('m', 'Working on it…'), { type: 'RUN_ERROR', message: 'Upstream model failed', code: 'MODEL_DOWN' }],
+  drop: async (input, res) => {
+    writeHead(res);
+    for (const event of [started(input), ...text('m', 'Before the drop').slice(0, 2)]) res.write(encoder.encodeSSE(event));
+    await sleep(50);
+    res.socket?.destroy();
+  },
+  slow: async (input, res) => {
+    writeHead(res);
+    let closed = false;
+    res.on('close', () => (closed = true));
+    res.write(encoder.encodeSSE(started(input)));
+    res.write(encoder.encodeSSE({ type: 'TEXT_MESSAGE_START', messageId: 's', role: 'assistant' }));
+    res.write(encoder.encodeSSE({ type: 'TOOL_CALL_START', toolCallId: 'slow-call', toolCallName: 'long_job' }));
+    for (let i = 0; i < 200 && !closed; i++) {
+      res.write(encoder.encodeSSE({ type: 'TEXT_MESSAGE_CONTENT', messageId: 's', delta: `tick ${i} ` }));
+      await sleep(40);
+    }
+    if (!closed) res.end(encoder.encodeSSE(finished(input)));
+  },
+  // Raw SSE edge cases: CRLF endings, comments, keep-alives, multi-line data, frames split mid-line.
+  split: async (input, res) => {
+    writeHead(res);
+    const frames = [
+      ': keep-alive\r\n\r\n',
+      `data: ${JSON.stringify(started(input))}\r\n\r\n`,
+      `data: {"type":"TEXT_MESSAGE_START",\r\ndata: "messageId":"x","role":"assistant"}\r\n\r\n`,
+      `event: message\ndata: {"type":"TEXT_MESSAGE_CONTENT","messageId":"x","delta":"Split "}\n\n`,
+      `:\n\ndata: {"type":"TEXT_MESSAGE_CONTENT","messageId":"x","delta":"stream ✓"}\r\n\r\n`,
+      `data: {"type":"TEXT_MESSAGE_END","messageId":"x"}\r\n\r\n`,
+      `data: ${JSON.stringify(finished(input))}\n\n`,
+    ].join('');
+    const bytes = Buffer.from(frames, 'utf8');
+    for (let i = 0; i < bytes.length; i += 7) {
+      res.write(bytes.subarray(i, i + 7));
+      await sleep(1);
+    }
+    res.end();
+  },
+  chunks: (input) => [
+    started(input),
+    { type: 'TEXT_MESSAGE_CHUNK', messageId: 'c1', role: 'assistant', delta: 'Chunked ' },
+    { type: 'TEXT_MESSAGE_CHUNK', delta: 'text.' },
+    { type: 'TOOL_CALL_CHUNK', toolCallId: 'tc', toolCallName: 'lookup', parentMessageId: 'c1', delta: '{"q":' },
+    { type: 'TOOL_CALL_CHUNK', delta: '"x"}' },
+    finished(input),
+  ],
+  state: (input) => [
+    started(input),
+    { type: 'STATE_SNAPSHOT', snapshot: { count: 1, items: [] } },
+    { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/count', value: 2 }, { op: 'add', path: '/items/-', value: 'a' }] },
+    ...text('s', 'State updated.'),
+    finished(input),
+  ],
+  'messages-snapshot': (input) => [
+    started(input),
+    {
+      type: 'MESSAGES_SNAPSHOT',
+      messages: [
+        { id: 'u-old', role: 'user', content: 'Earlier question' },
+        { id: 'a-old', role: 'assistant', content: 'Earlier answer' },
+        ...input.messages.slice(-1),
+        { id: 'a-new', role: 'assistant', content: 'From the snapshot.' },
+      ],
+    },
+    finished(input),
+  ],
+};
+
+function writeHead(res, status = 200, contentType = 'text/event-stream') {
+  res.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+}
+
+async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function aguiScenarios() {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/agui/')) return next();
+    const name = ctx.path.slice('/agui/'.length);
+    if (ctx.method === 'GET' && name === 'last-request') {
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(lastRequests.get(ctx.query.scenario) ?? null);
+      return;
+    }
+    const scenario = scenarios[name];
+    if (ctx.method !== 'POST' || !scenario) return next();
+    const raw = await readBody(ctx.req);
+    const input = JSON.parse(raw);
+    lastRequests.set(name, { body: input, headers: ctx.req.headers });
+    ctx.respond = false;
+    const res = ctx.res;
+    if (typeof scenario === 'object') {
+      writeHead(res, scenario.status, scenario.contentType);
+      res.end(scenario.body);
+      return;
+    }
+    const produced = await scenario(input, res);
+    if (!Array.isArray(produced)) return;
+    writeHead(res);
+    for (const item of produced) res.write(typeof item === 'string' ? item : encoder.encodeSSE(item));
+    res.end();
+  };
+}

@@ -1,0 +1,19 @@
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+import { aguiScenarios } from './test/servers/agui-scenarios.mjs';
+import { summaryReporter } from './test/servers/summary-reporter.mjs';
+import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
+
+export default {
+  files: ['test/unit/**/*.test.ts', 'test/components/**/*.test.ts'],
+  nodeResolve: { browser: true, exportConditions: ['production'] },
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 180_000,
+  testFramework: { config: { timeout: 10_000 } },
+  browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs } })],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' })],
+  middleware: [aguiScenarios()],
+  reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],
+};
