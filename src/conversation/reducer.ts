@@ -4,9 +4,9 @@
  * starts and ends are idempotent, content before its start creates what it belongs to,
  * a second result for the same tool call is ignored.
  */
-import { applyPatch } from 'fast-json-patch';
 import type { ChatEvent, JsonPatchOperation, ReplyError } from './events.js';
 import { parseArgs, turnsFromHistory } from './history.js';
+import { applyJsonPatch } from './json-patch.js';
 import type {
   AssistantTurn,
   ConversationState,
@@ -182,8 +182,7 @@ export function textOf(content: unknown): string {
 
 function patched(document: unknown, patch: JsonPatchOperation[]): { ok: true; value: unknown } | { ok: false } {
   try {
-    // fast-json-patch copies rather than mutates when mutateDocument is false: the old state stays intact.
-    return { ok: true, value: applyPatch(document ?? {}, patch as never, true, false).newDocument };
+    return { ok: true, value: applyJsonPatch(document ?? {}, patch) };
   } catch (error) {
     console.warn('<agent-chat>: a JSON Patch from the agent could not be applied; the previous value is kept.', error);
     return { ok: false };

@@ -1,0 +1,98 @@
+import { css } from 'lit';
+
+export const agentChatStyles = css`
+  :host {
+    display: block;
+    height: 100%;
+    min-height: 320px;
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    line-height: 1.55;
+    color: var(--_text);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .base {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    background: var(--_bg);
+    color: var(--_text);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+  }
+  .header {
+    flex: none;
+    display: flex;
+    align-items: center;
+    padding: 10px 16px;
+    border-bottom: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .header h2 {
+    margin: 0;
+    font-size: 1em;
+    font-weight: 650;
+  }
+  .messages {
+    flex: 1;
+    min-height: 0;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    scroll-behavior: auto;
+  }
+  .column {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) * 1.25);
+    max-width: var(--_max-width);
+    margin: 0 auto;
+    padding: calc(var(--_space) * 1.5) var(--_space);
+  }
+  .greeting {
+    color: var(--_text);
+  }
+  .greeting p:last-child {
+    margin-bottom: 0;
+  }
+  .config-error {
+    margin: 0 var(--_space);
+    padding: 10px 12px;
+    border-radius: 8px;
+    background: var(--_error-bg);
+    color: var(--_error);
+  }
+  .config-error ul {
+    margin: 4px 0 0;
+    padding-left: 1.2em;
+  }
+  .footer {
+    flex: none;
+    width: 100%;
+    max-width: calc(var(--_max-width) + 2 * var(--_space));
+    margin: 0 auto;
+    padding: calc(var(--_space) * 0.75) var(--_space) var(--_space);
+  }
+  .jump {
+    position: absolute;
+    left: 50%;
+    transform: translateX(-50%);
+    bottom: 84px;
+    padding: 6px 14px;
+    border-radius: 999px;
+    border: 1px solid var(--_border);
+    background: var(--_bg);
+    color: var(--_text);
+    font: inherit;
+    font-size: 0.85em;
+    box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
+    cursor: pointer;
+  }
+  .jump:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+`;

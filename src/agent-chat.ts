@@ -1,0 +1,355 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { agentChatStyles } from './agent-chat.styles.js';
+import { ChatSession, type RunSetup } from './chat-session.js';
+import './components/composer/composer.js';
+import type { AgentChatComposer } from './components/composer/composer.js';
+import './components/markdown/markdown-view.js';
+import './components/message/message.js';
+import { resolveConnection, type Theme, type ToolCardsMode } from './config.js';
+import type { ConversationState } from './conversation/types.js';
+import type { AgentChatEventMap } from './events.js';
+import { resolveStrings, type ChatStrings } from './i18n/strings.js';
+import { AgUiTransport } from './protocol/ag-ui.js';
+import type { HeadersInput } from './protocol/http.js';
+import type { Transport } from './protocol/transport.js';
+import { base, tokens } from './styles/tokens.js';
+import type { ToolDisplay } from './tool-display.js';
+
+const MESSAGE_PARTS =
+  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status';
+const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
+/** How close to the bottom (px) still counts as "at the bottom" for sticking. */
+const STICK_THRESHOLD = 48;
+
+/**
+ * @summary A chat with an agent backend (AG-UI 1.0): streams replies as markdown, shows tool calls
+ * as cards, and lets the person stop and retry.
+ *
+ * @csspart base - The whole widget.
+ * @csspart header - The bar with the heading.
+ * @csspart heading - The heading text.
+ * @csspart messages - The scrolling message log.
+ * @csspart greeting - The greeting shown above the conversation.
+ * @csspart message - Every message (also user-message, assistant-message).
+ * @csspart user-message - A message of the person.
+ * @csspart assistant-message - A reply of the agent.
+ * @csspart reasoning - The collapsed reasoning of a reply.
+ * @csspart tool-card - A tool call card (also tool-card-header, tool-card-body, tool-card-status).
+ * @csspart tool-card-header - The button that opens or closes a tool card.
+ * @csspart tool-card-body - A tool card's arguments, result and error.
+ * @csspart tool-card-status - A tool card's status label.
+ * @csspart error - An error: on a failed reply, or the configuration notice.
+ * @csspart retry-button - Retry on a failed or stopped reply.
+ * @csspart copy-button - Copy on a code block.
+ * @csspart jump-button - "Jump to latest", shown when the person scrolled up and more arrived.
+ * @csspart composer - The input row.
+ * @csspart input - The text area.
+ * @csspart send-button - Send.
+ * @csspart stop-button - Stop, while a reply streams.
+ *
+ * @cssproperty --agent-chat-font-family - Text font. Default: the system UI font.
+ * @cssproperty --agent-chat-font-family-mono - Code font. Default: the system monospace font.
+ * @cssproperty --agent-chat-font-size - Base text size. Default: 15px.
+ * @cssproperty --agent-chat-color-background - Background. Default: light #ffffff, dark #17181c.
+ * @cssproperty --agent-chat-color-surface - Header, card headers. Default: light #f4f5f7, dark #22242a.
+ * @cssproperty --agent-chat-color-text - Text. Default: light #1d1f24, dark #e8e9ec.
+ * @cssproperty --agent-chat-color-text-muted - Secondary text. Default: light #5d6270, dark #a3a8b5.
+ * @cssproperty --agent-chat-color-border - Borders. Default: light #dcdfe5, dark #363a44.
+ * @cssproperty --agent-chat-color-accent - Buttons, links, focus rings. Default: light #2f5bd3, dark #7fa2ff.
+ * @cssproperty --agent-chat-color-accent-text - Text on the accent colour. Default: light #ffffff, dark #0f1320.
+ * @cssproperty --agent-chat-color-user-bubble - The person's message bubble. Default: light #2f5bd3, dark #3b5fc4.
+ * @cssproperty --agent-chat-color-user-text - Text in the person's bubble. Default: #ffffff.
+ * @cssproperty --agent-chat-color-error - Error text. Default: light #b42318, dark #ff8a80.
+ * @cssproperty --agent-chat-color-error-surface - Error background. Default: light #fdecea, dark #3a1f1f.
+ * @cssproperty --agent-chat-color-code-background - Code background. Default: light #f0f2f5, dark #111216.
+ * @cssproperty --agent-chat-radius - Corner radius. Default: 12px.
+ * @cssproperty --agent-chat-spacing - Base spacing. Default: 12px.
+ * @cssproperty --agent-chat-max-width - Width of the message column. Default: 760px.
+ *
+ * @fires agent-chat-ready - The element is connected and rendered.
+ * @fires agent-chat-send - The person (or `send()`) sends a message; cancelable.
+ * @fires agent-chat-response-start - A reply starts.
+ * @fires agent-chat-response-end - A reply ended: `detail.status` is done, error or cancelled.
+ * @fires agent-chat-error - A reply failed, or the configuration is wrong.
+ * @fires agent-chat-tool-call - The agent called a tool (arguments complete).
+ * @fires agent-chat-open-link - A link in a reply is about to open; cancelable.
+ */
+@customElement('agent-chat')
+export class AgentChat extends LitElement {
+  static override styles = [tokens, base, agentChatStyles];
+
+  /** URL of the agent backend. */
+  @property() endpoint?: string;
+  /** Wire protocol of the backend: `ag-ui`. */
+  @property() protocol = 'ag-ui';
+  /** The conversation's id, sent as the AG-UI `threadId`; set to a new id when empty. */
+  @property({ attribute: 'thread-id', reflect: true }) threadId?: string;
+  /** Fetch credentials for backend requests: `omit`, `same-origin` or `include`. */
+  @property() credentials = 'same-origin';
+  /** Extra request headers: JSON in the attribute; the property may also be a function returning them. */
+  @property() headers?: string | HeadersInput;
+  @property() heading?: string;
+  @property() placeholder?: string;
+  /** Markdown shown above the conversation. */
+  @property() greeting?: string;
+  /** `light`, `dark` or `auto` (follows the system). */
+  @property({ reflect: true }) theme: Theme = 'auto';
+  /** UI language (BCP 47); defaults to the nearest `lang` on the page. */
+  @property() override lang!: string;
+  /** Overrides of single UI texts. */
+  @property({ attribute: false }) strings?: Partial<ChatStrings>;
+  /** Whether tool cards start `open` or `collapsed`. */
+  @property({ attribute: 'tool-cards' }) toolCards: ToolCardsMode = 'collapsed';
+  /** Show tool-call arguments in cards. */
+  @property({ attribute: 'show-requests', type: Boolean }) showRequests = false;
+  /** Per tool name: title, icon, open, showRequest. */
+  @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
+  /** A custom backend adapter used instead of `endpoint` and `protocol`. */
+  @property({ attribute: false }) transport?: Transport;
+
+  @state() private busy = false;
+  @state() private unseen = false;
+  @query('.messages') private log!: HTMLElement;
+  @query('agent-chat-composer') private composer!: AgentChatComposer;
+
+  private conversation: ConversationState;
+  private readonly session: ChatSession;
+  private frame = 0;
+  private stick = true;
+  private resizeObserver?: ResizeObserver;
+  private announcedConfigErrors = new Set<string>();
+
+  constructor() {
+    super();
+    this.session = new ChatSession(
+      {
+        changed: (next, fromWire) => this.onConversation(next, fromWire),
+        responseStart: (detail) => this.emit('agent-chat-response-start', detail),
+        responseEnd: (detail) => {
+          this.busy = this.session.busy;
+          this.emit('agent-chat-response-end', detail);
+        },
+        error: (detail) => this.emit('agent-chat-error', detail),
+        toolCall: (detail) => this.emit('agent-chat-tool-call', detail),
+      },
+      () => this.runSetup(),
+    );
+    this.conversation = this.session.state;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('click', this.onLinkClick);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('click', this.onLinkClick);
+    this.resizeObserver?.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+
+  protected override firstUpdated(): void {
+    this.resizeObserver = new ResizeObserver(() => this.onContentResize());
+    this.resizeObserver.observe(this.renderRoot.querySelector('.column')!);
+    this.emit('agent-chat-ready', {});
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('protocol') || changed.has('headers') || changed.has('credentials')) this.announceConfigErrors();
+  }
+
+  private get configErrors(): string[] {
+    return resolveConnection(this.connectionInput()).errors;
+  }
+
+  private connectionInput() {
+    return {
+      endpoint: this.endpoint,
+      protocol: this.protocol,
+      headers: this.headers,
+      credentials: this.credentials,
+      hasTransport: this.transport !== undefined,
+    };
+  }
+
+  private runSetup(): RunSetup {
+    if (!this.threadId) this.threadId = crypto.randomUUID();
+    if (this.transport) return { threadId: this.threadId, transport: this.transport };
+    const { config, errors } = resolveConnection(this.connectionInput());
+    if (errors.length) return { threadId: this.threadId, transport: { kind: 'config', message: errors.join(' ') } };
+    return {
+      threadId: this.threadId,
+      transport: new AgUiTransport({ endpoint: config.endpoint!, headers: config.headers, credentials: config.credentials }),
+    };
+  }
+
+  /** Problems the page author should see at once (not the missing endpoint: it may come later). */
+  private visibleConfigErrors(): string[] {
+    if (this.transport) return [];
+    return this.configErrors.filter((error) => !error.startsWith('Set the endpoint'));
+  }
+
+  private announceConfigErrors(): void {
+    for (const message of this.visibleConfigErrors()) {
+      if (this.announcedConfigErrors.has(message)) continue;
+      this.announcedConfigErrors.add(message);
+      this.emit('agent-chat-error', { kind: 'config', message });
+    }
+  }
+
+  private onConversation(next: ConversationState, fromWire: boolean): void {
+    this.conversation = next;
+    this.busy = this.session.busy;
+    if (!fromWire) {
+      this.requestUpdate();
+      return;
+    }
+    // Streamed events are drawn at most once per frame, however fast they arrive.
+    if (!this.frame) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.requestUpdate();
+      });
+    }
+  }
+
+  private emit<K extends keyof AgentChatEventMap>(
+    name: K,
+    detail: AgentChatEventMap[K]['detail'],
+    options: { cancelable?: boolean } = {},
+  ): boolean {
+    return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
+  }
+
+  private onScroll = () => {
+    const log = this.log;
+    this.stick = log.scrollHeight - log.scrollTop - log.clientHeight < STICK_THRESHOLD;
+    if (this.stick) this.unseen = false;
+  };
+
+  private onContentResize(): void {
+    if (this.stick) this.scrollToEnd();
+    else this.unseen = true;
+  }
+
+  private scrollToEnd(): void {
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  private jumpToLatest = () => {
+    this.stick = true;
+    this.unseen = false;
+    this.scrollToEnd();
+    this.composer?.focus();
+  };
+
+  /** Links in replies announce themselves first; the page may cancel the navigation. */
+  private onLinkClick = (event: MouseEvent) => {
+    const path = event.composedPath();
+    const inside = path.slice(0, path.indexOf(this));
+    const anchor = inside.find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement && !!node.href);
+    if (anchor && !this.emit('agent-chat-open-link', { url: anchor.href }, { cancelable: true })) event.preventDefault();
+  };
+
+  private onComposerSend(event: CustomEvent<{ text: string }>) {
+    if (this.send(event.detail.text)) this.composer.clear();
+  }
+
+  /**
+   * Sends a message as the person. Returns false when it was not sent: a reply is still
+   * streaming, the text is empty, or a listener cancelled `agent-chat-send`.
+   */
+  send(text: string): boolean {
+    const trimmed = text.trim();
+    if (!trimmed || this.session.busy) return false;
+    if (!this.threadId) this.threadId = crypto.randomUUID();
+    if (!this.emit('agent-chat-send', { text: trimmed, threadId: this.threadId }, { cancelable: true })) return false;
+    this.stick = true;
+    return this.session.send(trimmed);
+  }
+
+  /** Stops the reply that is streaming; what arrived stays, marked stopped. */
+  stop(): void {
+    this.session.stop();
+  }
+
+  /** Runs the last reply again (after a failure, a stop, or to get another answer). */
+  retry(): boolean {
+    this.stick = true;
+    return this.session.retry();
+  }
+
+  private get resolvedStrings(): ChatStrings {
+    const lang = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+    return resolveStrings(lang, this.strings);
+  }
+
+  override render() {
+    const strings = this.resolvedStrings;
+    const turns = this.conversation.turns;
+    const lastReply = turns[turns.length - 1];
+    const configErrors = this.visibleConfigErrors();
+    return html`<div class="base" part="base">
+      ${this.heading ? html`<header class="header" part="header"><h2 part="heading">${this.heading}</h2></header>` : nothing}
+      <div
+        class="messages"
+        part="messages"
+        role="log"
+        aria-live="polite"
+        aria-label=${strings.conversation}
+        aria-busy=${this.busy ? 'true' : 'false'}
+        tabindex="0"
+        @scroll=${this.onScroll}
+        @agent-chat-retry-request=${() => this.retry()}
+      >
+        <div class="column">
+          ${this.greeting
+            ? html`<div class="greeting" part="greeting"><agent-chat-markdown .text=${this.greeting}></agent-chat-markdown></div>`
+            : nothing}
+          ${repeat(
+            turns,
+            (turn) => turn.id,
+            (turn) => html`<agent-chat-message
+              exportparts=${MESSAGE_PARTS}
+              .turn=${turn}
+              .strings=${strings}
+              .toolCardsOpen=${this.toolCards === 'open'}
+              .showRequests=${this.showRequests}
+              .toolDisplay=${this.toolDisplay}
+              .canRetry=${turn === lastReply && turn.role === 'assistant' && (turn.status === 'error' || turn.status === 'cancelled') && !this.busy}
+            ></agent-chat-message>`,
+          )}
+        </div>
+      </div>
+      ${this.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
+      ${configErrors.length
+        ? html`<div class="config-error" part="error" role="alert">
+            <strong>${strings.configError}:</strong>
+            <ul>
+              ${configErrors.map((error) => html`<li>${error}</li>`)}
+            </ul>
+          </div>`
+        : nothing}
+      <div class="footer">
+        <agent-chat-composer
+          exportparts=${COMPOSER_PARTS}
+          .strings=${strings}
+          .placeholder=${this.placeholder}
+          ?busy=${this.busy}
+          @agent-chat-composer-send=${this.onComposerSend}
+          @agent-chat-composer-stop=${() => this.stop()}
+        ></agent-chat-composer>
+      </div>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat': AgentChat;
+  }
+}

@@ -1,0 +1,119 @@
+import { LitElement } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { MarkdownBlockSplitter } from '../../render/markdown-blocks.js';
+import { renderMarkdown } from '../../render/markdown.js';
+
+/**
+ * @summary Renders markdown that may still be streaming. Finished blocks are parsed once and kept
+ * in the DOM; only the unfinished last block is parsed again when the text grows.
+ *
+ * Renders into its own light DOM, so the enclosing component's styles apply to the content.
+ * Code blocks get a copy button (class `copy`).
+ */
+@customElement('agent-chat-markdown')
+export class AgentChatMarkdown extends LitElement {
+  /** The markdown source; each new value should extend the previous one while streaming. */
+  @property() text = '';
+  @property({ attribute: false }) copyLabel = 'Copy';
+  @property({ attribute: false }) copiedLabel = 'Copied';
+
+  private readonly splitter = new MarkdownBlockSplitter();
+  private blocks?: HTMLDivElement;
+  private tail?: HTMLDivElement;
+  private renderedTail: string | undefined;
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('click', this.onClick);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('click', this.onClick);
+  }
+
+  private readonly onClick = (event: Event) => {
+    const button = (event.target as Element).closest?.('button.copy');
+    if (!button || !this.contains(button)) return;
+    const code = button.closest('.code-block')?.querySelector('code')?.textContent ?? '';
+    void copyText(code).then((ok) => {
+      if (!ok) return;
+      button.textContent = this.copiedLabel;
+      setTimeout(() => (button.textContent = this.copyLabel), 1500);
+    });
+  };
+
+  protected override update(changed: Map<PropertyKey, unknown>): void {
+    super.update(changed);
+    if (!changed.has('text')) return;
+    if (!this.blocks || !this.tail) {
+      this.replaceChildren();
+      this.blocks = document.createElement('div');
+      this.tail = document.createElement('div');
+      this.blocks.className = 'md-blocks';
+      this.tail.className = 'md-tail';
+      this.append(this.blocks, this.tail);
+    }
+    const { finished, tail, restarted } = this.splitter.update(this.text);
+    if (restarted) this.blocks.replaceChildren();
+    for (const block of finished) this.blocks.append(this.fragment(block));
+    if (tail !== this.renderedTail) {
+      this.tail.replaceChildren(this.fragment(tail));
+      this.renderedTail = tail;
+    }
+  }
+
+  private fragment(source: string): DocumentFragment {
+    const template = document.createElement('template');
+    template.innerHTML = renderMarkdown(source);
+    for (const pre of template.content.querySelectorAll('pre')) this.decorateCode(pre);
+    return template.content;
+  }
+
+  private decorateCode(pre: HTMLPreElement): void {
+    const wrapper = document.createElement('div');
+    wrapper.className = 'code-block';
+    const bar = document.createElement('div');
+    bar.className = 'code-bar';
+    const language = /language-([\w+#.-]+)/.exec(pre.querySelector('code')?.className ?? '')?.[1];
+    const label = document.createElement('span');
+    label.className = 'code-lang';
+    label.textContent = language ?? '';
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy';
+    button.setAttribute('part', 'copy-button');
+    button.textContent = this.copyLabel;
+    bar.append(label, button);
+    pre.replaceWith(wrapper);
+    wrapper.append(bar, pre);
+  }
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Clipboard API refused (permissions, insecure context): fall back to a selection copy.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-markdown': AgentChatMarkdown;
+  }
+}

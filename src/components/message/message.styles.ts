@@ -1,0 +1,192 @@
+import { css } from 'lit';
+
+export const messageStyles = css`
+  :host {
+    display: block;
+  }
+  .user {
+    display: flex;
+    justify-content: flex-end;
+  }
+  .bubble {
+    max-width: 85%;
+    padding: 8px 14px;
+    border-radius: var(--_radius);
+    border-bottom-right-radius: 4px;
+    background: var(--_user-bg);
+    color: var(--_user-text);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .assistant {
+    color: var(--_text);
+    overflow-wrap: anywhere;
+  }
+  /* Markdown content */
+  .assistant :is(p, ul, ol, pre, table, blockquote, h1, h2, h3, h4, h5, h6) {
+    margin: 0 0 0.7em;
+  }
+  .assistant :is(h1, h2, h3, h4) {
+    line-height: 1.25;
+    margin-top: 0.9em;
+  }
+  .assistant h1 {
+    font-size: 1.35em;
+  }
+  .assistant h2 {
+    font-size: 1.2em;
+  }
+  .assistant h3 {
+    font-size: 1.05em;
+  }
+  .assistant :is(ul, ol) {
+    padding-left: 1.4em;
+  }
+  .assistant a {
+    color: var(--_accent);
+  }
+  .assistant img {
+    max-width: 100%;
+  }
+  .assistant blockquote {
+    border-left: 3px solid var(--_border);
+    padding-left: 12px;
+    color: var(--_muted);
+  }
+  .assistant table {
+    border-collapse: collapse;
+    display: block;
+    overflow-x: auto;
+    max-width: 100%;
+  }
+  .assistant :is(th, td) {
+    border: 1px solid var(--_border);
+    padding: 4px 10px;
+    text-align: left;
+  }
+  .assistant th {
+    background: var(--_surface);
+  }
+  .assistant :not(pre) > code {
+    font-family: var(--_font-mono);
+    font-size: 0.9em;
+    background: var(--_code-bg);
+    padding: 0.1em 0.35em;
+    border-radius: 4px;
+  }
+  .code-block {
+    margin: 0 0 0.7em;
+    border: 1px solid var(--_border);
+    border-radius: 8px;
+    overflow: hidden;
+    background: var(--_code-bg);
+  }
+  .code-bar {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    padding: 2px 4px 2px 10px;
+    font-size: 0.8em;
+    color: var(--_muted);
+    border-bottom: 1px solid var(--_border);
+  }
+  .code-block pre {
+    margin: 0;
+    padding: 10px 12px;
+    overflow-x: auto;
+    font-family: var(--_font-mono);
+    font-size: 0.875em;
+    line-height: 1.5;
+  }
+  button {
+    font: inherit;
+    cursor: pointer;
+  }
+  .copy,
+  .retry {
+    border: 1px solid var(--_border);
+    background: var(--_bg);
+    color: var(--_text);
+    border-radius: 6px;
+    padding: 2px 10px;
+  }
+  .copy:focus-visible,
+  .retry:focus-visible,
+  summary:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  details.reasoning {
+    margin: 0 0 0.7em;
+    color: var(--_muted);
+    font-size: 0.92em;
+  }
+  details.reasoning summary {
+    cursor: pointer;
+    width: fit-content;
+  }
+  .reasoning-text {
+    white-space: pre-wrap;
+    border-left: 2px solid var(--_border);
+    padding: 4px 0 4px 10px;
+    margin-top: 6px;
+  }
+  .typing {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    color: var(--_muted);
+    font-size: 0.9em;
+    min-height: 1.5em;
+  }
+  .dots {
+    display: inline-flex;
+    gap: 3px;
+  }
+  .dots span {
+    width: 6px;
+    height: 6px;
+    border-radius: 50%;
+    background: currentColor;
+    animation: blink 1.2s infinite ease-in-out;
+  }
+  .dots span:nth-child(2) {
+    animation-delay: 0.2s;
+  }
+  .dots span:nth-child(3) {
+    animation-delay: 0.4s;
+  }
+  @keyframes blink {
+    0%,
+    80%,
+    100% {
+      opacity: 0.25;
+    }
+    40% {
+      opacity: 1;
+    }
+  }
+  .error {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 12px;
+    margin-top: 6px;
+    padding: 10px 12px;
+    border-radius: 8px;
+    border: 1px solid color-mix(in srgb, var(--_error) 40%, transparent);
+    background: var(--_error-bg);
+    color: var(--_error);
+  }
+  .error .text {
+    flex: 1 1 16em;
+  }
+  .stopped {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    color: var(--_muted);
+    font-style: italic;
+    margin-top: 4px;
+  }
+`;

@@ -1,0 +1,114 @@
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { AssistantTurn, ReplyPart, ToolCallPart, Turn } from '../../conversation/types.js';
+import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import { base } from '../../styles/tokens.js';
+import type { ToolDisplay } from '../../tool-display.js';
+import '../markdown/markdown-view.js';
+import '../tool-card/tool-card.js';
+import { messageStyles } from './message.styles.js';
+
+const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status';
+
+/**
+ * @summary One turn of the conversation: the person's message, or the agent's reply with its
+ * text, reasoning, tool cards, and its error or stop notice.
+ *
+ * @csspart message - Every message.
+ * @csspart user-message - A message of the person.
+ * @csspart assistant-message - A reply of the agent.
+ * @csspart reasoning - The collapsed reasoning of a reply.
+ * @csspart error - The error shown on a failed reply.
+ * @csspart retry-button - Retry on a failed or stopped reply.
+ * @csspart copy-button - Copy on a code block.
+ * @csspart tool-card - Forwarded from each tool card (also tool-card-header, tool-card-body, tool-card-status).
+ *
+ * @fires agent-chat-retry-request - (internal, not composed) the person pressed Retry.
+ */
+@customElement('agent-chat-message')
+export class AgentChatMessage extends LitElement {
+  static override styles = [base, messageStyles];
+
+  @property({ attribute: false }) turn!: Turn;
+  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
+  /** Whether tool cards start open. */
+  @property({ attribute: false }) toolCardsOpen = false;
+  @property({ attribute: false }) showRequests = false;
+  @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
+  /** Offer Retry on this reply (the last one, when it failed or was stopped). */
+  @property({ attribute: false }) canRetry = false;
+
+  private onRetry() {
+    this.dispatchEvent(new CustomEvent('agent-chat-retry-request', { bubbles: true }));
+  }
+
+  private renderPart(part: ReplyPart): TemplateResult | typeof nothing {
+    switch (part.kind) {
+      case 'text':
+        return html`<agent-chat-markdown .text=${part.text} .copyLabel=${this.strings.copy} .copiedLabel=${this.strings.copied}></agent-chat-markdown>`;
+      case 'reasoning':
+        if (!part.text) return nothing;
+        return html`<details class="reasoning" part="reasoning">
+          <summary>${part.streaming ? this.strings.thinking : this.strings.reasoning}</summary>
+          <div class="reasoning-text">${part.text}</div>
+        </details>`;
+      case 'tool-call':
+        return this.renderToolCard(part);
+      case 'activity':
+        // Activity kinds are shown by their own views (MCP Apps, subagents) as those land.
+        return nothing;
+    }
+  }
+
+  private renderToolCard(call: ToolCallPart) {
+    const display = this.toolDisplay[call.name] ?? {};
+    return html`<agent-chat-tool-card
+      exportparts=${TOOL_CARD_PARTS}
+      .call=${call}
+      .heading=${display.title}
+      .icon=${display.icon}
+      .strings=${this.strings}
+      .showRequest=${display.showRequest ?? this.showRequests}
+      ?open=${display.open ?? this.toolCardsOpen}
+    ></agent-chat-tool-card>`;
+  }
+
+  private renderReply(reply: AssistantTurn) {
+    const s = this.strings;
+    const streaming = reply.status === 'streaming';
+    const retry = this.canRetry
+      ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>`
+      : nothing;
+    return html`<div class="assistant" part="message assistant-message" aria-busy=${streaming ? 'true' : 'false'}>
+      ${repeat(reply.parts, (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
+      ${streaming
+        ? html`<div class="typing" role="status">
+            <span class="dots" aria-hidden="true"><span></span><span></span><span></span></span>
+            <span>${reply.step ? format(s.step, { step: reply.step }) : html`<span class="visually-hidden">${s.replying}</span>`}</span>
+          </div>`
+        : nothing}
+      ${reply.status === 'error' && reply.error
+        ? html`<div class="error" part="error" role="alert">
+            <span class="text"><strong>${s.errorTitle}:</strong> ${reply.error.message}</span>${retry}
+          </div>`
+        : nothing}
+      ${reply.status === 'cancelled' ? html`<p class="stopped">${s.stopped} ${retry}</p>` : nothing}
+    </div>`;
+  }
+
+  override render() {
+    const turn = this.turn;
+    if (turn.role === 'user') {
+      return html`<div class="user"><div class="bubble" part="message user-message">${turn.text}</div></div>`;
+    }
+    if (turn.role === 'assistant') return this.renderReply(turn);
+    return nothing;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-message': AgentChatMessage;
+  }
+}

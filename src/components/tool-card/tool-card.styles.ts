@@ -1,0 +1,116 @@
+import { css } from 'lit';
+
+export const toolCardStyles = css`
+  :host {
+    display: block;
+    margin: calc(var(--_space) * 0.5) 0;
+  }
+  .card {
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_bg);
+    overflow: hidden;
+  }
+  .header {
+    all: unset;
+    box-sizing: border-box;
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    width: 100%;
+    padding: 8px 12px;
+    cursor: pointer;
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+  }
+  .header:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: -2px;
+  }
+  .chevron {
+    flex: none;
+    width: 0.9em;
+    transition: transform 0.15s ease;
+  }
+  :host([open]) .chevron {
+    transform: rotate(90deg);
+  }
+  .icon {
+    flex: none;
+  }
+  .title {
+    flex: 1;
+    min-width: 0;
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .status {
+    flex: none;
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    font-size: 0.85em;
+    color: var(--_muted);
+  }
+  .status[data-status='error'],
+  .status[data-status='not-completed'] {
+    color: var(--_error);
+  }
+  .dot {
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: currentColor;
+  }
+  .status[data-status='running'] .dot {
+    background: var(--_accent);
+    animation: pulse 1s ease-in-out infinite;
+  }
+  .status[data-status='done'] .dot {
+    background: #2e9d5b;
+  }
+  @keyframes pulse {
+    50% {
+      opacity: 0.3;
+    }
+  }
+  .body {
+    padding: 8px 12px 12px;
+    border-top: 1px solid var(--_border);
+  }
+  .body[hidden] {
+    display: none;
+  }
+  .label {
+    margin: 8px 0 4px;
+    font-size: 0.8em;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: var(--_muted);
+  }
+  pre {
+    margin: 0;
+    padding: 8px;
+    max-height: 320px;
+    overflow: auto;
+    border-radius: 6px;
+    background: var(--_code-bg);
+    font-family: var(--_font-mono);
+    font-size: 0.85em;
+    white-space: pre-wrap;
+    word-break: break-word;
+  }
+  .error {
+    color: var(--_error);
+    background: var(--_error-bg);
+    padding: 8px;
+    border-radius: 6px;
+  }
+  .muted {
+    color: var(--_muted);
+    margin: 4px 0;
+  }
+`;

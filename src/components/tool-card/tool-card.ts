@@ -1,0 +1,91 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { ToolCallPart, ToolCallStatus } from '../../conversation/types.js';
+import { resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import { formatValue } from '../../render/format-value.js';
+import { base } from '../../styles/tokens.js';
+import { toolCardStyles } from './tool-card.styles.js';
+
+let nextId = 0;
+
+/**
+ * @summary One tool call as a collapsible card: title, status, arguments (when shown), result, error.
+ *
+ * @csspart tool-card - The card.
+ * @csspart tool-card-header - The button that shows or hides the body.
+ * @csspart tool-card-body - Arguments, result and error.
+ * @csspart tool-card-status - The status label.
+ */
+@customElement('agent-chat-tool-card')
+export class AgentChatToolCard extends LitElement {
+  static override styles = [base, toolCardStyles];
+
+  @property({ attribute: false }) call!: ToolCallPart;
+  /** Shown instead of the tool's name. */
+  @property({ attribute: false }) heading?: string;
+  @property({ attribute: false }) icon?: string;
+  /** Whether the body is shown; the person toggles it. */
+  @property({ type: Boolean, reflect: true }) open = false;
+  @property({ attribute: false }) showRequest = false;
+  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
+
+  private readonly bodyId = `tool-card-body-${++nextId}`;
+
+  private toggle() {
+    this.open = !this.open;
+  }
+
+  private statusLabel(status: ToolCallStatus): string {
+    const s = this.strings;
+    const labels: Record<ToolCallStatus, string> = {
+      running: s.toolRunning,
+      done: s.toolDone,
+      error: s.toolError,
+      cancelled: s.toolCancelled,
+      'not-completed': s.toolNotCompleted,
+    };
+    return labels[status];
+  }
+
+  private renderBody() {
+    const { call, strings } = this;
+    const result = formatValue(call.result);
+    return html`
+      ${this.showRequest
+        ? html`<p class="label">${strings.toolArguments}</p>
+            <pre class="args">${call.argsComplete && !call.argsInvalid ? formatValue(call.args) : call.argsText || '{}'}</pre>
+            ${call.argsInvalid ? html`<p class="error" role="alert">${strings.toolInvalidArguments}</p>` : nothing}`
+        : nothing}
+      ${call.status === 'error' && call.error
+        ? html`<p class="label">${strings.toolError}</p>
+            <p class="error">${call.error}</p>`
+        : nothing}
+      ${result && call.status !== 'error'
+        ? html`<p class="label">${strings.toolResult}</p>
+            <pre class="result">${result}</pre>`
+        : nothing}
+      ${!result && call.status !== 'running' && call.status !== 'error' ? html`<p class="muted">${strings.toolNoResult}</p>` : nothing}
+    `;
+  }
+
+  override render() {
+    const { call } = this;
+    return html`
+      <div class="card" part="tool-card" data-status=${call.status}>
+        <button class="header" part="tool-card-header" type="button" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.bodyId} @click=${this.toggle}>
+          <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
+          ${this.icon ? html`<span class="icon" aria-hidden="true">${this.icon}</span>` : nothing}
+          <span class="title">${this.heading || call.name || 'tool'}</span>
+          <span class="status" part="tool-card-status" data-status=${call.status}><span class="dot" aria-hidden="true"></span>${this.statusLabel(call.status)}</span>
+        </button>
+        <div class="body" id=${this.bodyId} part="tool-card-body" ?hidden=${!this.open}>${this.open ? this.renderBody() : nothing}</div>
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-tool-card': AgentChatToolCard;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Checks of what the page configures through attributes and properties (zod/mini). A problem is
+ * returned as a sentence for the person who set the page up; the element shows it and refuses to
+ * send rather than guessing.
+ */
+import * as z from 'zod/mini';
+import type { HeadersInput } from './protocol/http.js';
+
+export const SUPPORTED_PROTOCOLS = ['ag-ui'] as const;
+export type Protocol = (typeof SUPPORTED_PROTOCOLS)[number];
+
+const headerRecord = z.record(z.string(), z.string());
+const credentials = z.enum(['omit', 'same-origin', 'include']);
+
+export interface ConfigInput {
+  endpoint?: string;
+  protocol?: string;
+  /** The `headers` attribute (JSON text) or property (object or function). */
+  headers?: unknown;
+  credentials?: string;
+  hasTransport: boolean;
+}
+
+export interface ConnectionConfig {
+  protocol: Protocol;
+  endpoint?: string;
+  headers?: HeadersInput;
+  credentials: RequestCredentials;
+}
+
+export function resolveConnection(input: ConfigInput): { config: ConnectionConfig; errors: string[] } {
+  const errors: string[] = [];
+  const protocol = input.protocol ?? 'ag-ui';
+  if (!(SUPPORTED_PROTOCOLS as readonly string[]).includes(protocol)) {
+    errors.push(`protocol="${protocol}" is not supported by this version; use "ag-ui".`);
+  }
+  const creds = credentials.safeParse(input.credentials ?? 'same-origin');
+  if (!creds.success) errors.push(`credentials="${input.credentials}" must be "omit", "same-origin" or "include".`);
+  const headers = parseHeaders(input.headers);
+  if (typeof headers === 'string') errors.push(headers);
+  if (!input.hasTransport && !input.endpoint) errors.push('Set the endpoint attribute to the URL of the agent backend.');
+  return {
+    config: {
+      protocol: 'ag-ui',
+      endpoint: input.endpoint,
+      headers: typeof headers === 'string' ? undefined : headers,
+      credentials: creds.success ? creds.data : 'same-origin',
+    },
+    errors,
+  };
+}
+
+/** Headers from JSON text, an object, or a function; a string result is the problem found. */
+function parseHeaders(value: unknown): HeadersInput | undefined | string {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'function') return value as HeadersInput;
+  let candidate = value;
+  if (typeof value === 'string') {
+    try {
+      candidate = JSON.parse(value);
+    } catch {
+      return 'The headers attribute must be a JSON object, such as {"Authorization": "Bearer …"}.';
+    }
+  }
+  const parsed = headerRecord.safeParse(candidate);
+  return parsed.success ? parsed.data : 'headers must map header names to string values.';
+}
+
+export type ToolCardsMode = 'open' | 'collapsed';
+export type Theme = 'light' | 'dark' | 'auto';

@@ -1,0 +1,52 @@
+/** Public events of `<agent-chat>`: names and `detail` types, declared in HTMLElementEventMap. */
+import type { ReplyErrorKind } from './conversation/events.js';
+import type { ReplyEndStatus } from './chat-session.js';
+
+export interface AgentChatSendDetail {
+  text: string;
+  threadId: string;
+}
+export interface AgentChatResponseStartDetail {
+  runId: string;
+  threadId: string;
+}
+export interface AgentChatResponseEndDetail {
+  runId: string;
+  threadId: string;
+  status: ReplyEndStatus;
+  /** The reply's final text (the agent's own messages, not its subagents'). */
+  text: string;
+}
+export interface AgentChatErrorDetail {
+  kind: ReplyErrorKind;
+  message: string;
+  code?: string;
+  /** HTTP status, for `kind: 'http'`. */
+  status?: number;
+  runId?: string;
+}
+export interface AgentChatToolCallDetail {
+  toolCallId: string;
+  name: string;
+  /** Parsed arguments (or the raw text when they are not valid JSON). */
+  arguments: unknown;
+  runId: string;
+}
+export interface AgentChatOpenLinkDetail {
+  url: string;
+}
+
+export interface AgentChatEventMap {
+  'agent-chat-ready': CustomEvent<Record<string, never>>;
+  'agent-chat-send': CustomEvent<AgentChatSendDetail>;
+  'agent-chat-response-start': CustomEvent<AgentChatResponseStartDetail>;
+  'agent-chat-response-end': CustomEvent<AgentChatResponseEndDetail>;
+  'agent-chat-error': CustomEvent<AgentChatErrorDetail>;
+  'agent-chat-tool-call': CustomEvent<AgentChatToolCallDetail>;
+  'agent-chat-open-link': CustomEvent<AgentChatOpenLinkDetail>;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends AgentChatEventMap {}
+}

@@ -1,0 +1,126 @@
+/**
+ * UI texts. `lang` picks a built-in table (by primary language subtag); the `strings` property
+ * overrides single keys. Texts with `{name}` placeholders are filled by `format`.
+ */
+export interface ChatStrings {
+  conversation: string;
+  inputLabel: string;
+  placeholder: string;
+  send: string;
+  stop: string;
+  retry: string;
+  copy: string;
+  copied: string;
+  reasoning: string;
+  thinking: string;
+  replying: string;
+  step: string;
+  stopped: string;
+  jumpToLatest: string;
+  toolRunning: string;
+  toolDone: string;
+  toolError: string;
+  toolCancelled: string;
+  toolNotCompleted: string;
+  toolArguments: string;
+  toolResult: string;
+  toolNoResult: string;
+  toolInvalidArguments: string;
+  errorTitle: string;
+  configError: string;
+}
+
+const en: ChatStrings = {
+  conversation: 'Conversation',
+  inputLabel: 'Message',
+  placeholder: 'Type a message…',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Retry',
+  copy: 'Copy',
+  copied: 'Copied',
+  reasoning: 'Reasoning',
+  thinking: 'Thinking…',
+  replying: 'The assistant is replying…',
+  step: 'Step: {step}',
+  stopped: 'Stopped.',
+  jumpToLatest: 'Jump to latest',
+  toolRunning: 'Running',
+  toolDone: 'Done',
+  toolError: 'Failed',
+  toolCancelled: 'Cancelled',
+  toolNotCompleted: 'Not completed',
+  toolArguments: 'Arguments',
+  toolResult: 'Result',
+  toolNoResult: 'No result.',
+  toolInvalidArguments: 'The arguments are not valid JSON.',
+  errorTitle: 'Something went wrong',
+  configError: 'This chat is not set up correctly',
+};
+
+const de: ChatStrings = {
+  conversation: 'Unterhaltung',
+  inputLabel: 'Nachricht',
+  placeholder: 'Nachricht eingeben…',
+  send: 'Senden',
+  stop: 'Stopp',
+  retry: 'Erneut versuchen',
+  copy: 'Kopieren',
+  copied: 'Kopiert',
+  reasoning: 'Überlegungen',
+  thinking: 'Denkt nach…',
+  replying: 'Der Assistent antwortet…',
+  step: 'Schritt: {step}',
+  stopped: 'Angehalten.',
+  jumpToLatest: 'Zum Neuesten',
+  toolRunning: 'Läuft',
+  toolDone: 'Fertig',
+  toolError: 'Fehlgeschlagen',
+  toolCancelled: 'Abgebrochen',
+  toolNotCompleted: 'Nicht abgeschlossen',
+  toolArguments: 'Argumente',
+  toolResult: 'Ergebnis',
+  toolNoResult: 'Kein Ergebnis.',
+  toolInvalidArguments: 'Die Argumente sind kein gültiges JSON.',
+  errorTitle: 'Etwas ist schiefgelaufen',
+  configError: 'Dieser Chat ist nicht richtig eingerichtet',
+};
+
+const fr: ChatStrings = {
+  conversation: 'Conversation',
+  inputLabel: 'Message',
+  placeholder: 'Écrivez un message…',
+  send: 'Envoyer',
+  stop: 'Arrêter',
+  retry: 'Réessayer',
+  copy: 'Copier',
+  copied: 'Copié',
+  reasoning: 'Raisonnement',
+  thinking: 'Réflexion…',
+  replying: 'L’assistant répond…',
+  step: 'Étape : {step}',
+  stopped: 'Arrêté.',
+  jumpToLatest: 'Aller au plus récent',
+  toolRunning: 'En cours',
+  toolDone: 'Terminé',
+  toolError: 'Échec',
+  toolCancelled: 'Annulé',
+  toolNotCompleted: 'Non terminé',
+  toolArguments: 'Arguments',
+  toolResult: 'Résultat',
+  toolNoResult: 'Aucun résultat.',
+  toolInvalidArguments: 'Les arguments ne sont pas du JSON valide.',
+  errorTitle: 'Un problème est survenu',
+  configError: 'Ce chat n’est pas configuré correctement',
+};
+
+const tables: Record<string, ChatStrings> = { en, de, fr };
+
+export function resolveStrings(lang: string | undefined, overrides?: Partial<ChatStrings>): ChatStrings {
+  const primary = (lang ?? '').toLowerCase().split('-')[0];
+  return { ...(tables[primary] ?? en), ...overrides };
+}
+
+export function format(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}

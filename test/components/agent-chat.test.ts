@@ -1,0 +1,372 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { AgentChat } from '../../src/agent-chat.js';
+import type { ChatEvent } from '../../src/conversation/events.js';
+import type { AgentChatErrorDetail, AgentChatToolCallDetail } from '../../src/events.js';
+import { chatFixture, deepQuery, deepQueryAll, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
+
+const replies = (el: AgentChat) => deepQueryAll(el, '[part~="assistant-message"]');
+const lastReply = (el: AgentChat) => replies(el).at(-1)!;
+
+describe('<agent-chat> talking to an AG-UI server', () => {
+  it('completes a turn typed into the composer and renders the markdown reply', async () => {
+    const el = await chatFixture('/agui/basic');
+    const input = deepQuery<HTMLTextAreaElement>(el, 'textarea')!;
+    input.focus();
+    const sent = oneEvent(el, 'agent-chat-send');
+    const started = oneEvent(el, 'agent-chat-response-start');
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    await sendKeys({ type: 'Hi there' });
+    await sendKeys({ press: 'Enter' });
+    expect((await sent).detail.text).to.equal('Hi there');
+    const start = await started;
+    const end = await ended;
+    await settle(el);
+    expect(end.detail).to.include({ status: 'done', text: 'Hello **world**!', runId: start.detail.runId });
+    expect(textOf(deepQuery(el, '[part~="user-message"]'))).to.equal('Hi there');
+    expect(deepQuery(lastReply(el), 'strong')?.textContent).to.equal('world');
+    expect(input.value).to.equal('');
+  });
+
+  it('posts RunAgentInput with the history, custom headers and the event-stream Accept header', async () => {
+    const el = await chatFixture('/agui/echo');
+    el.setAttribute('headers', '{"X-Api-Key":"k1"}');
+    await sendAndWait(el, 'first');
+    let request = await lastRequest('echo');
+    expect(request.body).to.have.keys('threadId', 'runId', 'messages', 'tools', 'context', 'state', 'forwardedProps');
+    expect(request.body.threadId).to.equal(el.threadId).and.to.be.a('string');
+    expect(el.getAttribute('thread-id')).to.equal(el.threadId);
+    expect(request.headers.accept).to.equal('text/event-stream');
+    expect(request.headers['x-api-key']).to.equal('k1');
+
+    el.headers = async () => ({ Authorization: 'Bearer from-function' });
+    await sendAndWait(el, 'second');
+    request = await lastRequest('echo');
+    expect(request.headers.authorization).to.equal('Bearer from-function');
+    expect(request.body.messages.map((m: { role: string }) => m.role)).to.deep.equal(['user', 'assistant', 'user']);
+    expect(request.body.messages[1].content).to.contain('You said: first');
+    expect(request.body.messages[2]).to.include({ role: 'user', content: 'second' });
+    expect(textOf(lastReply(el))).to.contain('You said: second (3 messages)');
+  });
+
+  it('adds a line with Shift+Enter instead of sending', async () => {
+    const el = await chatFixture('/agui/basic');
+    let sends = 0;
+    el.addEventListener('agent-chat-send', () => sends++);
+    deepQuery<HTMLTextAreaElement>(el, 'textarea')!.focus();
+    await sendKeys({ type: 'line one' });
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Shift' });
+    await sendKeys({ type: 'line two' });
+    expect(deepQuery<HTMLTextAreaElement>(el, 'textarea')!.value).to.equal('line one\nline two');
+    expect(sends).to.equal(0);
+  });
+
+  it('lets a listener cancel agent-chat-send', async () => {
+    const el = await chatFixture('/agui/basic');
+    el.addEventListener('agent-chat-send', (event) => event.preventDefault());
+    expect(el.send('blocked')).to.equal(false);
+    await settle(el);
+    expect(deepQueryAll(el, '[part~="message"]')).to.have.length(0);
+  });
+
+  it('holds sending while a reply streams, and Stop aborts it, keeping what arrived', async () => {
+    const el = await chatFixture('/agui/slow');
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    el.send('go');
+    await until(() => textOf(lastReply(el)).includes('tick 2'), 'ticks streamed');
+    await settle(el);
+    expect(deepQuery<HTMLButtonElement>(el, '[part="send-button"]')!.disabled).to.equal(true);
+    expect(el.send('again')).to.equal(false);
+    const input = deepQuery<HTMLTextAreaElement>(el, 'textarea')!;
+    input.focus();
+    await sendKeys({ type: 'draft' });
+    await sendKeys({ press: 'Enter' });
+    expect(input.value).to.equal('draft');
+    expect(deepQueryAll(el, '[part~="user-message"]')).to.have.length(1);
+
+    deepQuery<HTMLButtonElement>(el, '[part="stop-button"]')!.click();
+    expect((await ended).detail.status).to.equal('cancelled');
+    await settle(el);
+    const reply = lastReply(el);
+    expect(textOf(reply)).to.match(/tick 0 tick 1 tick 2/);
+    expect(textOf(reply)).to.contain('Stopped.');
+    expect(deepQuery(el, '[part="tool-card"]')!.dataset.status).to.equal('cancelled');
+    expect(deepQuery(el, '[part="stop-button"]')).to.equal(undefined);
+    const length = textOf(reply).length;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await settle(el);
+    expect(textOf(lastReply(el)).length, 'nothing arrives after Stop').to.equal(length);
+  });
+
+  describe('faults are shown on the reply with Retry, keeping the text received', () => {
+    const cases: [string, RegExp, string?][] = [
+      ['http-500', /HTTP 500.*Model overloaded, try later/],
+      ['http-401', /HTTP 401.*Missing API token/],
+      ['not-sse', /application\/json instead of an event stream/],
+      ['malformed', /not valid JSON/, 'Partial answer'],
+      ['no-run-started', /did not begin with RUN_STARTED/],
+      ['drop', /connection to the agent was lost|closed the stream before/, 'Before the drop'],
+      ['no-finish', /closed the stream before the reply finished/, 'Half of it'],
+      ['run-error', /Upstream model failed/, 'Working on it'],
+    ];
+    for (const [scenario, message, kept] of cases) {
+      it(scenario, async () => {
+        const el = await chatFixture(`/agui/${scenario}`);
+        const errored = oneEvent(el, 'agent-chat-error');
+        const end = await sendAndWait(el, 'hello');
+        expect(end.status).to.equal('error');
+        expect((await errored).detail.message).to.match(message);
+        const error = deepQuery(lastReply(el), '[part="error"]');
+        expect(error, 'error shown').to.exist;
+        expect(error!.getAttribute('role')).to.equal('alert');
+        expect(textOf(error)).to.match(message);
+        expect(deepQuery(lastReply(el), '[part="retry-button"]'), 'retry offered').to.exist;
+        if (kept) expect(textOf(lastReply(el))).to.contain(kept);
+      });
+    }
+
+    it('gives the HTTP status and error code to agent-chat-error', async () => {
+      const el = await chatFixture('/agui/http-500');
+      const errored = oneEvent(el, 'agent-chat-error');
+      el.send('x');
+      expect((await errored).detail).to.include({ kind: 'http', status: 500 });
+      const other = await chatFixture('/agui/run-error');
+      const coded = oneEvent(other, 'agent-chat-error');
+      other.send('x');
+      expect((await coded).detail).to.include({ kind: 'backend', code: 'MODEL_DOWN' });
+    });
+  });
+
+  it('retries a failed reply in place', async () => {
+    const el = await chatFixture('/agui/http-500');
+    await sendAndWait(el, 'hello');
+    expect(replies(el)).to.have.length(1);
+    el.endpoint = '/agui/echo';
+    await el.updateComplete;
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    deepQuery<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+    expect((await ended).detail.status).to.equal('done');
+    await settle(el);
+    expect(replies(el)).to.have.length(1);
+    expect(deepQuery(el, '[part="error"]')).to.equal(undefined);
+    expect(textOf(lastReply(el))).to.contain('You said: hello (1 messages)');
+  });
+
+  it('ignores unknown event types and keeps going', async () => {
+    const el = await chatFixture('/agui/unknown');
+    expect((await sendAndWait(el, 'x')).status).to.equal('done');
+    expect(textOf(lastReply(el))).to.equal('Still fine.');
+  });
+
+  it('reads an SSE stream split into 7-byte pieces with CRLF, comments and multi-line data', async () => {
+    const el = await chatFixture('/agui/split');
+    expect((await sendAndWait(el, 'x')).status).to.equal('done');
+    expect(textOf(lastReply(el))).to.equal('Split stream ✓');
+  });
+
+  it('expands TEXT_MESSAGE_CHUNK and TOOL_CALL_CHUNK', async () => {
+    const el = await chatFixture('/agui/chunks');
+    await sendAndWait(el, 'x');
+    expect(textOf(deepQuery(lastReply(el), 'agent-chat-markdown'))).to.equal('Chunked text.');
+    expect(textOf(deepQuery(el, '[part="tool-card-header"]'))).to.contain('lookup');
+  });
+
+  it('applies a messages snapshot from the backend', async () => {
+    const el = await chatFixture('/agui/messages-snapshot');
+    await sendAndWait(el, 'now');
+    const texts = deepQueryAll(el, '[part~="message"]').map(textOf);
+    expect(texts).to.deep.equal(['Earlier question', 'Earlier answer', 'now', 'From the snapshot.']);
+  });
+
+  it('sends the agent state it received back with the next run', async () => {
+    const el = await chatFixture('/agui/state');
+    await sendAndWait(el, 'one');
+    el.endpoint = '/agui/echo';
+    await sendAndWait(el, 'two');
+    expect((await lastRequest('echo')).body.state).to.deep.equal({ count: 2, items: ['a'] });
+  });
+
+  it('uses a custom transport instead of the endpoint', async () => {
+    const seen: unknown[] = [];
+    const transport = {
+      async *run(request: { messages: unknown[] }): AsyncGenerator<ChatEvent> {
+        seen.push(request.messages);
+        yield { type: 'run-started', runId: 'x' };
+        yield { type: 'text-delta', messageId: 'm', delta: 'from a custom transport' };
+        yield { type: 'run-finished' };
+      },
+    };
+    const el = await fixture<AgentChat>(html`<agent-chat .transport=${transport}></agent-chat>`);
+    await sendAndWait(el, 'hi');
+    expect(textOf(lastReply(el))).to.equal('from a custom transport');
+    expect(seen).to.have.length(1);
+  });
+
+  it('turns a transport that throws into a visible error', async () => {
+    const transport = {
+      // eslint-disable-next-line require-yield
+      async *run(): AsyncGenerator<ChatEvent> {
+        throw new Error('socket exploded');
+      },
+    };
+    const el = await fixture<AgentChat>(html`<agent-chat .transport=${transport}></agent-chat>`);
+    await sendAndWait(el, 'hi');
+    expect(textOf(deepQuery(el, '[part="error"]'))).to.contain('socket exploded');
+  });
+
+  describe('tool cards', () => {
+    it('shows each call collapsed with its title and status; opening shows the result', async () => {
+      const el = await chatFixture('/agui/tools', { toolDisplay: { get_weather: { title: 'Weather lookup', icon: '☀' } } });
+      const calls: AgentChatToolCallDetail[] = [];
+      el.addEventListener('agent-chat-tool-call', (event) => calls.push(event.detail));
+      await sendAndWait(el, 'weather');
+      expect(calls).to.have.length(1);
+      expect(calls[0]).to.deep.include({ toolCallId: 'call-1', name: 'get_weather', arguments: { city: 'Paris' } });
+
+      const header = deepQuery<HTMLButtonElement>(el, '[part="tool-card-header"]')!;
+      const body = deepQuery(el, '[part="tool-card-body"]')!;
+      expect(textOf(header)).to.contain('Weather lookup').and.to.contain('Done');
+      expect(header.getAttribute('aria-expanded')).to.equal('false');
+      expect(header.getAttribute('aria-controls')).to.equal(body.id);
+      expect(body.hidden).to.equal(true);
+
+      header.focus();
+      await sendKeys({ press: 'Enter' });
+      await settle(el);
+      expect(header.getAttribute('aria-expanded')).to.equal('true');
+      expect(body.hidden).to.equal(false);
+      expect(textOf(body)).to.contain('"temperature": 21');
+      expect(deepQuery(body, '.args'), 'arguments hidden without show-requests').to.equal(undefined);
+      await sendKeys({ press: 'Space' });
+      await settle(el);
+      expect(header.getAttribute('aria-expanded')).to.equal('false');
+      expect(textOf(lastReply(el))).to.contain('It is 21 °C in Paris.');
+    });
+
+    it('starts open with tool-cards="open" and shows arguments with show-requests', async () => {
+      const el = await chatFixture('/agui/tools');
+      el.setAttribute('tool-cards', 'open');
+      el.setAttribute('show-requests', '');
+      await sendAndWait(el, 'weather');
+      const body = deepQuery(el, '[part="tool-card-body"]')!;
+      expect(body.hidden).to.equal(false);
+      expect(textOf(deepQuery(body, '.args'))).to.contain('"city": "Paris"');
+    });
+  });
+
+  it('shows reasoning collapsed', async () => {
+    const el = await chatFixture('/agui/reasoning');
+    await sendAndWait(el, 'x');
+    const details = deepQuery<HTMLDetailsElement>(el, 'details[part="reasoning"]')!;
+    expect(details.open).to.equal(false);
+    expect(textOf(details)).to.contain('Thinking about it.');
+  });
+
+  describe('markdown', () => {
+    it('renders tables and code with a copy button, and strips scripts and handlers', async () => {
+      const el = await chatFixture('/agui/markdown');
+      await sendAndWait(el, 'x');
+      const reply = lastReply(el);
+      expect(deepQuery(reply, 'h1')?.textContent).to.equal('Title');
+      expect(deepQueryAll(reply, 'table td').map((td) => td.textContent)).to.deep.equal(['1', '2']);
+      const link = deepQuery<HTMLAnchorElement>(reply, 'a')!;
+      expect(link.target).to.equal('_blank');
+      expect(link.rel).to.contain('noopener');
+      expect(deepQuery(reply, 'script')).to.equal(undefined);
+      expect(deepQuery(reply, 'img')?.hasAttribute('onerror')).to.equal(false);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((window as { __xss?: number }).__xss).to.equal(undefined);
+
+      const copy = deepQuery<HTMLButtonElement>(reply, '[part="copy-button"]')!;
+      expect(textOf(deepQuery(reply, '.code-lang'))).to.equal('js');
+      copy.click();
+      await until(() => copy.textContent === 'Copied', 'copy feedback');
+    });
+
+    it('lets the page veto opening a link', async () => {
+      const el = await chatFixture('/agui/markdown');
+      await sendAndWait(el, 'x');
+      const opened = oneEvent(el, 'agent-chat-open-link');
+      el.addEventListener('agent-chat-open-link', (event) => event.preventDefault());
+      const link = deepQuery<HTMLAnchorElement>(lastReply(el), 'a')!;
+      const click = new MouseEvent('click', { bubbles: true, composed: true, cancelable: true });
+      link.dispatchEvent(click);
+      expect((await opened).detail.url).to.equal('https://example.com/');
+      expect(click.defaultPrevented).to.equal(true);
+    });
+  });
+
+  it('shows heading, greeting and placeholder, and is accessible', async () => {
+    const el = await fixture<AgentChat>(
+      html`<agent-chat endpoint="/agui/tools" heading="Support" greeting="**Welcome!** Ask me anything." placeholder="Ask away"></agent-chat>`,
+    );
+    expect(textOf(deepQuery(el, '[part="heading"]'))).to.equal('Support');
+    expect(deepQuery(el, '[part="greeting"] strong')?.textContent).to.equal('Welcome!');
+    expect(deepQuery<HTMLTextAreaElement>(el, 'textarea')!.placeholder).to.equal('Ask away');
+    const log = deepQuery(el, '[part="messages"]')!;
+    expect(log.getAttribute('role')).to.equal('log');
+    expect(log.getAttribute('aria-live')).to.equal('polite');
+    el.setAttribute('tool-cards', 'open');
+    await sendAndWait(el, 'weather');
+    await expect(el).to.be.accessible();
+  });
+
+  it('sticks to the bottom while streaming unless the person scrolled up', async () => {
+    const el = await chatFixture('/agui/slow');
+    el.style.height = '220px';
+    el.style.width = '320px';
+    el.send('go');
+    const log = deepQuery(el, '[part="messages"]')!;
+    await until(() => log.scrollHeight > log.clientHeight + 120, 'streamed enough to scroll', 9000);
+    await settle(el);
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(48);
+
+    log.scrollTop = 0;
+    log.dispatchEvent(new Event('scroll'));
+    await until(() => !!deepQuery(el, '[part="jump-button"]'), 'jump button after more text', 5000);
+    expect(log.scrollTop).to.be.lessThan(10);
+    deepQuery<HTMLButtonElement>(el, '[part="jump-button"]')!.click();
+    await settle(el);
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(48);
+    el.stop();
+  });
+});
+
+describe('<agent-chat> configuration', () => {
+  it('shows a clear error for an unsupported protocol and refuses to send', async () => {
+    const errored = new Promise<AgentChatErrorDetail>((resolve) =>
+      document.addEventListener('agent-chat-error', (event) => resolve(event.detail), { once: true }),
+    );
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" protocol="ai-sdk"></agent-chat>`);
+    expect((await errored).message).to.contain('protocol="ai-sdk" is not supported');
+    expect(textOf(deepQuery(el, '.config-error'))).to.contain('protocol="ai-sdk"');
+    const end = await sendAndWait(el, 'hi');
+    expect(end.status).to.equal('error');
+    expect(textOf(deepQuery(lastReply(el), '[part="error"]'))).to.contain('not supported');
+  });
+
+  it('reports headers that are not JSON', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" headers="{oops"></agent-chat>`);
+    expect(textOf(deepQuery(el, '.config-error'))).to.contain('headers attribute must be a JSON object');
+  });
+
+  it('asks for an endpoint when neither endpoint nor transport is set', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat></agent-chat>`);
+    await sendAndWait(el, 'hi');
+    expect(textOf(deepQuery(el, '[part="error"]'))).to.contain('Set the endpoint attribute');
+  });
+
+  it('speaks the lang attribute, the page language, and string overrides', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" lang="de"></agent-chat>`);
+    expect(textOf(deepQuery(el, '[part="send-button"]'))).to.equal('Senden');
+    const wrapper = await fixture(html`<div lang="fr-CA"><agent-chat endpoint="/agui/basic"></agent-chat></div>`);
+    const nested = wrapper.querySelector('agent-chat')!;
+    expect(textOf(deepQuery(nested, '[part="send-button"]'))).to.equal('Envoyer');
+    el.strings = { send: 'Los' };
+    await el.updateComplete;
+    await settle(el);
+    expect(textOf(deepQuery(el, '[part="send-button"]'))).to.equal('Los');
+  });
+});

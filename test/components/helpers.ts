@@ -1,0 +1,60 @@
+import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/index.js';
+import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChatResponseEndDetail } from '../../src/events.js';
+
+/** Every element matching `selector` in `root` and all shadow roots below it. */
+export function deepQueryAll<T extends Element = HTMLElement>(root: Element | ShadowRoot | Document, selector: string): T[] {
+  const found: T[] = [];
+  const visit = (node: Element | ShadowRoot | Document) => {
+    found.push(...(node.querySelectorAll(selector) as NodeListOf<T>));
+    for (const child of node.querySelectorAll('*')) if (child.shadowRoot) visit(child.shadowRoot);
+  };
+  if (root instanceof Element && root.shadowRoot) visit(root.shadowRoot);
+  else visit(root);
+  return found;
+}
+
+export function deepQuery<T extends Element = HTMLElement>(root: Element | ShadowRoot | Document, selector: string): T | undefined {
+  return deepQueryAll<T>(root, selector)[0];
+}
+
+export async function chatFixture(endpoint: string, extra: Partial<AgentChat> = {}): Promise<AgentChat> {
+  const el = await fixture<AgentChat>(html`<agent-chat style="height: 480px" endpoint=${endpoint}></agent-chat>`);
+  Object.assign(el, extra);
+  await el.updateComplete;
+  return el;
+}
+
+/** Sends `text` and resolves with the response-end detail once the reply ended and was drawn. */
+export async function sendAndWait(el: AgentChat, text: string): Promise<AgentChatResponseEndDetail> {
+  const ended = oneEvent(el, 'agent-chat-response-end');
+  expect_(el.send(text), 'send() accepted');
+  const event = await ended;
+  await settle(el);
+  return event.detail;
+}
+
+/** Waits for pending frames and renders of the element and its children. */
+export async function settle(el: AgentChat): Promise<void> {
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await el.updateComplete;
+  for (const child of deepQueryAll<HTMLElement & { updateComplete?: Promise<unknown> }>(el, '*')) await child.updateComplete;
+}
+
+export function textOf(el: Element | undefined): string {
+  return (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+export async function until(predicate: () => boolean, message: string, timeout = 5000): Promise<void> {
+  await waitUntil(predicate, message, { timeout });
+}
+
+function expect_(condition: boolean, what: string) {
+  if (!condition) throw new Error(`${what} failed`);
+}
+
+export async function lastRequest(scenario: string): Promise<{ body: any; headers: Record<string, string> }> {
+  const response = await fetch(`/agui/last-request?scenario=${scenario}`);
+  return response.json();
+}
