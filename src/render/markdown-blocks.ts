@@ -40,6 +40,8 @@ export class MarkdownBlockSplitter {
       this.scanned = lineEnd;
       newline = text.indexOf('\n', this.scanned);
     }
+    const early = this.closeBeforePartialLine(text.slice(this.scanned));
+    if (early) finished.push(early);
     return { finished, tail: text.slice(this.blockStart), restarted };
   }
 
@@ -51,6 +53,20 @@ export class MarkdownBlockSplitter {
     this.fence = undefined;
     this.blockIsList = false;
     this.blockHasContent = false;
+  }
+
+  /**
+   * A block waiting on its next line can often be closed as soon as that line begins: its first
+   * characters already tell whether it continues the block. The line itself is scanned once complete.
+   */
+  private closeBeforePartialLine(partial: string): string | undefined {
+    if (this.pendingEnd === -1 || this.fence || partial.trim() === '' || /^\s/.test(partial)) return undefined;
+    if (this.blockIsList && (LIST_ITEM.test(partial) || (partial.length < 12 && /^\d*[-*+.)]?$/.test(partial)))) return undefined;
+    const block = this.text.slice(this.blockStart, this.scanned);
+    this.blockStart = this.scanned;
+    this.blockHasContent = false;
+    this.pendingEnd = -1;
+    return block;
   }
 
   /** Handles one complete line; returns a block when the line proves the previous one finished. */

@@ -1,0 +1,44 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/components/markdown/markdown-view.js';
+import type { AgentChatMarkdown } from '../../src/components/markdown/markdown-view.js';
+
+describe('<agent-chat-markdown>', () => {
+  it('keeps finished blocks in the DOM untouched while the text grows', async () => {
+    const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown></agent-chat-markdown>`);
+    el.text = '## First\n\nA paragraph.\n\n';
+    await el.updateComplete;
+    el.text += 'Second';
+    await el.updateComplete;
+    const heading = el.querySelector('h2')!;
+    const paragraph = el.querySelector('p')!;
+    for (const piece of [' block grows', ' and grows', '\n\n| a |\n|---|\n| 1 |\n']) {
+      el.text += piece;
+      await el.updateComplete;
+      expect(el.querySelector('h2'), 'same heading node').to.equal(heading);
+      expect(el.querySelector('p'), 'same paragraph node').to.equal(paragraph);
+    }
+    expect(el.querySelector('table td')?.textContent).to.equal('1');
+    expect(el.textContent).to.contain('Second block grows and grows');
+  });
+
+  it('renders the same HTML streamed as all at once', async () => {
+    const source = '# T\n\nSome **bold** and `code`.\n\n- a\n- b\n\n```py\nprint(1)\n```\n\nEnd.';
+    const whole = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown .text=${source}></agent-chat-markdown>`);
+    const streamed = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown></agent-chat-markdown>`);
+    for (let i = 1; i <= source.length; i += 3) {
+      streamed.text = source.slice(0, i);
+      await streamed.updateComplete;
+    }
+    streamed.text = source;
+    await streamed.updateComplete;
+    const normalize = (el: Element) => el.innerHTML.replace(/<!--.*?-->/g, '').replace(/<\/?div class="md-(blocks|tail)">/g, '').replace(/\s+/g, ' ');
+    expect(normalize(streamed)).to.equal(normalize(whole));
+  });
+
+  it('starts over when the text is replaced', async () => {
+    const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown .text=${'old\n\nblock\n\n'}></agent-chat-markdown>`);
+    el.text = 'new';
+    await el.updateComplete;
+    expect(el.textContent!.trim()).to.equal('new');
+  });
+});

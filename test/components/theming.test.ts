@@ -1,0 +1,51 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { deepQuery, sendAndWait } from './helpers.js';
+
+const pageStyle = document.createElement('style');
+pageStyle.textContent = `
+  agent-chat.themed::part(user-message) { background: rgb(1, 2, 3); }
+  agent-chat.themed::part(send-button) { border-radius: 3px; }
+  agent-chat.themed::part(tool-card-header) { color: rgb(200, 10, 20); }
+  agent-chat.themed::part(error) { outline: 3px solid rgb(9, 9, 9); }
+  agent-chat.tokens { --agent-chat-color-accent: rgb(10, 120, 30); --agent-chat-radius: 2px; --agent-chat-color-background: rgb(250, 240, 230); }
+`;
+document.head.append(pageStyle);
+
+describe('<agent-chat> theming from the host page', () => {
+  it('applies ::part() rules to nested parts', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat class="themed" endpoint="/agui/tools"></agent-chat>`);
+    await sendAndWait(el, 'weather');
+    expect(getComputedStyle(deepQuery(el, '[part~="user-message"]')!).backgroundColor).to.equal('rgb(1, 2, 3)');
+    expect(getComputedStyle(deepQuery(el, '[part="send-button"]')!).borderTopLeftRadius).to.equal('3px');
+    expect(getComputedStyle(deepQuery(el, '[part="tool-card-header"]')!).color).to.equal('rgb(200, 10, 20)');
+    const failing = await fixture<AgentChat>(html`<agent-chat class="themed" endpoint="/agui/http-500"></agent-chat>`);
+    await sendAndWait(failing, 'x');
+    expect(getComputedStyle(deepQuery(failing, '[part="error"]')!).outlineColor).to.equal('rgb(9, 9, 9)');
+  });
+
+  it('applies --agent-chat-* custom properties set on the host', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat class="tokens" endpoint="/agui/basic"></agent-chat>`);
+    el.send('hi');
+    await el.updateComplete;
+    const composer = deepQuery(el, 'agent-chat-composer')!;
+    (composer as unknown as { requestUpdate(): void }).requestUpdate();
+    const send = deepQuery<HTMLButtonElement>(el, '[part="send-button"]')!;
+    expect(getComputedStyle(send).backgroundColor).to.equal('rgb(10, 120, 30)');
+    expect(getComputedStyle(deepQuery(el, '[part="base"]')!).borderTopLeftRadius).to.equal('2px');
+    expect(getComputedStyle(deepQuery(el, '[part="base"]')!).backgroundColor).to.equal('rgb(250, 240, 230)');
+  });
+
+  it('has light and dark defaults chosen by the theme attribute', async () => {
+    const light = await fixture<AgentChat>(html`<agent-chat theme="light" endpoint="/agui/basic"></agent-chat>`);
+    const dark = await fixture<AgentChat>(html`<agent-chat theme="dark" endpoint="/agui/basic"></agent-chat>`);
+    const background = (el: AgentChat) => getComputedStyle(deepQuery(el, '[part="base"]')!).backgroundColor;
+    const text = (el: AgentChat) => getComputedStyle(deepQuery(el, '[part="base"]')!).color;
+    expect(background(light)).to.equal('rgb(255, 255, 255)');
+    expect(background(dark)).to.equal('rgb(23, 24, 28)');
+    expect(text(dark)).to.equal('rgb(232, 233, 236)');
+    dark.theme = 'light';
+    await dark.updateComplete;
+    expect(background(dark)).to.equal('rgb(255, 255, 255)');
+  });
+});

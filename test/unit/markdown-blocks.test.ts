@@ -1,0 +1,84 @@
+import { expect } from '@open-wc/testing';
+import { MarkdownBlockSplitter } from '../../src/render/markdown-blocks.js';
+
+/** Feeds `text` in pieces of `size` characters; returns all finished blocks and the final tail. */
+function stream(text: string, size: number) {
+  const splitter = new MarkdownBlockSplitter();
+  const blocks: string[] = [];
+  let tail = '';
+  for (let end = size; end < text.length + size; end += size) {
+    const step = splitter.update(text.slice(0, Math.min(end, text.length)));
+    blocks.push(...step.finished);
+    tail = step.tail;
+  }
+  return { blocks, tail };
+}
+
+const doc = [
+  '# Title',
+  '',
+  'A paragraph that',
+  'spans two lines.',
+  '',
+  '- item one',
+  '',
+  '- item two (loose list stays one block)',
+  '  continued inside the item',
+  '',
+  '```ts',
+  'const a = 1;',
+  '',
+  'const b = 2; // a blank line inside a fence does not end the block',
+  '```',
+  '',
+  '| a | b |',
+  '|---|---|',
+  '| 1 | 2 |',
+  '',
+  'Last paragraph, still streaming',
+].join('\n');
+
+describe('markdown block splitter', () => {
+  it('finds the same blocks whatever the delta size, and never loses text', () => {
+    for (const size of [1, 3, 5, 17, 1000]) {
+      const { blocks, tail } = stream(doc, size);
+      expect(blocks.join('') + tail, `size ${size}`).to.equal(doc);
+      expect(blocks.map((b) => b.trim().split('\n')[0]), `size ${size}`).to.deep.equal(['# Title', 'A paragraph that', '- item one', '```ts', '| a | b |']);
+      expect(tail).to.equal('Last paragraph, still streaming');
+    }
+  });
+
+  it('keeps an unclosed fence open however many blank lines it holds', () => {
+    const { blocks, tail } = stream('intro\n\n```\ncode\n\n\nmore code\n', 4);
+    expect(blocks).to.deep.equal(['intro\n\n']);
+    expect(tail).to.equal('```\ncode\n\n\nmore code\n');
+  });
+
+  it('ends a block after a closing fence when the next block starts', () => {
+    const { blocks } = stream('~~~\nx\n~~~\nnext\n', 2);
+    expect(blocks).to.deep.equal(['~~~\nx\n~~~\n']);
+  });
+
+  it('starts over when the text is replaced rather than extended', () => {
+    const splitter = new MarkdownBlockSplitter();
+    splitter.update('one\n\ntwo\n');
+    const again = splitter.update('other\n\nthing');
+    expect(again.restarted).to.equal(true);
+    expect(again.finished).to.deep.equal(['other\n\n']);
+    expect(again.tail).to.equal('thing');
+  });
+
+  it('scans only what is new: work per update does not grow with the text', () => {
+    const splitter = new MarkdownBlockSplitter();
+    let text = '';
+    const paragraph = 'word '.repeat(20) + '\n\n';
+    let scannedTail = 0;
+    for (let i = 0; i < 2000; i++) {
+      text += paragraph;
+      const { tail } = splitter.update(text);
+      scannedTail = Math.max(scannedTail, tail.length);
+    }
+    // The unfinished part never exceeds one paragraph, so re-rendering it stays cheap.
+    expect(scannedTail).to.be.at.most(paragraph.length);
+  });
+});
