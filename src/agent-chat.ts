@@ -9,9 +9,10 @@ import './components/markdown/markdown-view.js';
 import './components/message/message.js';
 import { resolveConnection, type Theme, type ToolCardsMode } from './config.js';
 import type { ConversationState } from './conversation/types.js';
-import type { AgentChatEventMap } from './events.js';
+import { emit, type AgentChatEventMap } from './events.js';
 import { resolveStrings, type ChatStrings } from './i18n/strings.js';
 import { AgUiTransport } from './protocol/ag-ui.js';
+import { loadMarkdown } from './render/markdown-loader.js';
 import type { HeadersInput } from './protocol/http.js';
 import type { Transport } from './protocol/transport.js';
 import { base, tokens } from './styles/tokens.js';
@@ -142,6 +143,7 @@ export class AgentChat extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('click', this.onLinkClick);
+    void loadMarkdown();
   }
 
   override disconnectedCallback(): void {
@@ -217,12 +219,8 @@ export class AgentChat extends LitElement {
     }
   }
 
-  private emit<K extends keyof AgentChatEventMap>(
-    name: K,
-    detail: AgentChatEventMap[K]['detail'],
-    options: { cancelable?: boolean } = {},
-  ): boolean {
-    return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
+  private emit<K extends keyof AgentChatEventMap>(name: K, detail: AgentChatEventMap[K]['detail'], options?: { cancelable?: boolean }): boolean {
+    return emit(this, name, detail, options);
   }
 
   private onScroll = () => {

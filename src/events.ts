@@ -1,4 +1,4 @@
-/** Public events of `<agent-chat>`: names and `detail` types, declared in HTMLElementEventMap. */
+/** Public events of `<agent-chat>`: names and `detail` types, declared in the global event maps. */
 import type { ReplyErrorKind } from './conversation/events.js';
 import type { ReplyEndStatus } from './chat-session.js';
 
@@ -47,6 +47,17 @@ export interface AgentChatEventMap {
 }
 
 declare global {
+  // On elements, document and window alike: the events bubble and are composed.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface HTMLElementEventMap extends AgentChatEventMap {}
+  interface GlobalEventHandlersEventMap extends AgentChatEventMap {}
+}
+
+/** Dispatches a public event (bubbling, composed); returns false when a listener cancelled it. */
+export function emit<K extends keyof AgentChatEventMap>(
+  target: EventTarget,
+  name: K,
+  detail: AgentChatEventMap[K]['detail'],
+  options: { cancelable?: boolean } = {},
+): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }

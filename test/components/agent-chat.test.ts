@@ -34,7 +34,8 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     await sendAndWait(el, 'first');
     let request = await lastRequest('echo');
     expect(request.body).to.have.keys('threadId', 'runId', 'messages', 'tools', 'context', 'state', 'forwardedProps');
-    expect(request.body.threadId).to.equal(el.threadId).and.to.be.a('string');
+    expect(request.body.threadId).to.be.a('string');
+    expect(request.body.threadId).to.equal(el.threadId);
     expect(el.getAttribute('thread-id')).to.equal(el.threadId);
     expect(request.headers.accept).to.equal('text/event-stream');
     expect(request.headers['x-api-key']).to.equal('k1');

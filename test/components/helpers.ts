@@ -1,6 +1,7 @@
 import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/index.js';
 import type { AgentChat } from '../../src/agent-chat.js';
+import { loadMarkdown } from '../../src/render/markdown-loader.js';
 import type { AgentChatResponseEndDetail } from '../../src/events.js';
 
 /** Every element matching `selector` in `root` and all shadow roots below it. */
@@ -37,6 +38,7 @@ export async function sendAndWait(el: AgentChat, text: string): Promise<AgentCha
 
 /** Waits for pending frames and renders of the element and its children. */
 export async function settle(el: AgentChat): Promise<void> {
+  await loadMarkdown();
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   await el.updateComplete;
   for (const child of deepQueryAll<HTMLElement & { updateComplete?: Promise<unknown> }>(el, '*')) await child.updateComplete;

@@ -1,8 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/markdown/markdown-view.js';
 import type { AgentChatMarkdown } from '../../src/components/markdown/markdown-view.js';
+import { loadMarkdown } from '../../src/render/markdown-loader.js';
 
 describe('<agent-chat-markdown>', () => {
+  before(() => loadMarkdown());
+
   it('keeps finished blocks in the DOM untouched while the text grows', async () => {
     const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown></agent-chat-markdown>`);
     el.text = '## First\n\nA paragraph.\n\n';
@@ -42,3 +45,4 @@ describe('<agent-chat-markdown>', () => {
     expect(el.textContent!.trim()).to.equal('new');
   });
 });
+

@@ -1,14 +1,15 @@
 import { LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { MarkdownBlockSplitter } from '../../render/markdown-blocks.js';
-import { renderMarkdown } from '../../render/markdown.js';
+import { loadMarkdown, markdownRenderer } from '../../render/markdown-loader.js';
 
 /**
  * @summary Renders markdown that may still be streaming. Finished blocks are parsed once and kept
  * in the DOM; only the unfinished last block is parsed again when the text grows.
  *
  * Renders into its own light DOM, so the enclosing component's styles apply to the content.
- * Code blocks get a copy button (class `copy`).
+ * Code blocks get a copy button (class `copy`). Until the markdown renderer has loaded (a chunk
+ * of its own), the text shows as plain text.
  */
 @customElement('agent-chat-markdown')
 export class AgentChatMarkdown extends LitElement {
@@ -29,6 +30,14 @@ export class AgentChatMarkdown extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('click', this.onClick);
+    if (!markdownRenderer()) {
+      void loadMarkdown().then(() => {
+        this.blocks = undefined;
+        this.splitter.reset();
+        this.renderedTail = undefined;
+        this.requestUpdate('text');
+      });
+    }
   }
 
   override disconnectedCallback(): void {
@@ -50,7 +59,7 @@ export class AgentChatMarkdown extends LitElement {
   protected override update(changed: Map<PropertyKey, unknown>): void {
     super.update(changed);
     if (!changed.has('text')) return;
-    if (!this.blocks || !this.tail) {
+    if (!this.blocks || !this.tail || !this.contains(this.blocks)) {
       this.replaceChildren();
       this.blocks = document.createElement('div');
       this.tail = document.createElement('div');
@@ -67,9 +76,11 @@ export class AgentChatMarkdown extends LitElement {
     }
   }
 
-  private fragment(source: string): DocumentFragment {
+  private fragment(source: string): DocumentFragment | Text {
+    const render = markdownRenderer();
+    if (!render) return document.createTextNode(source);
     const template = document.createElement('template');
-    template.innerHTML = renderMarkdown(source);
+    template.innerHTML = render(source);
     for (const pre of template.content.querySelectorAll('pre')) this.decorateCode(pre);
     return template.content;
   }
