@@ -15,7 +15,7 @@ describe('<agent-chat-markdown> before the renderer has loaded', () => {
     await new Promise((resolve) => setTimeout(resolve));
     await el.updateComplete;
     expect(el.querySelector('strong')?.textContent).to.equal('bold');
-    expect(el.textContent).to.equal('bold');
+    expect(el.textContent!.trim()).to.equal('bold');
     el.remove();
   });
 });
