@@ -1,0 +1,35 @@
+/** Shared Playwright set-up for the end-to-end tests: Debian Chromium, headless, loopback only. */
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+}
+
+/** Opens `html` as if served at `url` (same origin as the demo server), collecting page errors. */
+export async function openPage(browser, url, html) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  if (html) await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  await page.goto(url);
+  return { page, problems };
+}
+
+/** Types into the chat's composer, presses Enter, and resolves with the response-end detail. */
+export async function chatTurn(page, text, selector = 'agent-chat') {
+  const ended = page.evaluate(
+    (selector) =>
+      new Promise((resolve) =>
+        document.querySelector(selector).addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true }),
+      ),
+    selector,
+  );
+  const input = page.locator(`${selector} textarea`);
+  await input.fill(text);
+  await input.press('Enter');
+  return ended;
+}

@@ -1,0 +1,75 @@
+/**
+ * The built bundles, loaded the way a site loads them — one plain script tag — complete a chat
+ * turn against the demo's real AG-UI backend in Chromium.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { startDemoServer } from '../../demo/server.mjs';
+import { chatTurn, launchChromium, openPage } from './browser.mjs';
+
+const pageWith = (script) => `<!doctype html><html lang="en"><body>
+  <agent-chat endpoint="/api/agent" heading="E2E" style="height: 600px"></agent-chat>
+  ${script}
+</body></html>`;
+
+const builds = [
+  ['ES module build', '<script type="module" src="/dist/agent-chat.js"></script>'],
+  ['classic script build', '<script src="/dist/agent-chat.iife.js"></script>'],
+];
+
+describe('built bundles', () => {
+  let server;
+  let browser;
+  before(async () => {
+    assert.ok(existsSync('dist/agent-chat.js') && existsSync('dist/agent-chat.iife.js'), 'run `npm run build` first');
+    server = await startDemoServer({ port: 0, delayMs: 0, log: () => {} });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const [name, script] of builds) {
+    it(`${name}: one script tag registers <agent-chat> and completes a turn`, async () => {
+      const { page, problems } = await openPage(browser, `${server.url}e2e-${name.split(' ')[0]}.html`, pageWith(script));
+      await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+      const end = await chatTurn(page, 'hello');
+      assert.equal(end.status, 'done');
+      const reply = page.locator('agent-chat [part~="assistant-message"]').last();
+      await reply.locator('table').first().waitFor();
+      assert.ok((await reply.locator('pre code').count()) > 0, 'code block rendered');
+      assert.equal(await page.locator('agent-chat [part~="user-message"]').textContent(), 'hello');
+
+      const tools = await chatTurn(page, 'weather');
+      assert.equal(tools.status, 'done');
+      const cards = page.locator('agent-chat [part="tool-card-header"]');
+      assert.equal(await cards.count(), 2);
+      await cards.first().click();
+      assert.match(await page.locator('agent-chat [part="tool-card-body"]').first().textContent(), /\d/);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  it('the ES build is minified and the package points at files that exist', () => {
+    const code = readFileSync('dist/agent-chat.js', 'utf8');
+    const averageLine = code.length / code.split('\n').length;
+    // Only CSS inside template literals keeps its line breaks; minified code has long lines and mangled names.
+    assert.ok(averageLine > 100, `expected a minified ES build, found ${Math.round(averageLine)} characters a line`);
+    assert.ok(!code.includes('activeReplyIndex'), 'module-level names are mangled');
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    for (const target of [pkg.main, pkg.types, pkg.exports['.'].import, pkg.exports['.'].types, pkg.exports['./iife'], pkg.customElements]) {
+      assert.ok(existsSync(target), `${target} exists`);
+    }
+    const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+    const declarations = manifest.modules.flatMap((module) => module.declarations ?? []);
+    const chat = declarations.find((declaration) => declaration.tagName === 'agent-chat');
+    assert.ok(chat, 'agent-chat is in custom-elements.json');
+    for (const part of ['base', 'messages', 'tool-card', 'send-button', 'stop-button', 'error']) {
+      assert.ok(chat.cssParts.some((p) => p.name === part), `part ${part} documented`);
+    }
+    assert.ok(chat.attributes.some((a) => a.name === 'tool-cards'), 'attributes documented');
+  });
+});
