@@ -206,6 +206,7 @@ export class AgentChat extends LitElement {
   private onConversation(next: ConversationState, fromWire: boolean): void {
     this.conversation = next;
     this.busy = this.session.busy;
+    if (!this.stick) this.unseen = true;
     if (!fromWire) {
       this.requestUpdate();
       return;
@@ -231,7 +232,6 @@ export class AgentChat extends LitElement {
 
   private onContentResize(): void {
     if (this.stick) this.scrollToEnd();
-    else this.unseen = true;
   }
 
   private scrollToEnd(): void {
