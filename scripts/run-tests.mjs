@@ -1,0 +1,49 @@
+/**
+ * `npm test`: every check that must pass, in order, then one closing line with the totals of both
+ * test runners ("tests: N passed, N failed"). Stops at the first stage that cannot run.
+ */
+import { spawn } from 'node:child_process';
+import { chromiumPath } from './chromium.mjs';
+
+chromiumPath(); // exits with install instructions when there is no Chromium
+
+function run(command, args, { capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    let output = '';
+    if (capture) {
+      for (const stream of [child.stdout, child.stderr]) {
+        stream.on('data', (chunk) => {
+          output += chunk;
+          process.stdout.write(chunk);
+        });
+      }
+    }
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const count = (output, pattern) => Number(pattern.exec(output)?.[1] ?? 0);
+
+for (const [label, args] of [
+  ['typecheck', ['run', 'typecheck', '--silent']],
+  ['build', ['run', 'build', '--silent']],
+]) {
+  const { code } = await run('npm', args);
+  if (code !== 0) {
+    console.log(`\n${label} failed`);
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+const browser = await run('npx', ['web-test-runner'], { capture: true });
+const e2e = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/'], { capture: true });
+
+const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
+const passed = Number(wtrLine?.[1] ?? 0) + count(e2e.output, /ℹ pass (\d+)/);
+let failed = Number(wtrLine?.[2] ?? 0) + count(e2e.output, /ℹ fail (\d+)/);
+if (browser.code !== 0 && !failed) failed = 1;
+if (e2e.code !== 0 && !failed) failed = 1;
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
