@@ -336,6 +336,35 @@ describe('<agent-chat> talking to an AG-UI server', () => {
 });
 
 describe('<agent-chat> configuration', () => {
+  it('fires agent-chat-ready once it has rendered', async () => {
+    const el = document.createElement('agent-chat');
+    const ready = oneEvent(el, 'agent-chat-ready');
+    document.body.append(el);
+    await ready;
+    expect(deepQuery(el, '[part="composer"]')).to.exist;
+    el.remove();
+  });
+
+  it('sends cookies with credentials="same-origin" and none with "omit"', async () => {
+    document.cookie = 'agentchat=yes; path=/';
+    try {
+      const el = await chatFixture('/agui/echo');
+      await sendAndWait(el, 'with cookies');
+      expect((await lastRequest('echo')).headers.cookie).to.contain('agentchat=yes');
+      el.credentials = 'omit';
+      await sendAndWait(el, 'without');
+      expect((await lastRequest('echo')).headers.cookie).to.equal(undefined);
+    } finally {
+      document.cookie = 'agentchat=; path=/; max-age=0';
+    }
+  });
+
+  it('is accessible with a failed reply in the dark theme', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/run-error" theme="dark" heading="Help"></agent-chat>`);
+    await sendAndWait(el, 'x');
+    await expect(el).to.be.accessible();
+  });
+
   it('shows a clear error for an unsupported protocol and refuses to send', async () => {
     const errored = new Promise<AgentChatErrorDetail>((resolve) =>
       document.addEventListener('agent-chat-error', (event) => resolve(event.detail), { once: true }),
