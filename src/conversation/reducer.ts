@@ -52,29 +52,14 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     case 'run-error':
       return endReply(state, 'error', action.error);
     case 'text-start':
-      return upsertPart(state, action.messageId, 'text', (part) => part ?? { kind: 'text', id: action.messageId, text: '', streaming: true, ...sub(action) });
-    case 'text-delta':
-      return upsertPart(state, action.messageId, 'text', (part) =>
-        part
-          ? { ...part, text: part.text + action.delta }
-          : { kind: 'text', id: action.messageId, text: action.delta, streaming: true, ...sub(action) },
-      );
-    case 'text-end':
-      return upsertPart(state, action.messageId, 'text', (part) =>
-        part ? (part.streaming ? { ...part, streaming: false } : part) : { kind: 'text', id: action.messageId, text: '', streaming: false, ...sub(action) },
-      );
     case 'reasoning-start':
-      return upsertPart(state, action.messageId, 'reasoning', (part) => part ?? { kind: 'reasoning', id: action.messageId, text: '', streaming: true, ...sub(action) });
+      return streamText(state, action, (part) => part);
+    case 'text-delta':
     case 'reasoning-delta':
-      return upsertPart(state, action.messageId, 'reasoning', (part) =>
-        part
-          ? { ...part, text: part.text + action.delta }
-          : { kind: 'reasoning', id: action.messageId, text: action.delta, streaming: true, ...sub(action) },
-      );
+      return streamText(state, action, (part) => ({ ...part, text: part.text + action.delta }));
+    case 'text-end':
     case 'reasoning-end':
-      return upsertPart(state, action.messageId, 'reasoning', (part) =>
-        part ? (part.streaming ? { ...part, streaming: false } : part) : { kind: 'reasoning', id: action.messageId, text: '', streaming: false, ...sub(action) },
-      );
+      return streamText(state, action, (part) => (part.streaming ? { ...part, streaming: false } : part));
     case 'reasoning-encrypted':
       return action.subtype === 'tool-call'
         ? upsertPart(state, action.entityId, 'tool-call', (part) => part && { ...part, encryptedValue: action.encryptedValue })
@@ -158,6 +143,24 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       // Surfaced to the page by the element; nothing to keep in the conversation.
       return state;
   }
+}
+
+type StreamedText = PartOf<'text'> | PartOf<'reasoning'>;
+
+/**
+ * Text and reasoning stream alike: start, deltas, end. A delta or end whose start never came
+ * creates the part (an end-only part is created finished).
+ */
+function streamText(
+  state: ConversationState,
+  action: Extract<Action, { type: `${'text' | 'reasoning'}-${'start' | 'delta' | 'end'}` }>,
+  change: (part: StreamedText) => StreamedText,
+): ConversationState {
+  const kind = action.type.startsWith('text') ? 'text' : 'reasoning';
+  return upsertPart(state, action.messageId, kind, (part) => {
+    const created = { kind, id: action.messageId, text: '', streaming: !action.type.endsWith('-end'), ...sub(action) } as StreamedText;
+    return change(part ?? created);
+  });
 }
 
 function sub(action: { subagentRunId?: string }): { subagentRunId?: string } {

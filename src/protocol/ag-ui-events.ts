@@ -74,6 +74,14 @@ function protocolError(message: string): ReplyError {
 }
 
 type Open = { id: string; subagentRunId?: string } | undefined;
+type ChunkSlot = 'openText' | 'openTool' | 'openReasoning';
+
+/** Each chunk stream: its wire type, and the event that closes it. */
+const CHUNK_STREAMS: Record<ChunkSlot, { wireType: string; end(id: string): ChatEvent }> = {
+  openText: { wireType: 'TEXT_MESSAGE_CHUNK', end: (id) => ({ type: 'text-end', messageId: id }) },
+  openTool: { wireType: 'TOOL_CALL_CHUNK', end: (id) => ({ type: 'tool-call-end', toolCallId: id }) },
+  openReasoning: { wireType: 'REASONING_MESSAGE_CHUNK', end: (id) => ({ type: 'reasoning-end', messageId: id }) },
+};
 
 export class AgUiEventMapper {
   private started = false;
@@ -119,17 +127,11 @@ export class AgUiEventMapper {
   /** Ends a chunk stream when anything other than its own chunk type arrives. */
   private closeChunksBefore(type: string): ChatEvent[] {
     const out: ChatEvent[] = [];
-    if (type !== 'TEXT_MESSAGE_CHUNK' && this.openText) {
-      out.push(attribute({ type: 'text-end', messageId: this.openText.id }, this.openText.subagentRunId));
-      this.openText = undefined;
-    }
-    if (type !== 'TOOL_CALL_CHUNK' && this.openTool) {
-      out.push(attribute({ type: 'tool-call-end', toolCallId: this.openTool.id }, this.openTool.subagentRunId));
-      this.openTool = undefined;
-    }
-    if (type !== 'REASONING_MESSAGE_CHUNK' && this.openReasoning) {
-      out.push(attribute({ type: 'reasoning-end', messageId: this.openReasoning.id }, this.openReasoning.subagentRunId));
-      this.openReasoning = undefined;
+    for (const slot of Object.keys(CHUNK_STREAMS) as ChunkSlot[]) {
+      const open = this[slot];
+      if (!open || type === CHUNK_STREAMS[slot].wireType) continue;
+      out.push(attribute(CHUNK_STREAMS[slot].end(open.id), open.subagentRunId));
+      this[slot] = undefined;
     }
     return out;
   }
@@ -225,38 +227,46 @@ export class AgUiEventMapper {
   }
 
   private textChunk(e: Fields<'TEXT_MESSAGE_CHUNK'>, sub: string | undefined): ChatEvent[] {
-    const out: ChatEvent[] = [];
-    const id = e.messageId ?? this.openText?.id ?? crypto.randomUUID();
-    if (this.openText?.id !== id) {
-      if (this.openText) out.push(attribute({ type: 'text-end', messageId: this.openText.id }, this.openText.subagentRunId));
-      this.openText = { id, subagentRunId: sub };
-      out.push(attribute({ type: 'text-start', messageId: id, role: e.role ?? 'assistant', name: e.name }, sub));
-    }
-    if (e.delta) out.push(attribute({ type: 'text-delta', messageId: id, delta: e.delta }, sub));
-    return out;
+    return this.chunk('openText', e.messageId, sub, e.delta, {
+      start: (id) => ({ type: 'text-start', messageId: id, role: e.role ?? 'assistant', name: e.name }),
+      delta: (id, delta) => ({ type: 'text-delta', messageId: id, delta }),
+    });
   }
 
   private toolChunk(e: Fields<'TOOL_CALL_CHUNK'>, sub: string | undefined): ChatEvent[] {
-    const out: ChatEvent[] = [];
-    const id = e.toolCallId ?? this.openTool?.id ?? crypto.randomUUID();
-    if (this.openTool?.id !== id) {
-      if (this.openTool) out.push(attribute({ type: 'tool-call-end', toolCallId: this.openTool.id }, this.openTool.subagentRunId));
-      this.openTool = { id, subagentRunId: sub };
-      out.push(attribute({ type: 'tool-call-start', toolCallId: id, name: e.toolCallName ?? 'tool', parentMessageId: e.parentMessageId }, sub));
-    }
-    if (e.delta) out.push(attribute({ type: 'tool-call-args', toolCallId: id, delta: e.delta }, sub));
-    return out;
+    return this.chunk('openTool', e.toolCallId, sub, e.delta, {
+      start: (id) => ({ type: 'tool-call-start', toolCallId: id, name: e.toolCallName ?? 'tool', parentMessageId: e.parentMessageId }),
+      delta: (id, delta) => ({ type: 'tool-call-args', toolCallId: id, delta }),
+    });
   }
 
   private reasoningChunk(e: Fields<'REASONING_MESSAGE_CHUNK'>, sub: string | undefined): ChatEvent[] {
+    return this.chunk('openReasoning', e.messageId, sub, e.delta, {
+      start: (id) => ({ type: 'reasoning-start', messageId: id }),
+      delta: (id, delta) => ({ type: 'reasoning-delta', messageId: id, delta }),
+    });
+  }
+
+  /**
+   * One `*_CHUNK` event: the first chunk of an id (or the first after another id) opens it, closing
+   * the one before; a chunk without an id continues the open one.
+   */
+  private chunk(
+    slot: ChunkSlot,
+    givenId: string | undefined,
+    sub: string | undefined,
+    delta: string | undefined,
+    make: { start(id: string): ChatEvent; delta(id: string, delta: string): ChatEvent },
+  ): ChatEvent[] {
     const out: ChatEvent[] = [];
-    const id = e.messageId ?? this.openReasoning?.id ?? crypto.randomUUID();
-    if (this.openReasoning?.id !== id) {
-      if (this.openReasoning) out.push(attribute({ type: 'reasoning-end', messageId: this.openReasoning.id }, this.openReasoning.subagentRunId));
-      this.openReasoning = { id, subagentRunId: sub };
-      out.push(attribute({ type: 'reasoning-start', messageId: id }, sub));
+    const open = this[slot];
+    const id = givenId ?? open?.id ?? crypto.randomUUID();
+    if (open?.id !== id) {
+      if (open) out.push(attribute(CHUNK_STREAMS[slot].end(open.id), open.subagentRunId));
+      this[slot] = { id, subagentRunId: sub };
+      out.push(attribute(make.start(id), sub));
     }
-    if (e.delta) out.push(attribute({ type: 'reasoning-delta', messageId: id, delta: e.delta }, sub));
+    if (delta) out.push(attribute(make.delta(id, delta), sub));
     return out;
   }
 }
