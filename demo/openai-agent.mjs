@@ -6,7 +6,7 @@ import { DEMO_TOOLS } from './scripted-agent.mjs';
 
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
 /** @typedef {import('@ag-ui/core').Message} AgUiMessage */
-/** @typedef {import('@ag-ui/core').BaseEvent & Record<string, any>} AgUiEvent */
+/** @typedef {import('./scripted-agent.mjs').AgUiEvent} AgUiEvent */
 /** @typedef {{ role: string, content?: any, tool_calls?: object[], tool_call_id?: string }} ChatMessage */
 /** @typedef {{ id: string, name: string, args: string, started: boolean }} StreamedToolCall */
 
@@ -81,10 +81,10 @@ function toChatMessage(message) {
     case 'user':
       return { role: 'user', content: toChatContent(message.content) };
     case 'assistant': {
-      const toolCalls = (message.toolCalls ?? []).map((call) => ({
+      const toolCalls = (message.toolCalls ?? []).filter((call) => call?.id && call.function?.name).map((call) => ({
         id: call.id,
         type: 'function',
-        function: { name: call.function.name, arguments: call.function.arguments },
+        function: { name: call.function.name, arguments: call.function.arguments ?? '' },
       }));
       const chat = { role: 'assistant', content: message.content ?? null };
       return toolCalls.length ? { ...chat, tool_calls: toolCalls } : chat;
@@ -339,7 +339,7 @@ export async function* openaiRun(input, { signal, env = process.env } = {}) {
   const clientTools = Array.isArray(input.tools) ? input.tools.filter((tool) => tool?.name) : [];
   const clientToolNames = new Set(clientTools.map((tool) => tool.name).filter((name) => !(name in DEMO_TOOLS)));
   const tools = chatTools(clientTools);
-  const conversation = [{ role: 'system', content: systemPrompt(input.context) }, ...toChatMessages(input.messages)];
+  const conversation = [{ role: 'system', content: systemPrompt(input.context) }, ...toChatMessages(input.messages ?? [])];
 
   yield { type: 'RUN_STARTED', threadId, runId, protocolVersion: '1.0' };
   try {

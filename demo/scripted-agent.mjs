@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** @typedef {import('@ag-ui/core').BaseEvent & Record<string, any>} AgUiEvent */
+/** @typedef {{ type: string } & Record<string, any>} AgUiEvent  An AG-UI event as a plain object. */
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
 
 /**
@@ -39,7 +39,7 @@ function inUnit(celsius, unit) {
   return unit === 'fahrenheit' ? Math.round((celsius * 9) / 5 + 32) : celsius;
 }
 
-/** @param {{ city?: string, unit?: 'celsius'|'fahrenheit' }} args */
+/** @param {{ city?: string, unit?: string }} args  unit: 'celsius' (default) or 'fahrenheit' */
 export function getWeather({ city = 'Amsterdam', unit = 'celsius' } = {}) {
   const seed = seedOf(city);
   return {
@@ -52,7 +52,7 @@ export function getWeather({ city = 'Amsterdam', unit = 'celsius' } = {}) {
   };
 }
 
-/** @param {{ city?: string, days?: number, unit?: 'celsius'|'fahrenheit' }} args */
+/** @param {{ city?: string, days?: number, unit?: string }} args */
 export function getForecast({ city = 'Amsterdam', days = 3, unit = 'celsius' } = {}) {
   const count = Math.min(Math.max(Math.round(Number(days)) || 3, 1), 7);
   const forecast = Array.from({ length: count }, (_, index) => {
@@ -105,7 +105,7 @@ const KEYWORD_LIST = `- **weather** (or **tool**): two tool calls with their res
 - **long**: a long reply, to try scrolling
 - **state**: a state snapshot followed by two JSON Patch deltas`;
 
-/** @param {boolean} greeted */
+/** @param {boolean} greeted @returns {Step[]} */
 function introScript(greeted) {
   return [
     {
@@ -146,7 +146,7 @@ Start the server with \`OPENAI_API_KEY\` (or \`OPENAI_BASE_URL\`) set to talk to
   ];
 }
 
-/** @param {string} city */
+/** @param {string} city @returns {Step[]} */
 function weatherScript(city) {
   const weatherArgs = { city, unit: 'celsius' };
   const forecastArgs = { city, days: 3, unit: 'celsius' };
@@ -175,6 +175,7 @@ _Demo data from the fake \`get_weather\` and \`get_forecast\` tools, not a real 
   ];
 }
 
+/** @returns {Step[]} */
 function errorScript() {
   return [
     { kind: 'text', text: 'Sure, I will start working on that right away. First I need to' },
@@ -186,6 +187,7 @@ function errorScript() {
   ];
 }
 
+/** @returns {Step[]} */
 function stateScript() {
   const snapshot = { counter: 0, items: ['apples'], updatedBy: 'scripted-agent' };
   return [
@@ -364,6 +366,7 @@ Whatever was streamed before the error stays on screen, so the person can still 
   },
 ];
 
+/** @returns {Step[]} */
 function longScript() {
   const sections = LONG_SECTIONS.map(({ title, body }) => `### ${title}\n\n${body}`).join('\n\n');
   const reference = EVENT_REFERENCE.map(([event, carries]) => `| \`${event}\` | ${carries} |`).join('\n');
@@ -409,7 +412,10 @@ function cityFrom(text) {
   return match ? match[1] : 'Amsterdam';
 }
 
-/** Keyword (matched at a word start, case-insensitive) → script. The first match wins. */
+/**
+ * Keyword (matched at a word start, case-insensitive) → script. The first match wins.
+ * @type {Array<[RegExp, (text: string) => Step[]]>}
+ */
 const SCRIPTS_BY_KEYWORD = [
   [/\berror/i, () => errorScript()],
   [/\b(weather|tool)/i, (text) => weatherScript(cityFrom(text))],
@@ -494,6 +500,7 @@ async function* streamError({ message, code }) {
   yield { type: 'RUN_ERROR', message, code };
 }
 
+/** @type {Record<Step['kind'], (step: any, ctx: object) => AsyncGenerator<AgUiEvent>>} */
 const STREAMERS = {
   reasoning: streamReasoning,
   text: streamText,

@@ -156,16 +156,17 @@ async function streamRun(res, run, input, log) {
   res.writeHead(200, SSE_HEADERS);
   res.flushHeaders();
   const encoder = new EventEncoder();
+  const send = (/** @type {any} */ event) => res.write(encoder.encodeSSE(event));
   const gone = () => controller.signal.aborted || res.destroyed || res.writableEnded;
   try {
     for await (const event of run(input, controller.signal)) {
       if (gone()) break;
-      if (!res.write(encoder.encodeSSE(event))) await drained(res);
+      if (!send(event)) await drained(res);
     }
   } catch (error) {
     if (gone()) return;
     log(`agent-chat demo: the run failed: ${error?.stack ?? error}`);
-    res.write(encoder.encodeSSE({ type: 'RUN_ERROR', message: `The demo agent crashed: ${error?.message ?? error}`, code: 'AGENT_CRASHED' }));
+    send({ type: 'RUN_ERROR', message: `The demo agent crashed: ${error?.message ?? error}`, code: 'AGENT_CRASHED' });
   } finally {
     if (!gone()) res.end();
   }

@@ -256,27 +256,38 @@ describe('demo server with the scripted agent', () => {
     assert.equal(await rawGet(server.url, '/nope'), 404);
   });
 
-  it('keeps serving after a client leaves in the middle of a stream', async () => {
+  it('stops writing when the client leaves in the middle of a stream, and keeps serving', async (t) => {
     const logged = [];
     const slow = await startDemoServer({ port: 0, delayMs: 5, log: (line) => logged.push(line), env: {} });
-    try {
-      const controller = new AbortController();
-      const response = await fetch(new URL('/api/agent', slow.url), {
-        method: 'POST',
-        body: JSON.stringify(runInput('long')),
-        signal: controller.signal,
-      });
-      const reader = response.body.getReader();
-      await reader.read();
-      controller.abort();
-      await reader.read().catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const { events } = await postRun(slow.url, runInput('error'));
-      assert.equal(events.at(-1).type, 'RUN_ERROR');
-      assert.deepEqual(logged.filter((line) => !line.includes('npm run build')), []);
-    } finally {
-      await slow.close();
-    }
+    t.after(() => slow.close());
+    const originalWrite = http.ServerResponse.prototype.write;
+    let writes = 0;
+    let writesAfterClose = 0;
+    t.mock.method(http.ServerResponse.prototype, 'write', function (...args) {
+      writes += 1;
+      if (this.destroyed) writesAfterClose += 1;
+      return originalWrite.apply(this, args);
+    });
+
+    const controller = new AbortController();
+    const response = await fetch(new URL('/api/agent', slow.url), {
+      method: 'POST',
+      body: JSON.stringify(runInput('long')),
+      signal: controller.signal,
+    });
+    const reader = response.body.getReader();
+    await reader.read();
+    controller.abort();
+    await reader.read().catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const writesSoonAfter = writes;
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the script would write ~20 deltas here
+    assert.equal(writes, writesSoonAfter, 'no more writes once the client has gone');
+    assert.equal(writesAfterClose, 0);
+
+    const { events } = await postRun(slow.url, runInput('error'));
+    assert.equal(events.at(-1).type, 'RUN_ERROR');
+    assert.deepEqual(logged.filter((line) => !line.includes('npm run build')), []);
   });
 });
 
@@ -326,25 +337,22 @@ describe('demo server static files', () => {
     }
   });
 
-  it('hints at "npm run build" only when the bundle is missing', async () => {
+  it('hints at "npm run build" only when the bundle is missing', async (t) => {
     const emptyDist = path.join(root, 'empty-dist');
     await mkdir(emptyDist);
     const logged = [];
     const bare = await startDemoServer({ port: 0, log: (line) => logged.push(line), env: {}, distDir: emptyDist });
-    try {
-      assert.equal(logged.length, 1);
-      assert.match(logged[0], /npm run build/);
-      const page = await fetch(bare.url);
-      assert.equal(page.status, 200);
-      await page.text();
-    } finally {
-      await bare.close();
-    }
+    t.after(() => bare.close());
+    assert.equal(logged.length, 1);
+    assert.match(logged[0], /npm run build/);
+    const page = await fetch(bare.url);
+    assert.equal(page.status, 200, 'the page is served anyway');
+    await page.text();
 
-    const quietLog = [];
-    const built = await startDemoServer({ port: 0, log: (line) => quietLog.push(line), env: {}, distDir: path.join(root, 'dist') });
-    await built.close();
-    assert.deepEqual(quietLog, []);
+    const builtLog = [];
+    const built = await startDemoServer({ port: 0, log: (line) => builtLog.push(line), env: {}, distDir: path.join(root, 'dist') });
+    t.after(() => built.close());
+    assert.deepEqual(builtLog, []);
   });
 });
 

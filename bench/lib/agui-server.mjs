@@ -1,0 +1,116 @@
+/**
+ * A local bench server on 127.0.0.1: the bench page, the built bundle, and an AG-UI endpoint that
+ * streams one long text reply as fast as the socket accepts it (honouring backpressure), so the
+ * browser, not the server, sets the pace.
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { extname, join, normalize, sep } from 'node:path';
+import { EventEncoder } from '@ag-ui/encoder';
+
+const CONTENT_TYPES = { '.js': 'text/javascript', '.map': 'application/json', '.html': 'text/html', '.css': 'text/css' };
+
+/** The AG-UI events of one reply whose text arrives in the given deltas. */
+export function replyEvents({ threadId, runId, messageId, deltas }) {
+  return [
+    { type: 'RUN_STARTED', threadId, runId },
+    { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' },
+    ...deltas.map((delta) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta })),
+    { type: 'TEXT_MESSAGE_END', messageId },
+    { type: 'RUN_FINISHED', threadId, runId },
+  ];
+}
+
+async function readJson(req) {
+  const parts = [];
+  for await (const part of req) parts.push(part);
+  return JSON.parse(Buffer.concat(parts).toString('utf8') || '{}');
+}
+
+/**
+ * Writes each SSE frame; waits for 'drain' whenever the socket buffer is full. With `pace`
+ * ({ every, pauseMs }), pauses after every `every` frames (a model-like pace instead of a flood).
+ */
+async function writeAll(res, frames, pace) {
+  const closed = once(res, 'close');
+  for (const [i, frame] of frames.entries()) {
+    if (res.destroyed) return;
+    if (!res.write(frame)) await Promise.race([once(res, 'drain'), closed]);
+    if (pace && (i + 1) % pace.every === 0) await new Promise((resolve) => setTimeout(resolve, pace.pauseMs));
+  }
+  res.end();
+  await Promise.race([once(res, 'finish'), closed]);
+}
+
+/**
+ * Starts the server. `page` is the bench HTML; `distDir` the folder served under /dist/;
+ * `deltas` the text pieces of the reply; `pace` optionally slows the stream (see writeAll). Resolves to { url, close, lastStream } where lastStream()
+ * reports how long the server took to write the latest reply.
+ */
+export async function startBenchServer({ page, distDir, deltas, pace }) {
+  const encoder = new EventEncoder();
+  let lastStream = { events: 0, bytes: 0, writeMs: 0 };
+
+  async function streamReply(req, res) {
+    const input = await readJson(req);
+    const frames = replyEvents({
+      threadId: input.threadId ?? 'bench-thread',
+      runId: input.runId ?? 'bench-run',
+      messageId: 'bench-reply',
+      deltas,
+    }).map((event) => encoder.encodeSSE(event));
+    res.writeHead(200, { 'Content-Type': encoder.getContentType(), 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    const started = performance.now();
+    await writeAll(res, frames, pace);
+    lastStream = {
+      events: frames.length,
+      bytes: frames.reduce((sum, frame) => sum + Buffer.byteLength(frame), 0),
+      writeMs: performance.now() - started,
+    };
+  }
+
+  async function serveDist(pathname, res) {
+    const file = normalize(join(distDir, pathname.slice('/dist/'.length)));
+    if (!file.startsWith(distDir + sep)) return notFound(res);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.end(body);
+    } catch {
+      notFound(res);
+    }
+  }
+
+  function route(req, res) {
+    const { pathname } = new URL(req.url, 'http://localhost');
+    if (req.method === 'POST' && pathname === '/agent') return streamReply(req, res);
+    if (req.method !== 'GET') return notFound(res);
+    if (pathname === '/') return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
+    if (pathname.startsWith('/dist/')) return serveDist(pathname, res);
+    if (pathname === '/favicon.ico') return res.writeHead(204).end();
+    return notFound(res);
+  }
+
+  const server = createServer((req, res) => {
+    Promise.resolve(route(req, res)).catch((error) => {
+      console.error('bench server:', error);
+      res.destroy();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    lastStream: () => lastStream,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+}

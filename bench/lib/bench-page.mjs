@@ -1,0 +1,109 @@
+/**
+ * The bench page: one full-viewport <agent-chat> from the built ES bundle, whose transport wraps
+ * the real AgUiTransport to timestamp every 1,000th text delta as it reaches the element.
+ * `window.bench.run(text)` sends one message and resolves when the reply ended and its last
+ * frame was drawn.
+ */
+
+/** Runs in the page (serialised with Function.prototype.toString), so it must be self-contained. */
+function benchScript(AgUiTransport) {
+  const MARK_EVERY = 1000;
+  const element = document.querySelector('agent-chat');
+  const inner = new AgUiTransport({ endpoint: element.getAttribute('endpoint') });
+  let deltas = 0;
+  let marks = [];
+
+  element.transport = {
+    run(request, options) {
+      return (async function* timestamped() {
+        for await (const event of inner.run(request, options)) {
+          if (event.type === 'text-delta') {
+            deltas++;
+            if (deltas === 1 || deltas % MARK_EVERY === 0) {
+              marks.push({ deltas, at: performance.now() });
+              console.timeStamp(`bench-delta-${deltas}`);
+            }
+          }
+          yield event;
+        }
+      })();
+    },
+  };
+
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+  function longTasksObserver() {
+    const tasks = [];
+    const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration }))));
+    observer.observe({ type: 'longtask' });
+    return { stop: () => (observer.disconnect(), tasks) };
+  }
+
+  function renderedReply() {
+    const messages = element.shadowRoot.querySelectorAll('agent-chat-message');
+    const reply = messages[messages.length - 1];
+    const markdown = reply?.shadowRoot?.querySelector('agent-chat-markdown');
+    const log = element.shadowRoot.querySelector('[role="log"]');
+    return {
+      renderedChars: markdown?.textContent.length ?? 0,
+      renderedNodes: markdown?.querySelectorAll('*').length ?? 0,
+      stuckToBottom: log ? log.scrollHeight - log.scrollTop - log.clientHeight < 2 : false,
+      jumpButtonShown: element.shadowRoot.querySelector('[part~="jump-button"]') !== null,
+    };
+  }
+
+  async function run(text) {
+    deltas = 0;
+    marks = [];
+    await nextFrame();
+    await nextFrame();
+    const ended = new Promise((resolve) =>
+      element.addEventListener('agent-chat-response-end', (event) => resolve({ detail: event.detail, at: performance.now() }), { once: true }),
+    );
+    const longTasks = longTasksObserver();
+    console.timeStamp('bench-start');
+    const start = performance.now();
+    if (!element.send(text)) throw new Error('send() returned false');
+    const end = await ended;
+    await nextFrame();
+    await nextFrame();
+    const drawn = performance.now();
+    console.timeStamp('bench-end');
+    return {
+      start,
+      responseEnd: end.at,
+      drawn,
+      status: end.detail.status,
+      replyText: end.detail.text,
+      deltas,
+      marks,
+      longTasks: longTasks.stop().filter((task) => task.start + task.duration > start && task.start < drawn),
+      ...renderedReply(),
+    };
+  }
+
+  window.bench = { run, ready: true };
+}
+
+export function benchPage({ viewport }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>agent-chat stream bench</title>
+<style>
+  html, body { margin: 0; height: 100%; }
+  agent-chat { display: block; width: ${viewport.width}px; height: ${viewport.height}px; }
+</style>
+</head>
+<body>
+<agent-chat endpoint="/agent" heading="Stream bench"></agent-chat>
+<script type="module">
+import { AgUiTransport } from '/dist/agent-chat.js';
+await customElements.whenDefined('agent-chat');
+(${benchScript.toString()})(AgUiTransport);
+</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,106 @@
+/**
+ * Raw and gzip (zlib level 9) sizes of the built scripts in dist/, and the ES build's first load:
+ * the entry plus every chunk it imports statically (chunks behind `import()` load later).
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+
+export const ES_ENTRY = 'agent-chat.js';
+export const IIFE_BUILD = 'agent-chat.iife.js';
+export const FIRST_LOAD_GOAL_BYTES = 55 * 1024;
+
+export function gzipSize(buffer) {
+  return gzipSync(buffer, { level: constants.Z_BEST_COMPRESSION }).length;
+}
+
+/** Relative specifiers of static `import … from` / `export … from` / bare `import "…"` in ES code. */
+export function staticImports(code) {
+  const specifiers = new Set();
+  const pattern = /(?:^|[;\n}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+  for (const match of code.matchAll(pattern)) specifiers.add(match[1]);
+  return [...specifiers];
+}
+
+/** Relative specifiers of `import("…")` (chunks loaded on first use). */
+export function dynamicImports(code) {
+  return [...new Set([...code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)].map((match) => match[1]))];
+}
+
+/** The files (relative to dist/) the ES entry loads before it runs. */
+function firstLoadFiles(distDir, entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || !existsSync(join(distDir, file))) return;
+    seen.add(file);
+    const code = readFileSync(join(distDir, file), 'utf8');
+    for (const specifier of staticImports(code)) visit(posix.normalize(posix.join(posix.dirname(file), specifier)));
+  };
+  visit(entry);
+  return [...seen];
+}
+
+function listScripts(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return listScripts(dir, path);
+    return /\.(m?js)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * { files: [{ file, kind, rawBytes, gzipBytes }], firstLoad: { files, gzipBytes, goalBytes, meetsGoal } }
+ * kind: 'es' (the ES entry), 'iife', 'chunk' (imported statically: part of the first load),
+ * 'lazy chunk' (imported with `import()` somewhere) or 'other'.
+ */
+export function distSizes(distDir) {
+  if (!existsSync(join(distDir, ES_ENTRY))) throw new Error(`${join(distDir, ES_ENTRY)} is missing: run \`npm run build\` first`);
+  const scripts = listScripts(distDir);
+  const loaded = firstLoadFiles(distDir, ES_ENTRY);
+  const lazy = new Set(
+    scripts.flatMap((file) =>
+      dynamicImports(readFileSync(join(distDir, file), 'utf8')).map((specifier) => posix.normalize(posix.join(posix.dirname(file), specifier))),
+    ),
+  );
+  const kindOf = (file) =>
+    file === ES_ENTRY ? 'es' : file === IIFE_BUILD ? 'iife' : loaded.includes(file) ? 'chunk' : lazy.has(file) ? 'lazy chunk' : 'other';
+  const files = scripts.map((file) => {
+    const buffer = readFileSync(join(distDir, file));
+    return { file, kind: kindOf(file), rawBytes: buffer.length, gzipBytes: gzipSize(buffer) };
+  });
+  const order = { es: 0, chunk: 1, 'lazy chunk': 2, iife: 3, other: 4 };
+  files.sort((a, b) => order[a.kind] - order[b.kind] || a.file.localeCompare(b.file));
+  const gzipBytes = files.filter((f) => loaded.includes(f.file)).reduce((sum, f) => sum + f.gzipBytes, 0);
+  return { files, firstLoad: { files: loaded, gzipBytes, goalBytes: FIRST_LOAD_GOAL_BYTES, meetsGoal: gzipBytes <= FIRST_LOAD_GOAL_BYTES } };
+}
+
+/** KB here means 1,024 bytes. */
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The size table as text lines. */
+export function sizeReport({ files, firstLoad }) {
+  const rows = [
+    ['file', 'kind', 'raw', 'gzip -9', 'gzip bytes'],
+    ...files.map((f) => [f.file, f.kind, kb(f.rawBytes), kb(f.gzipBytes), f.gzipBytes]),
+  ];
+  const lines = formatTable(rows, ['l', 'l', 'r', 'r', 'r']);
+  const verdict = firstLoad.meetsGoal ? 'meets' : 'MISSES';
+  lines.push(
+    '',
+    `ES build first load (${firstLoad.files.join(' + ')}): ${kb(firstLoad.gzipBytes)} gzip (${firstLoad.gzipBytes} bytes) — ${verdict} the ≤ ${kb(firstLoad.goalBytes)} goal` +
+      (firstLoad.meetsGoal ? '' : ` (over by ${kb(firstLoad.gzipBytes - firstLoad.goalBytes)})`),
+  );
+  const lazyFiles = files.filter((f) => f.kind === 'lazy chunk');
+  if (lazyFiles.length) {
+    const all = firstLoad.gzipBytes + lazyFiles.reduce((sum, f) => sum + f.gzipBytes, 0);
+    lines.push(`ES build with its lazy chunks (${lazyFiles.map((f) => f.file).join(', ')}) loaded too: ${kb(all)} gzip`);
+  }
+  return lines;
+}
+
+/** Aligns rows of cells into columns; align is 'l' or 'r' per column. */
+export function formatTable(rows, align = []) {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
+  const line = (row) => row.map((cell, col) => (align[col] === 'r' ? String(cell).padStart(widths[col]) : String(cell).padEnd(widths[col]))).join('  ').trimEnd();
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+}
