@@ -2,11 +2,12 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { agentChatStyles } from './agent-chat.styles.js';
-import { ChatSession, type RunSetup } from './chat-session.js';
+import { ChatSession, nextTask, type RunSetup } from './chat-session.js';
 import './components/composer/composer.js';
 import type { AgentChatComposer } from './components/composer/composer.js';
 import './components/markdown/markdown-view.js';
 import './components/message/message.js';
+import type { AgentChatMessage } from './components/message/message.js';
 import { resolveConnection, type Theme, type ToolCardsMode } from './config.js';
 import type { ConversationState } from './conversation/types.js';
 import { emit, type AgentChatEventMap } from './events.js';
@@ -119,6 +120,7 @@ export class AgentChat extends LitElement {
   private readonly session: ChatSession;
   private frame = 0;
   private stick = true;
+  private lastScrollTop = 0;
   private resizeObserver?: ResizeObserver;
   private announcedConfigErrors = new Set<string>();
 
@@ -128,14 +130,12 @@ export class AgentChat extends LitElement {
       {
         changed: (next, fromWire) => this.onConversation(next, fromWire),
         responseStart: (detail) => this.emit('agent-chat-response-start', detail),
-        responseEnd: (detail) => {
-          this.busy = this.session.busy;
-          this.emit('agent-chat-response-end', detail);
-        },
+        responseEnd: (detail) => void this.endResponse(detail),
         error: (detail) => this.emit('agent-chat-error', detail),
         toolCall: (detail) => this.emit('agent-chat-tool-call', detail),
       },
       () => this.runSetup(),
+      () => this.nextFrameDrawn(),
     );
     this.conversation = this.session.state;
   }
@@ -220,14 +220,52 @@ export class AgentChat extends LitElement {
     }
   }
 
+  /**
+   * Resolves once the next frame has been drawn, so a fast stream is read between frames rather
+   * than in one long task. A hidden page draws no frames: a short timer stands in.
+   */
+  private nextFrameDrawn(): Promise<void> {
+    if (document.hidden) return nextTask();
+    return new Promise((resolve) => {
+      const fallback = setTimeout(resolve, 100);
+      requestAnimationFrame(() => {
+        clearTimeout(fallback);
+        // After this frame's callbacks (our render included), continue in a task of its own.
+        void nextTask().then(resolve);
+      });
+    });
+  }
+
+  /** `agent-chat-response-end` fires once the reply's last state is drawn, so listeners see it in the DOM. */
+  private async endResponse(detail: AgentChatEventMap['agent-chat-response-end']['detail']): Promise<void> {
+    this.busy = this.session.busy;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.requestUpdate();
+    await this.updateComplete;
+    const last = this.renderRoot.querySelector<AgentChatMessage>('agent-chat-message:last-of-type');
+    await last?.updateComplete;
+    this.emit('agent-chat-response-end', detail);
+  }
+
   private emit<K extends keyof AgentChatEventMap>(name: K, detail: AgentChatEventMap[K]['detail'], options?: { cancelable?: boolean }): boolean {
     return emit(this, name, detail, options);
   }
 
+  /**
+   * Only the person scrolling up unsticks the log. Content that grows between our own scroll to
+   * the end and its scroll event leaves the log short of the bottom without the person doing anything.
+   */
   private onScroll = () => {
     const log = this.log;
-    this.stick = log.scrollHeight - log.scrollTop - log.clientHeight < STICK_THRESHOLD;
-    if (this.stick) this.unseen = false;
+    const top = log.scrollTop;
+    if (log.scrollHeight - top - log.clientHeight < STICK_THRESHOLD) {
+      this.stick = true;
+      this.unseen = false;
+    } else if (top < this.lastScrollTop) {
+      this.stick = false;
+    }
+    this.lastScrollTop = top;
   };
 
   private onContentResize(): void {

@@ -28,13 +28,33 @@ export interface RunSetup {
 
 const newId = () => crypto.randomUUID();
 
+/**
+ * The longest stretch (ms) spent applying streamed events before the view gets to draw. A fast
+ * backend's buffered stream would otherwise be read in one long task, with no frame in between.
+ */
+const SLICE_MS = 5;
+
+/** Waits for the next macrotask: the default pause between slices where there is no view. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 export class ChatSession {
   private current: ConversationState = emptyConversation();
   private abort?: AbortController;
 
+  /**
+   * @param pause what to wait for between slices of streamed events; the element passes "the
+   *   next frame has been drawn".
+   */
   constructor(
     private readonly listener: SessionListener,
     private readonly setup: () => RunSetup,
+    private readonly pause: () => Promise<void> = nextTask,
   ) {}
 
   get state(): ConversationState {
@@ -111,12 +131,18 @@ export class ChatSession {
 
   private async consume(transport: Transport, request: RunRequest, signal: AbortSignal): Promise<void> {
     const announced = new Set<string>();
+    let sliceStart = performance.now();
     try {
       for await (const event of transport.run(request, { signal })) {
         if (signal.aborted) return;
         this.dispatch(event, true);
         if (event.type === 'tool-call-end' || event.type === 'tool-call-result') this.announceToolCall(event.toolCallId, request.runId, announced);
         if (event.type === 'run-finished' || event.type === 'run-error') return;
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await this.pause();
+          if (signal.aborted) return;
+          sliceStart = performance.now();
+        }
       }
     } catch (error) {
       if (signal.aborted) return;

@@ -52,9 +52,16 @@ function benchScript(AgUiTransport) {
     };
   }
 
+  // A person takes a moment to type: the page gets idle time first, as it would in use (the
+  // element uses idle time to load and warm up its markdown renderer).
+  const SETTLE_MS = 1000;
+  const settled = () =>
+    new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), SETTLE_MS));
+
   async function run(text) {
     deltas = 0;
     marks = [];
+    await settled();
     await nextFrame();
     await nextFrame();
     const ended = new Promise((resolve) =>

@@ -26,22 +26,26 @@ export class SseParser {
       this.started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
+    let input = this.buffer + text;
+    if (this.skipLeadingLf && input.startsWith('\n')) input = input.slice(1);
+    this.skipLeadingLf = false;
     const out: SseMessage[] = [];
     let start = 0;
-    let text2 = this.buffer + text;
-    if (this.skipLeadingLf && text2.startsWith('\n')) text2 = text2.slice(1);
-    this.skipLeadingLf = false;
-    for (let i = 0; i < text2.length; i++) {
-      const ch = text2.charCodeAt(i);
-      if (ch !== 10 && ch !== 13) continue;
-      this.line(text2.slice(start, i), out);
-      if (ch === 13) {
-        if (i + 1 === text2.length) this.skipLeadingLf = true;
-        else if (text2.charCodeAt(i + 1) === 10) i++;
+    // Next CR and LF, each searched again only once passed: one linear scan however long the text.
+    let cr = input.indexOf('\r');
+    let lf = input.indexOf('\n');
+    while (cr !== -1 || lf !== -1) {
+      const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
+      this.line(input.slice(start, end), out);
+      start = end + 1;
+      if (end === cr) {
+        if (start === input.length) this.skipLeadingLf = true;
+        else if (input.charCodeAt(start) === 10) start++;
       }
-      start = i + 1;
+      if (cr !== -1 && cr < start) cr = input.indexOf('\r', start);
+      if (lf !== -1 && lf < start) lf = input.indexOf('\n', start);
     }
-    this.buffer = text2.slice(start);
+    this.buffer = input.slice(start);
     return out;
   }
 
@@ -90,6 +94,8 @@ export class SseParser {
   }
 }
 
+const PIECE_BYTES = 16 * 1024;
+
 /** Reads a byte stream as SSE messages. Throws what the underlying read throws. */
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
   const reader = body.getReader();
@@ -100,7 +106,11 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      yield* parser.push(decoder.decode(value, { stream: true }));
+      // A fast server's buffered body can arrive as one large chunk: parse it in pieces, so the
+      // consumer can pause between them instead of waiting for the whole chunk to be parsed.
+      for (let offset = 0; offset < value.length; offset += PIECE_BYTES) {
+        yield* parser.push(decoder.decode(value.subarray(offset, offset + PIECE_BYTES), { stream: true }));
+      }
     }
     finished = true;
     const rest = decoder.decode();

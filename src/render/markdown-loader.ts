@@ -3,14 +3,29 @@
  * the element asks for it when it connects, so it is there before the first reply arrives, while
  * the widget itself shows up without waiting for it. The classic build inlines it.
  */
-export type RenderMarkdown = (source: string) => string;
+export type RenderMarkdown = (source: string) => DocumentFragment;
 
 let loaded: RenderMarkdown | undefined;
 let loading: Promise<RenderMarkdown> | undefined;
 
 export function loadMarkdown(): Promise<RenderMarkdown> {
-  loading ??= import('./markdown.js').then((module) => (loaded = module.renderMarkdown));
+  loading ??= import('./markdown.js').then((module) => {
+    loaded = module.renderMarkdown;
+    whenIdle(() => module.renderMarkdown(WARM_UP));
+    return loaded;
+  });
   return loading;
+}
+
+/**
+ * Rendered once while the page is idle, so that the parser's and sanitizer's first-use costs
+ * (compiling their code and patterns) are not paid in the middle of the first streamed reply.
+ */
+const WARM_UP = '# a\n\n*b* **c** `d` [e](https://example.com)\n\n- f\n1. g\n\n> h\n\n| i | j |\n|---|---|\n| k | l |\n\n```js\nm\n```\n';
+
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(() => task(), { timeout: 2000 });
+  else setTimeout(task, 200);
 }
 
 /** The renderer if it has arrived, else undefined (callers show plain text meanwhile). */

@@ -1,9 +1,9 @@
-/** Markdown → sanitized HTML (marked, GitHub-flavoured, then the sanitizer). */
+/** Markdown → sanitized DOM (marked, GitHub-flavoured, then the sanitizer). */
 import { Marked } from 'marked';
-import { sanitizeHtml } from './sanitize.js';
+import { sanitizeToFragment } from './sanitize.js';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
-export function renderMarkdown(source: string): string {
-  return sanitizeHtml(marked.parse(source, { async: false }) as string);
+export function renderMarkdown(source: string): DocumentFragment {
+  return sanitizeToFragment(marked.parse(source, { async: false }) as string);
 }

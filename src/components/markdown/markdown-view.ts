@@ -69,7 +69,15 @@ export class AgentChatMarkdown extends LitElement {
     }
     const { finished, tail, restarted } = this.splitter.update(this.text);
     if (restarted) this.blocks.replaceChildren();
-    for (const block of finished) this.blocks.append(this.fragment(block));
+    if (finished.length) {
+      // The blocks finished since the last update are parsed in one go (they are independent
+      // blocks, so together they parse as they would apart), into a chunk the browser may skip
+      // laying out while it is off screen.
+      const chunk = document.createElement('div');
+      chunk.className = 'md-chunk';
+      chunk.append(this.fragment(finished.join('')));
+      this.blocks.append(chunk);
+    }
     if (tail !== this.renderedTail) {
       this.tail.replaceChildren(this.fragment(tail));
       this.renderedTail = tail;
@@ -79,10 +87,9 @@ export class AgentChatMarkdown extends LitElement {
   private fragment(source: string): DocumentFragment | Text {
     const render = markdownRenderer();
     if (!render) return document.createTextNode(source);
-    const template = document.createElement('template');
-    template.innerHTML = render(source);
-    for (const pre of template.content.querySelectorAll('pre')) this.decorateCode(pre);
-    return template.content;
+    const fragment = render(source);
+    for (const pre of fragment.querySelectorAll('pre')) this.decorateCode(pre);
+    return fragment;
   }
 
   private decorateCode(pre: HTMLPreElement): void {

@@ -22,7 +22,11 @@ export const messageStyles = css`
     color: var(--_text);
     overflow-wrap: anywhere;
   }
-  /* Markdown content */
+  /* Markdown content. Finished chunks off screen skip layout and paint. */
+  .md-chunk {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 400px;
+  }
   .assistant :is(p, ul, ol, pre, table, blockquote, h1, h2, h3, h4, h5, h6) {
     margin: 0 0 0.7em;
   }
