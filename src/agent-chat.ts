@@ -8,7 +8,7 @@ import type { AgentChatComposer } from './components/composer/composer.js';
 import './components/markdown/markdown-view.js';
 import './components/message/message.js';
 import type { AgentChatMessage } from './components/message/message.js';
-import { resolveConnection, type Theme, type ToolCardsMode } from './config.js';
+import { MISSING_ENDPOINT, resolveConnection, type ResolvedConnection, type Theme, type ToolCardsMode } from './config.js';
 import type { ConversationState } from './conversation/types.js';
 import { emit, type AgentChatEventMap } from './events.js';
 import { resolveStrings, type ChatStrings } from './i18n/strings.js';
@@ -123,6 +123,8 @@ export class AgentChat extends LitElement {
   private lastScrollTop = 0;
   private resizeObserver?: ResizeObserver;
   private announcedConfigErrors = new Set<string>();
+  private connection!: ResolvedConnection;
+  private texts!: ChatStrings;
 
   constructor() {
     super();
@@ -160,47 +162,50 @@ export class AgentChat extends LitElement {
     this.emit('agent-chat-ready', {});
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('protocol') || changed.has('headers') || changed.has('credentials')) this.announceConfigErrors();
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const connectionChanged = ['endpoint', 'protocol', 'headers', 'credentials', 'transport'].some((name) => changed.has(name as keyof AgentChat));
+    if (connectionChanged || !this.connection) this.connection = this.resolveConnection();
+    if (changed.has('lang') || changed.has('strings') || !this.texts) {
+      const lang = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+      this.texts = resolveStrings(lang, this.strings);
+    }
   }
 
-  private get configErrors(): string[] {
-    return resolveConnection(this.connectionInput()).errors;
+  protected override updated(): void {
+    for (const message of this.configProblems) {
+      if (this.announcedConfigErrors.has(message)) continue;
+      this.announcedConfigErrors.add(message);
+      this.emit('agent-chat-error', { kind: 'config', message });
+    }
   }
 
-  private connectionInput() {
-    return {
+  private resolveConnection(): ResolvedConnection {
+    return resolveConnection({
       endpoint: this.endpoint,
       protocol: this.protocol,
       headers: this.headers,
       credentials: this.credentials,
       hasTransport: this.transport !== undefined,
-    };
+    });
+  }
+
+  /** What the page author set wrong (a custom transport makes the connection settings moot). */
+  private get configProblems(): string[] {
+    return this.transport ? [] : this.connection.problems;
   }
 
   private runSetup(): RunSetup {
     if (!this.threadId) this.threadId = crypto.randomUUID();
-    if (this.transport) return { threadId: this.threadId, transport: this.transport };
-    const { config, errors } = resolveConnection(this.connectionInput());
-    if (errors.length) return { threadId: this.threadId, transport: { kind: 'config', message: errors.join(' ') } };
+    const threadId = this.threadId;
+    if (this.transport) return { threadId, transport: this.transport };
+    // Resolved now, not at the last render: a page may set `endpoint` and call send() in one go.
+    const { config, problems, missingEndpoint } = this.resolveConnection();
+    if (missingEndpoint) return { threadId, transport: { kind: 'config', message: MISSING_ENDPOINT } };
+    if (problems.length) return { threadId, transport: { kind: 'config', message: problems.join(' ') } };
     return {
-      threadId: this.threadId,
+      threadId,
       transport: new AgUiTransport({ endpoint: config.endpoint!, headers: config.headers, credentials: config.credentials }),
     };
-  }
-
-  /** Problems the page author should see at once (not the missing endpoint: it may come later). */
-  private visibleConfigErrors(): string[] {
-    if (this.transport) return [];
-    return this.configErrors.filter((error) => !error.startsWith('Set the endpoint'));
-  }
-
-  private announceConfigErrors(): void {
-    for (const message of this.visibleConfigErrors()) {
-      if (this.announcedConfigErrors.has(message)) continue;
-      this.announcedConfigErrors.add(message);
-      this.emit('agent-chat-error', { kind: 'config', message });
-    }
   }
 
   private onConversation(next: ConversationState, fromWire: boolean): void {
@@ -319,16 +324,11 @@ export class AgentChat extends LitElement {
     return this.session.retry();
   }
 
-  private get resolvedStrings(): ChatStrings {
-    const lang = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
-    return resolveStrings(lang, this.strings);
-  }
-
   override render() {
-    const strings = this.resolvedStrings;
+    const strings = this.texts;
     const turns = this.conversation.turns;
     const lastReply = turns[turns.length - 1];
-    const configErrors = this.visibleConfigErrors();
+    const configErrors = this.configProblems;
     return html`<div class="base" part="base">
       ${this.heading ? html`<header class="header" part="header"><h2 part="heading">${this.heading}</h2></header>` : nothing}
       <div

@@ -28,17 +28,26 @@ export interface ConnectionConfig {
   credentials: RequestCredentials;
 }
 
-export function resolveConnection(input: ConfigInput): { config: ConnectionConfig; errors: string[] } {
-  const errors: string[] = [];
+export interface ResolvedConnection {
+  config: ConnectionConfig;
+  /** Problems with what was set, one sentence each. */
+  problems: string[];
+  /** Neither an endpoint nor a transport: nothing to send to (it may still be set later). */
+  missingEndpoint: boolean;
+}
+
+export const MISSING_ENDPOINT = 'Set the endpoint attribute to the URL of the agent backend.';
+
+export function resolveConnection(input: ConfigInput): ResolvedConnection {
+  const problems: string[] = [];
   const protocol = input.protocol ?? 'ag-ui';
   if (!(SUPPORTED_PROTOCOLS as readonly string[]).includes(protocol)) {
-    errors.push(`protocol="${protocol}" is not supported by this version; use "ag-ui".`);
+    problems.push(`protocol="${protocol}" is not supported by this version; use "ag-ui".`);
   }
   const creds = credentials.safeParse(input.credentials ?? 'same-origin');
-  if (!creds.success) errors.push(`credentials="${input.credentials}" must be "omit", "same-origin" or "include".`);
+  if (!creds.success) problems.push(`credentials="${input.credentials}" must be "omit", "same-origin" or "include".`);
   const headers = parseHeaders(input.headers);
-  if (typeof headers === 'string') errors.push(headers);
-  if (!input.hasTransport && !input.endpoint) errors.push('Set the endpoint attribute to the URL of the agent backend.');
+  if (typeof headers === 'string') problems.push(headers);
   return {
     config: {
       protocol: 'ag-ui',
@@ -46,7 +55,8 @@ export function resolveConnection(input: ConfigInput): { config: ConnectionConfi
       headers: typeof headers === 'string' ? undefined : headers,
       credentials: creds.success ? creds.data : 'same-origin',
     },
-    errors,
+    problems,
+    missingEndpoint: !input.hasTransport && !input.endpoint,
   };
 }
 

@@ -8,8 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { startDemoServer } from '../../demo/server.mjs';
 import { chatTurn, launchChromium, openPage } from './browser.mjs';
 
-const pageWith = (script) => `<!doctype html><html lang="en"><body>
-  <agent-chat endpoint="/api/agent" heading="E2E" style="height: 600px"></agent-chat>
+const pageWith = (script, { inlineStyle = true } = {}) => `<!doctype html><html lang="en"><body>
+  <agent-chat endpoint="/api/agent" heading="E2E"${inlineStyle ? ' style="height: 600px"' : ''}></agent-chat>
   ${script}
 </body></html>`;
 
@@ -52,6 +52,33 @@ describe('built bundles', () => {
       await page.close();
     });
   }
+
+  it('works under a strict Content-Security-Policy (no eval, no inline code) without violations', async () => {
+    const page = await browser.newPage();
+    const url = `${server.url}csp.html`;
+    await page.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await page.route(url, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        headers: {
+          'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:",
+        },
+        // The page itself has no inline style either, so any violation would be the widget's.
+        body: pageWith(builds[0][1], { inlineStyle: false }),
+      }),
+    );
+    await page.goto(url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    const end = await chatTurn(page, 'hello');
+    assert.equal(end.status, 'done');
+    await page.locator('agent-chat [part~="assistant-message"] table').first().waitFor();
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    await page.close();
+  });
 
   it('the ES build is minified and the package points at files that exist', () => {
     const code = readFileSync('dist/agent-chat.js', 'utf8');
