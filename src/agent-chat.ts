@@ -288,6 +288,12 @@ export class AgentChat extends LitElement {
     this.composer?.focus();
   };
 
+  /** The Retry button goes away with the reply it was on: the keyboard moves to the composer. */
+  private onRetryRequest = () => {
+    this.retry();
+    this.composer?.focus();
+  };
+
   /** Links in replies announce themselves first; the page may cancel the navigation. */
   private onLinkClick = (event: MouseEvent) => {
     const path = event.composedPath();
@@ -340,7 +346,7 @@ export class AgentChat extends LitElement {
         aria-busy=${this.busy ? 'true' : 'false'}
         tabindex="0"
         @scroll=${this.onScroll}
-        @agent-chat-retry-request=${() => this.retry()}
+        @agent-chat-retry-request=${this.onRetryRequest}
       >
         <div class="column">
           ${this.greeting

@@ -87,7 +87,8 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     expect(input.value).to.equal('draft');
     expect(deepQueryAll(el, '[part~="user-message"]')).to.have.length(1);
 
-    deepQuery<HTMLButtonElement>(el, '[part="stop-button"]')!.click();
+    deepQuery<HTMLButtonElement>(el, '[part="stop-button"]')!.focus();
+    await sendKeys({ press: 'Enter' });
     expect((await ended).detail.status).to.equal('cancelled');
     await settle(el);
     const reply = lastReply(el);
@@ -95,6 +96,8 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     expect(textOf(reply)).to.contain('Stopped.');
     expect(deepQuery(el, '[part="tool-card"]')!.dataset.status).to.equal('cancelled');
     expect(deepQuery(el, '[part="stop-button"]')).to.equal(undefined);
+    expect(el.shadowRoot!.activeElement?.localName, 'focus stays in the composer').to.equal('agent-chat-composer');
+    expect(deepQuery(el, 'agent-chat-composer')!.shadowRoot!.activeElement?.localName).to.equal('textarea');
     const length = textOf(reply).length;
     await new Promise((resolve) => setTimeout(resolve, 150));
     await settle(el);
@@ -147,8 +150,10 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     el.endpoint = '/agui/echo';
     await el.updateComplete;
     const ended = oneEvent(el, 'agent-chat-response-end');
-    deepQuery<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+    deepQuery<HTMLButtonElement>(el, '[part="retry-button"]')!.focus();
+    await sendKeys({ press: 'Enter' });
     expect((await ended).detail.status).to.equal('done');
+    expect(el.shadowRoot!.activeElement?.localName, 'focus moves to the composer').to.equal('agent-chat-composer');
     await settle(el);
     expect(replies(el)).to.have.length(1);
     expect(deepQuery(el, '[part="error"]')).to.equal(undefined);

@@ -42,10 +42,13 @@ export class AgentChatComposer extends LitElement {
     const text = this.draft.trim();
     if (this.busy || !text) return;
     this.dispatchEvent(new CustomEvent('agent-chat-composer-send', { detail: { text } }));
+    // Send turns disabled and Stop goes away: keep the keyboard in the text area, not on <body>.
+    this.focus();
   }
 
   private onStop() {
     this.dispatchEvent(new CustomEvent('agent-chat-composer-stop'));
+    this.focus();
   }
 
   /** Empties the draft (after the message was accepted). */
