@@ -12,6 +12,7 @@ import { MISSING_ENDPOINT, resolveConnection, type ResolvedConnection, type Them
 import type { ConversationState } from './conversation/types.js';
 import { emit, type AgentChatEventMap } from './events.js';
 import { resolveStrings, type ChatStrings } from './i18n/strings.js';
+import { newId } from './ids.js';
 import { AgUiTransport } from './protocol/ag-ui.js';
 import { loadMarkdown } from './render/markdown-loader.js';
 import type { HeadersInput } from './protocol/http.js';
@@ -121,6 +122,7 @@ export class AgentChat extends LitElement {
   private frame = 0;
   private stick = true;
   private lastScrollTop = 0;
+  private lastScrollHeight = 0;
   private resizeObserver?: ResizeObserver;
   private announcedConfigErrors = new Set<string>();
   private connection!: ResolvedConnection;
@@ -132,7 +134,7 @@ export class AgentChat extends LitElement {
       {
         changed: (next, fromWire) => this.onConversation(next, fromWire),
         responseStart: (detail) => this.emit('agent-chat-response-start', detail),
-        responseEnd: (detail) => void this.endResponse(detail),
+        responseEnd: (detail) => this.endResponse(detail),
         error: (detail) => this.emit('agent-chat-error', detail),
         toolCall: (detail) => this.emit('agent-chat-tool-call', detail),
       },
@@ -146,6 +148,7 @@ export class AgentChat extends LitElement {
     super.connectedCallback();
     this.addEventListener('click', this.onLinkClick);
     void loadMarkdown();
+    if (this.hasUpdated) this.observeSizes();
   }
 
   override disconnectedCallback(): void {
@@ -157,9 +160,15 @@ export class AgentChat extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    this.resizeObserver = new ResizeObserver(() => this.onContentResize());
-    this.resizeObserver.observe(this.renderRoot.querySelector('.column')!);
+    this.observeSizes();
     this.emit('agent-chat-ready', {});
+  }
+
+  /** The log follows both its content growing and itself shrinking (a taller composer, a notice). */
+  private observeSizes(): void {
+    this.resizeObserver ??= new ResizeObserver(() => this.onContentResize());
+    this.resizeObserver.observe(this.renderRoot.querySelector('.column')!);
+    this.resizeObserver.observe(this.log);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -195,13 +204,13 @@ export class AgentChat extends LitElement {
   }
 
   private runSetup(): RunSetup {
-    if (!this.threadId) this.threadId = crypto.randomUUID();
+    if (!this.threadId) this.threadId = newId();
     const threadId = this.threadId;
     if (this.transport) return { threadId, transport: this.transport };
     // Resolved now, not at the last render: a page may set `endpoint` and call send() in one go.
     const { config, problems, missingEndpoint } = this.resolveConnection();
-    if (missingEndpoint) return { threadId, transport: { kind: 'config', message: MISSING_ENDPOINT } };
-    if (problems.length) return { threadId, transport: { kind: 'config', message: problems.join(' ') } };
+    if (missingEndpoint) return { threadId, problem: { kind: 'config', message: MISSING_ENDPOINT } };
+    if (problems.length) return { threadId, problem: { kind: 'config', message: problems.join(' ') } };
     return {
       threadId,
       transport: new AgUiTransport({ endpoint: config.endpoint!, headers: config.headers, credentials: config.credentials }),
@@ -258,19 +267,23 @@ export class AgentChat extends LitElement {
   }
 
   /**
-   * Only the person scrolling up unsticks the log. Content that grows between our own scroll to
-   * the end and its scroll event leaves the log short of the bottom without the person doing anything.
+   * Only the person scrolling up unsticks the log, by any amount (an arrow key, a short drag);
+   * reaching the bottom again sticks it. A scroll that happens because content shrank (the
+   * position clamps) is not the person's doing, and content that grows between our own scroll to
+   * the end and its scroll event does not unstick either.
    */
   private onScroll = () => {
     const log = this.log;
     const top = log.scrollTop;
-    if (log.scrollHeight - top - log.clientHeight < STICK_THRESHOLD) {
+    const height = log.scrollHeight;
+    if (top < this.lastScrollTop && height >= this.lastScrollHeight) {
+      this.stick = false;
+    } else if (height - top - log.clientHeight < STICK_THRESHOLD) {
       this.stick = true;
       this.unseen = false;
-    } else if (top < this.lastScrollTop) {
-      this.stick = false;
     }
     this.lastScrollTop = top;
+    this.lastScrollHeight = height;
   };
 
   private onContentResize(): void {
@@ -313,7 +326,7 @@ export class AgentChat extends LitElement {
   send(text: string): boolean {
     const trimmed = text.trim();
     if (!trimmed || this.session.busy) return false;
-    if (!this.threadId) this.threadId = crypto.randomUUID();
+    if (!this.threadId) this.threadId = newId();
     if (!this.emit('agent-chat-send', { text: trimmed, threadId: this.threadId }, { cancelable: true })) return false;
     this.stick = true;
     return this.session.send(trimmed);

@@ -3,10 +3,11 @@
  * and feeds what comes back through the reducer. Knows no DOM; the element renders its state
  * and turns its notifications into public events.
  */
-import type { ChatEvent, ReplyError } from './conversation/events.js';
+import type { ReplyError } from './conversation/events.js';
 import { historyFromTurns } from './conversation/history.js';
 import { reduce, type Action } from './conversation/reducer.js';
 import { emptyConversation, type AssistantTurn, type ConversationState } from './conversation/types.js';
+import { newId } from './ids.js';
 import type { RunRequest, Transport } from './protocol/transport.js';
 
 export type ReplyEndStatus = 'done' | 'error' | 'cancelled';
@@ -15,18 +16,14 @@ export interface SessionListener {
   /** The state changed; `fromWire` is true for streamed events (the view may batch those per frame). */
   changed(state: ConversationState, fromWire: boolean): void;
   responseStart(detail: { runId: string; threadId: string }): void;
-  responseEnd(detail: { runId: string; threadId: string; status: ReplyEndStatus; text: string }): void;
+  /** The next run's `responseStart` waits for the promise this returns, so the two never cross. */
+  responseEnd(detail: { runId: string; threadId: string; status: ReplyEndStatus; text: string }): void | Promise<void>;
   error(detail: ReplyError & { runId?: string }): void;
   toolCall(detail: { toolCallId: string; name: string; arguments: unknown; runId: string }): void;
 }
 
-export interface RunSetup {
-  threadId: string;
-  /** The transport to use, or the configuration problem that prevents running. */
-  transport: Transport | ReplyError;
-}
-
-const newId = () => crypto.randomUUID();
+/** What a run needs from the page: the thread, and a transport or the reason there is none. */
+export type RunSetup = { threadId: string } & ({ transport: Transport } | { problem: ReplyError });
 
 /**
  * The longest stretch (ms) spent applying streamed events before the view gets to draw. A fast
@@ -34,18 +31,34 @@ const newId = () => crypto.randomUUID();
  */
 const SLICE_MS = 5;
 
+let channel: MessageChannel | undefined;
+const waiting: (() => void)[] = [];
+
 /** Waits for the next macrotask: the default pause between slices where there is no view. */
 export function nextTask(): Promise<void> {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+  }
   return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
+    waiting.push(resolve);
+    channel!.port2.postMessage(null);
   });
+}
+
+interface Run {
+  runId: string;
+  replyId: string;
+  threadId: string;
+  abort: AbortController;
+  ended: boolean;
 }
 
 export class ChatSession {
   private current: ConversationState = emptyConversation();
-  private abort?: AbortController;
+  private run?: Run;
+  /** Settles once the last run's end has been announced. */
+  private lastEnd: Promise<void> = Promise.resolve();
 
   /**
    * @param pause what to wait for between slices of streamed events; the element passes "the
@@ -62,10 +75,10 @@ export class ChatSession {
   }
 
   get busy(): boolean {
-    return this.abort !== undefined;
+    return this.run !== undefined;
   }
 
-  /** Adds the person's message and runs the agent. Returns false when a reply is still streaming. */
+  /** Adds the person's message and runs the agent. Returns false (and does nothing) while a reply streams. */
   send(text: string): boolean {
     if (this.busy) return false;
     this.dispatch({ type: 'user-message', id: newId(), text }, false);
@@ -73,11 +86,17 @@ export class ChatSession {
     return true;
   }
 
-  /** Aborts the reply under way; it stays, marked cancelled. */
+  /**
+   * Ends the reply under way at once: it stays, marked cancelled, and a new message or a retry
+   * may follow right away, even while the old request is still winding down.
+   */
   stop(): void {
-    if (!this.abort) return;
-    this.abort.abort();
+    const run = this.run;
+    if (!run) return;
+    this.run = undefined;
+    run.abort.abort();
     this.dispatch({ type: 'reply-stop' }, false);
+    this.finish(run, 'cancelled');
   }
 
   /** Replaces the last reply (failed, stopped or finished) with a new run of the same history. */
@@ -99,44 +118,66 @@ export class ChatSession {
   }
 
   private async runReply(): Promise<void> {
-    const { threadId, transport } = this.setup();
-    const runId = newId();
-    const replyId = newId();
+    const setup = this.setup();
+    const run: Run = { runId: newId(), replyId: newId(), threadId: setup.threadId, abort: new AbortController(), ended: false };
     const request: RunRequest = {
-      threadId,
-      runId,
+      threadId: setup.threadId,
+      runId: run.runId,
       messages: historyFromTurns(this.current.turns),
       tools: [],
       context: [],
       state: this.current.agentState ?? {},
       forwardedProps: {},
     };
-    const abort = new AbortController();
-    this.abort = abort;
-    this.dispatch({ type: 'reply-start', replyId, runId }, false);
-    this.listener.responseStart({ runId, threadId });
+    this.run = run;
+    this.dispatch({ type: 'reply-start', replyId: run.replyId, runId: run.runId }, false);
+    await this.lastEnd;
+    if (run.ended) return;
+    this.listener.responseStart({ runId: run.runId, threadId: run.threadId });
 
-    if ('kind' in transport) {
-      this.dispatch({ type: 'run-error', error: transport }, false);
-    } else {
-      await this.consume(transport, request, abort.signal);
-    }
+    if ('problem' in setup) this.dispatch({ type: 'run-error', error: setup.problem }, false);
+    else await this.consume(setup.transport, request, run);
 
-    if (this.abort === abort) this.abort = undefined;
-    const reply = this.current.turns.find((turn): turn is AssistantTurn => turn.id === replyId);
-    const status: ReplyEndStatus = reply?.status === 'error' ? 'error' : reply?.status === 'cancelled' ? 'cancelled' : 'done';
-    if (status === 'error' && reply?.error) this.listener.error({ ...reply.error, runId });
-    this.listener.responseEnd({ runId, threadId, status, text: replyText(reply) });
+    if (run.ended) return;
+    if (this.run === run) this.run = undefined;
+    const reply = this.current.turns.find((turn): turn is AssistantTurn => turn.id === run.replyId);
+    if (reply?.status === 'error' && reply.error) this.listener.error({ ...reply.error, runId: run.runId });
+    this.finish(run, reply?.status === 'error' ? 'error' : 'done');
   }
 
-  private async consume(transport: Transport, request: RunRequest, signal: AbortSignal): Promise<void> {
+  /** Announces a run's end, once. */
+  private finish(run: Run, status: ReplyEndStatus): void {
+    if (run.ended) return;
+    run.ended = true;
+    const reply = this.current.turns.find((turn): turn is AssistantTurn => turn.id === run.replyId);
+    const previous = this.lastEnd;
+    this.lastEnd = previous
+      .then(() => this.listener.responseEnd({ runId: run.runId, threadId: run.threadId, status, text: replyText(reply) }))
+      .catch((error) => console.error('<agent-chat>: a response-end listener failed', error));
+  }
+
+  private async consume(transport: Transport, request: RunRequest, run: Run): Promise<void> {
+    const { signal } = run.abort;
     const announced = new Set<string>();
     let sliceStart = performance.now();
+    let iterator: AsyncIterator<unknown> | undefined;
     try {
-      for await (const event of transport.run(request, { signal })) {
+      iterator = transport.run(request, { signal })[Symbol.asyncIterator]();
+      for (;;) {
+        let step: IteratorResult<unknown>;
+        try {
+          step = await iterator.next();
+        } catch (error) {
+          if (!signal.aborted) this.fail('network', `The connection to the agent failed: ${reason(error)}`);
+          return;
+        }
         if (signal.aborted) return;
+        if (step.done) break;
+        const event = step.value as Action & { type: string };
         this.dispatch(event, true);
-        if (event.type === 'tool-call-end' || event.type === 'tool-call-result') this.announceToolCall(event.toolCallId, request.runId, announced);
+        if (event.type === 'tool-call-end' || event.type === 'tool-call-result') {
+          this.announceToolCall((event as { toolCallId: string }).toolCallId, request.runId, announced);
+        }
         if (event.type === 'run-finished' || event.type === 'run-error') return;
         if (performance.now() - sliceStart > SLICE_MS) {
           await this.pause();
@@ -145,17 +186,17 @@ export class ChatSession {
         }
       }
     } catch (error) {
-      if (signal.aborted) return;
-      const reason = error instanceof Error ? error.message : String(error);
-      this.dispatch({ type: 'run-error', error: { kind: 'network', message: `The connection to the agent failed: ${reason}` } }, true);
+      // Not the connection: something in applying what arrived.
+      if (!signal.aborted) this.fail('protocol', `The reply could not be processed: ${reason(error)}`);
       return;
+    } finally {
+      if (signal.aborted) void iterator?.return?.(undefined);
     }
-    if (!signal.aborted) {
-      this.dispatch(
-        { type: 'run-error', error: { kind: 'protocol', message: 'The agent stopped sending before the reply finished.' } } satisfies ChatEvent,
-        true,
-      );
-    }
+    if (!signal.aborted) this.fail('protocol', 'The agent stopped sending before the reply finished.');
+  }
+
+  private fail(kind: ReplyError['kind'], message: string): void {
+    this.dispatch({ type: 'run-error', error: { kind, message } }, true);
   }
 
   /** `agent-chat-tool-call` fires once per call, when its arguments are complete. */
@@ -168,6 +209,10 @@ export class ChatSession {
     announced.add(toolCallId);
     this.listener.toolCall({ toolCallId, name: call.name, arguments: call.args ?? call.argsText, runId });
   }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function replyText(reply: AssistantTurn | undefined): string {

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { ChatEvent, HistoryMessage, JsonPatchOperation, ReplyError } from '../conversation/events.js';
+import { newId } from '../ids.js';
 
 const str = z.string();
 const optStr = z.optional(z.string());
@@ -33,7 +34,16 @@ const schemas = {
   REASONING_ENCRYPTED_VALUE: z.looseObject({ subtype: str, entityId: str, encryptedValue: str }),
   STATE_SNAPSHOT: z.looseObject({ snapshot: z.unknown() }),
   STATE_DELTA: z.looseObject({ delta: patch }),
-  MESSAGES_SNAPSHOT: z.looseObject({ messages: z.array(z.looseObject({ id: str, role: str })) }),
+  MESSAGES_SNAPSHOT: z.looseObject({
+    messages: z.array(
+      z.looseObject({
+        id: str,
+        role: str,
+        toolCalls: z.optional(z.array(z.looseObject({ id: str, function: z.looseObject({ name: str, arguments: str }) }))),
+        toolCallId: optStr,
+      }),
+    ),
+  }),
   ACTIVITY_SNAPSHOT: z.looseObject({
     messageId: str,
     activityType: str,
@@ -260,7 +270,7 @@ export class AgUiEventMapper {
   ): ChatEvent[] {
     const out: ChatEvent[] = [];
     const open = this[slot];
-    const id = givenId ?? open?.id ?? crypto.randomUUID();
+    const id = givenId ?? open?.id ?? newId();
     if (open?.id !== id) {
       if (open) out.push(attribute(CHUNK_STREAMS[slot].end(open.id), open.subagentRunId));
       this[slot] = { id, subagentRunId: sub };

@@ -14,16 +14,19 @@ export class AgUiTransport implements Transport {
   constructor(private readonly settings: HttpSettings) {}
 
   async *run(request: RunRequest, { signal }: RunOptions): AsyncGenerator<ChatEvent> {
+    let extraHeaders: Record<string, string>;
+    try {
+      extraHeaders = await resolveHeaders(this.settings.headers);
+    } catch (error) {
+      yield fault({ kind: 'config', message: `The headers function failed: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
     let response: Response;
     try {
       response = await fetch(this.settings.endpoint, {
         method: 'POST',
         credentials: this.settings.credentials ?? 'same-origin',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'text/event-stream',
-          ...(await resolveHeaders(this.settings.headers)),
-        },
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...extraHeaders },
         body: JSON.stringify(request),
         signal,
       });
@@ -51,7 +54,8 @@ export class AgUiTransport implements Transport {
     const mapper = new AgUiEventMapper();
     try {
       for await (const message of readSse(body)) {
-        if (message.data === '[DONE]') continue;
+        // An empty event is a keep-alive in practice; `[DONE]` ends OpenAI-style streams.
+        if (message.data.trim() === '' || message.data === '[DONE]') continue;
         let raw: unknown;
         try {
           raw = JSON.parse(message.data);

@@ -1,13 +1,18 @@
 /**
  * Finds where finished markdown blocks end in a growing text, so that a streaming message only
  * re-renders its last, unfinished block. Pure and incremental: each call scans only the lines
- * that became complete since the previous call, so the cost per delta does not grow with the text.
+ * that became complete since the previous call.
  *
  * A block ends at a blank line outside a fenced code block, once the next line shows that it does
- * not continue the block (an indented line, or a list item after a list, continues it).
+ * not continue the block: an indented line continues it, and so does a list item when the block
+ * holds a list (a loose list stays one list). An HTML element opened on a line of its own (a
+ * `<details>`, a `<div>`) keeps its block open, blank lines and all, until it is closed.
  */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
+const HTML_CONTAINER = /^ {0,3}<(details|div|table|pre|blockquote|section|figure|aside|article|ul|ol|dl|center|p)(?=[\s>])/i;
+/** Characters compared at each end of the previous text to tell an extension from a replacement. */
+const PREFIX_SAMPLE = 64;
 
 export class MarkdownBlockSplitter {
   private text = '';
@@ -18,16 +23,17 @@ export class MarkdownBlockSplitter {
   /** End of the blank run that may close the open block, pending the next line. */
   private pendingEnd = -1;
   private fence: { char: string; length: number } | undefined;
-  private blockIsList = false;
+  private html: { tag: string; depth: number } | undefined;
+  private blockHasList = false;
   private blockHasContent = false;
 
   /**
-   * Takes the whole text so far (it must extend the previous text; call `reset` otherwise) and
-   * returns the blocks that became finished, plus the unfinished tail. `restarted` says the text
-   * did not extend the previous one, so blocks returned before no longer apply.
+   * Takes the whole text so far and returns the blocks that became finished, plus the unfinished
+   * tail. `restarted` says the text did not extend the previous one (it was replaced), so blocks
+   * returned before no longer apply.
    */
   update(text: string): { finished: string[]; tail: string; restarted: boolean } {
-    const restarted = !text.startsWith(this.text);
+    const restarted = !extendsText(text, this.text);
     if (restarted) this.reset();
     this.text = text;
     const finished: string[] = [];
@@ -51,7 +57,8 @@ export class MarkdownBlockSplitter {
     this.blockStart = 0;
     this.pendingEnd = -1;
     this.fence = undefined;
-    this.blockIsList = false;
+    this.html = undefined;
+    this.blockHasList = false;
     this.blockHasContent = false;
   }
 
@@ -60,11 +67,16 @@ export class MarkdownBlockSplitter {
    * characters already tell whether it continues the block. The line itself is scanned once complete.
    */
   private closeBeforePartialLine(partial: string): string | undefined {
-    if (this.pendingEnd === -1 || this.fence || partial.trim() === '' || /^\s/.test(partial)) return undefined;
-    if (this.blockIsList && (LIST_ITEM.test(partial) || (partial.length < 12 && /^\d*[-*+.)]?$/.test(partial)))) return undefined;
-    const block = this.text.slice(this.blockStart, this.scanned);
-    this.blockStart = this.scanned;
+    if (this.pendingEnd === -1 || partial.trim() === '' || /^\s/.test(partial)) return undefined;
+    if (this.blockHasList && (LIST_ITEM.test(partial) || (partial.length < 12 && /^\d*[-*+.)]?$/.test(partial)))) return undefined;
+    return this.closeBlock(this.scanned);
+  }
+
+  private closeBlock(at: number): string {
+    const block = this.text.slice(this.blockStart, at);
+    this.blockStart = at;
     this.blockHasContent = false;
+    this.blockHasList = false;
     this.pendingEnd = -1;
     return block;
   }
@@ -79,26 +91,51 @@ export class MarkdownBlockSplitter {
       }
       return undefined;
     }
+    if (this.html) {
+      this.html.depth += count(line, new RegExp(`<${this.html.tag}(?=[\\s>])`, 'gi')) - count(line, new RegExp(`</${this.html.tag}\\s*>`, 'gi'));
+      if (this.html.depth <= 0) {
+        this.html = undefined;
+        this.pendingEnd = lineEnd;
+      }
+      return undefined;
+    }
     if (line.trim() === '') {
       if (this.pendingEnd === -1 && this.blockHasContent) this.pendingEnd = lineEnd;
       return undefined;
     }
     let block: string | undefined;
     if (this.pendingEnd !== -1) {
-      const continues = /^\s/.test(line) || (this.blockIsList && LIST_ITEM.test(line));
-      if (!continues) {
-        block = this.text.slice(this.blockStart, lineStart);
-        this.blockStart = lineStart;
-        this.blockHasContent = false;
-      }
-      this.pendingEnd = -1;
+      const continues = /^\s/.test(line) || (this.blockHasList && LIST_ITEM.test(line));
+      if (continues) this.pendingEnd = -1;
+      else block = this.closeBlock(lineStart);
     }
-    if (!this.blockHasContent) {
-      this.blockIsList = LIST_ITEM.test(line);
-      this.blockHasContent = true;
-    }
+    this.blockHasContent = true;
+    if (LIST_ITEM.test(line)) this.blockHasList = true;
     const open = FENCE.exec(line);
     if (open) this.fence = { char: open[1][0], length: open[1].length };
+    const container = HTML_CONTAINER.exec(line);
+    if (container) {
+      const tag = container[1].toLowerCase();
+      const depth = count(line, new RegExp(`<${tag}(?=[\\s>])`, 'gi')) - count(line, new RegExp(`</${tag}\\s*>`, 'gi'));
+      if (depth > 0) this.html = { tag, depth };
+    }
     return block;
   }
+}
+
+function count(line: string, pattern: RegExp): number {
+  return line.match(pattern)?.length ?? 0;
+}
+
+/**
+ * Whether `text` extends `previous`. Streamed text only ever grows by appending, and a replacement
+ * (a snapshot from the backend) differs at its start or around where the old text ended; comparing
+ * those samples keeps this check from growing with the text, as a full comparison would.
+ */
+function extendsText(text: string, previous: string): boolean {
+  if (text.length < previous.length) return false;
+  if (previous.length <= PREFIX_SAMPLE * 2) return text.startsWith(previous);
+  const head = previous.slice(0, PREFIX_SAMPLE);
+  const tailStart = previous.length - PREFIX_SAMPLE;
+  return text.startsWith(head) && text.startsWith(previous.slice(tailStart), tailStart);
 }

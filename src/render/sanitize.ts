@@ -1,14 +1,31 @@
 /**
  * The one sanitizer for untrusted HTML (model output rendered from markdown).
  * Nothing reaches the DOM as HTML without passing through `sanitizeToFragment`.
- * Scripts, event handlers, `javascript:` URLs, forms and embedded frames are removed by the policy
- * below; links open in a new tab without an opener; remote images load lazily without a referrer.
+ *
+ * An allow-list, not a block-list: only the elements markdown produces (and a few harmless
+ * inline ones), only the attributes they need. So no scripts, event handlers, `javascript:` URLs,
+ * forms, frames or media that loads on its own, and no `class`, `id`, `role` or `style` with which
+ * model output could dress up as the widget's own controls (its styles apply to the reply).
+ * Links open in a new tab without an opener; images load lazily without a referrer.
  */
 import DOMPurify from 'dompurify';
 
 const purifier = DOMPurify(window);
 
+const ALLOWED_TAGS = [
+  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'pre', 'code',
+  'em', 'strong', 'del', 's', 'b', 'i', 'u', 'sub', 'sup', 'kbd', 'mark', 'small', 'abbr', 'span',
+  'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'details', 'summary',
+  'dl', 'dt', 'dd',
+];
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'start', 'align', 'colspan', 'rowspan', 'open', 'class'];
+
+/** `class` survives only as the code language marker (`language-ts`) that code blocks need. */
+const LANGUAGE_CLASS = /^language-[\w+#.-]+$/;
+
 purifier.addHook('afterSanitizeAttributes', (node) => {
+  const className = node.getAttribute('class');
+  if (className !== null && !(node.tagName === 'CODE' && LANGUAGE_CLASS.test(className))) node.removeAttribute('class');
   if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer nofollow');
@@ -20,11 +37,10 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 const policy = {
-  USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'dialog', 'template', 'slot', 'iframe', 'object', 'embed', 'link', 'meta', 'base'],
-  // Inline styles could dress model output up as the widget's own controls.
-  FORBID_ATTR: ['style', 'srcset', 'action', 'formaction'],
+  ALLOWED_TAGS,
+  ALLOWED_ATTR,
   ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
 };
 
 /** Sanitized nodes, ready to insert (the HTML is parsed once, by the sanitizer). */

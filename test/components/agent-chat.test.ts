@@ -5,6 +5,8 @@ import type { ChatEvent } from '../../src/conversation/events.js';
 import type { AgentChatErrorDetail, AgentChatToolCallDetail } from '../../src/events.js';
 import { chatFixture, deepQuery, deepQueryAll, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
 
+/** The element's "close enough to the bottom" distance. */
+const STICK_DISTANCE = 48;
 const replies = (el: AgentChat) => deepQueryAll(el, '[part~="assistant-message"]');
 const lastReply = (el: AgentChat) => replies(el).at(-1)!;
 
@@ -329,14 +331,26 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     await settle(el);
     expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(48);
 
-    log.scrollTop = 0;
-    log.dispatchEvent(new Event('scroll'));
+    // A small step up (an arrow key's worth) is enough to stop following.
+    log.focus();
+    await sendKeys({ press: 'ArrowUp' });
     await until(() => !!deepQuery(el, '[part="jump-button"]'), 'jump button after more text', 5000);
-    expect(log.scrollTop).to.be.lessThan(10);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight, 'not pulled back down').to.be.greaterThan(STICK_DISTANCE);
     deepQuery<HTMLButtonElement>(el, '[part="jump-button"]')!.click();
     await settle(el);
     expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(48);
+
+    // Moved elsewhere in the page, it keeps following the reply.
+    const box = document.createElement('div');
+    document.body.append(box);
+    box.append(el);
+    const before = log.scrollHeight;
+    await until(() => log.scrollHeight > before + 60, 'more text after the move', 5000);
+    await settle(el);
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(48);
     el.stop();
+    box.remove();
   });
 });
 

@@ -46,5 +46,18 @@ describe('<agent-chat-markdown>', () => {
     await el.updateComplete;
     expect(el.textContent!.trim()).to.equal('new');
   });
-});
 
+  it('resolves reference-style links once the text is complete', async () => {
+    const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown streaming></agent-chat-markdown>`);
+    const source = 'See [the docs][1].\n\nMore text.\n\n[1]: https://example.com/docs';
+    for (let i = 1; i <= source.length; i += 4) {
+      el.text = source.slice(0, i);
+      await el.updateComplete;
+    }
+    el.text = source;
+    el.streaming = false;
+    await el.updateComplete;
+    expect(el.querySelector('a')?.getAttribute('href')).to.equal('https://example.com/docs');
+    expect(el.textContent).to.not.contain('[1]');
+  });
+});

@@ -3,13 +3,20 @@ import { ChatSession, type SessionListener } from '../../src/chat-session.js';
 import type { ChatEvent } from '../../src/conversation/events.js';
 import type { Transport } from '../../src/protocol/transport.js';
 
-const quietListener = (): SessionListener & { ends: string[] } => {
+const quietListener = (): SessionListener & { ends: string[]; order: string[] } => {
   const ends: string[] = [];
+  const order: string[] = [];
   return {
     ends,
+    order,
     changed() {},
-    responseStart() {},
-    responseEnd: (detail) => ends.push(detail.status),
+    responseStart: (detail) => {
+      order.push(`start ${detail.runId}`);
+    },
+    responseEnd: (detail) => {
+      ends.push(detail.status);
+      order.push(`end ${detail.runId}`);
+    },
     error() {},
     toolCall() {},
   };
@@ -61,5 +68,52 @@ describe('ChatSession', () => {
     while (listener.ends.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const reply = session.state.turns[1];
     expect(reply.role === 'assistant' && reply.error?.message).to.contain('stopped sending before the reply finished');
+  });
+
+  it('lets a message or a retry follow Stop at once, even if the transport ignores the abort', async () => {
+    let runs = 0;
+    const stuck: Transport = {
+      async *run(): AsyncGenerator<ChatEvent> {
+        runs++;
+        yield { type: 'run-started', runId: `r${runs}` };
+        yield { type: 'text-delta', messageId: `m${runs}`, delta: 'partial' };
+        await new Promise(() => {}); // never finishes, never looks at the signal
+      },
+    };
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport: stuck }));
+    session.send('first');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    session.stop();
+    expect(session.busy).to.equal(false);
+    expect(session.retry()).to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    session.stop();
+    expect(session.send('second')).to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    session.stop();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(listener.ends).to.deep.equal(['cancelled', 'cancelled', 'cancelled']);
+    // Each run's end is announced before the next run's start.
+    const kinds = listener.order.map((entry) => entry.split(' ')[0]);
+    expect(kinds).to.deep.equal(['start', 'end', 'start', 'end', 'start', 'end']);
+    const roles = session.state.turns.map((turn) => (turn.role === 'assistant' ? `reply:${turn.status}` : turn.role));
+    expect(roles).to.deep.equal(['user', 'reply:cancelled', 'user', 'reply:cancelled']);
+  });
+
+  it('reports a failure while applying events as a processing error, not a lost connection', async () => {
+    const transport: Transport = {
+      async *run(): AsyncGenerator<ChatEvent> {
+        yield { type: 'run-started', runId: 'r' };
+        // A snapshot whose tool call lacks its function: the reducer cannot apply it.
+        yield { type: 'messages-snapshot', messages: [{ id: 'a', role: 'assistant', toolCalls: [{ id: 'x' } as never] }] };
+      },
+    };
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport }));
+    session.send('go');
+    while (listener.ends.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const reply = session.state.turns.at(-1)!;
+    expect(reply.role === 'assistant' && reply.error).to.deep.include({ kind: 'protocol' });
   });
 });

@@ -81,4 +81,30 @@ describe('markdown block splitter', () => {
     // The unfinished part never exceeds one paragraph, so re-rendering it stays cheap.
     expect(scannedTail).to.be.at.most(paragraph.length);
   });
+
+  it('keeps a list that follows a paragraph or heading together across blank lines', () => {
+    for (const text of ['Steps:\n1. a\n2. b\n\n3. c\n\nAfter.', '## Steps\n- a\n\n- b\n\nAfter.']) {
+      const { blocks, tail } = stream(text, 2);
+      expect(blocks, text).to.have.length(1);
+      expect(blocks[0].trimEnd().split('\n').at(-1), text).to.match(/^(3\. c|- b)$/);
+      expect(tail).to.equal('After.');
+    }
+  });
+
+  it('keeps an HTML element opened on its own line in one block until it is closed', () => {
+    const text = '<details>\n<summary>More</summary>\n\nBody\n\n<div>\n\ninner\n\n</div>\n</details>\n\nAfter.';
+    const { blocks, tail } = stream(text, 3);
+    expect(blocks).to.deep.equal([text.slice(0, text.indexOf('After.'))]);
+    expect(tail).to.equal('After.');
+  });
+
+  it('tells an extension from a replacement without comparing the whole text', () => {
+    const splitter = new MarkdownBlockSplitter();
+    const long = 'x'.repeat(500) + '\n\n';
+    splitter.update(long);
+    expect(splitter.update(long + 'more').restarted).to.equal(false);
+    expect(splitter.update('y' + long.slice(1) + 'more').restarted).to.equal(true);
+    splitter.update(long);
+    expect(splitter.update(long.slice(0, 450) + 'z'.repeat(60)).restarted).to.equal(true);
+  });
 });

@@ -11,10 +11,14 @@ import { loadMarkdown, markdownRenderer } from '../../render/markdown-loader.js'
  * Code blocks get a copy button (class `copy`). Until the markdown renderer has loaded (a chunk
  * of its own), the text shows as plain text.
  */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S/m;
+
 @customElement('agent-chat-markdown')
 export class AgentChatMarkdown extends LitElement {
   /** The markdown source; each new value should extend the previous one while streaming. */
   @property() text = '';
+  /** More text is coming. Once it is not, a text with reference-style link definitions is parsed whole. */
+  @property({ type: Boolean }) streaming = false;
   @property({ attribute: false }) copyLabel = 'Copy';
   @property({ attribute: false }) copiedLabel = 'Copied';
 
@@ -58,7 +62,7 @@ export class AgentChatMarkdown extends LitElement {
 
   protected override update(changed: Map<PropertyKey, unknown>): void {
     super.update(changed);
-    if (!changed.has('text')) return;
+    if (!changed.has('text') && !changed.has('streaming')) return;
     if (!this.blocks || !this.tail || !this.contains(this.blocks)) {
       this.replaceChildren();
       this.blocks = document.createElement('div');
@@ -67,21 +71,31 @@ export class AgentChatMarkdown extends LitElement {
       this.tail.className = 'md-tail';
       this.append(this.blocks, this.tail);
     }
+    if (!this.streaming && REFERENCE_DEFINITION.test(this.text)) {
+      // `[text][1]` … `[1]: url` only resolves with the definition in the same parse.
+      this.splitter.reset();
+      this.blocks.replaceChildren(this.chunk(this.text));
+      this.tail.replaceChildren();
+      this.renderedTail = '';
+      return;
+    }
     const { finished, tail, restarted } = this.splitter.update(this.text);
     if (restarted) this.blocks.replaceChildren();
-    if (finished.length) {
-      // The blocks finished since the last update are parsed in one go (they are independent
-      // blocks, so together they parse as they would apart), into a chunk the browser may skip
-      // laying out while it is off screen.
-      const chunk = document.createElement('div');
-      chunk.className = 'md-chunk';
-      chunk.append(this.fragment(finished.join('')));
-      this.blocks.append(chunk);
-    }
+    // The blocks finished since the last update are parsed in one go (they are independent
+    // blocks, so together they parse as they would apart).
+    if (finished.length) this.blocks.append(this.chunk(finished.join('')));
     if (tail !== this.renderedTail) {
       this.tail.replaceChildren(this.fragment(tail));
       this.renderedTail = tail;
     }
+  }
+
+  /** Rendered blocks in a container the browser may skip laying out while it is off screen. */
+  private chunk(source: string): HTMLDivElement {
+    const chunk = document.createElement('div');
+    chunk.className = 'md-chunk';
+    chunk.append(this.fragment(source));
+    return chunk;
   }
 
   private fragment(source: string): DocumentFragment | Text {
@@ -105,6 +119,7 @@ export class AgentChatMarkdown extends LitElement {
     button.type = 'button';
     button.className = 'copy';
     button.setAttribute('part', 'copy-button');
+    button.setAttribute('aria-live', 'polite');
     button.textContent = this.copyLabel;
     bar.append(label, button);
     pre.replaceWith(wrapper);

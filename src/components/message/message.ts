@@ -46,7 +46,7 @@ export class AgentChatMessage extends LitElement {
   private renderPart(part: ReplyPart): TemplateResult | typeof nothing {
     switch (part.kind) {
       case 'text':
-        return html`<agent-chat-markdown .text=${part.text} .copyLabel=${this.strings.copy} .copiedLabel=${this.strings.copied}></agent-chat-markdown>`;
+        return html`<agent-chat-markdown .text=${part.text} .streaming=${part.streaming} .copyLabel=${this.strings.copy} .copiedLabel=${this.strings.copied}></agent-chat-markdown>`;
       case 'reasoning':
         if (!part.text) return nothing;
         return html`<details class="reasoning" part="reasoning">
