@@ -13,6 +13,7 @@ function run(command, args, { capture = false } = {}) {
     let output = '';
     if (capture) {
       for (const stream of [child.stdout, child.stderr]) {
+        stream.setEncoding('utf8');
         stream.on('data', (chunk) => {
           output += chunk;
           process.stdout.write(chunk);
@@ -41,9 +42,10 @@ const browser = await run('npx', ['web-test-runner'], { capture: true });
 const e2e = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/'], { capture: true });
 
 const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
-const passed = Number(wtrLine?.[1] ?? 0) + count(e2e.output, /ℹ pass (\d+)/);
+const e2ePassed = count(e2e.output, /ℹ pass (\d+)/);
+const passed = Number(wtrLine?.[1] ?? 0) + e2ePassed;
 let failed = Number(wtrLine?.[2] ?? 0) + count(e2e.output, /ℹ fail (\d+)/);
-if (browser.code !== 0 && !failed) failed = 1;
-if (e2e.code !== 0 && !failed) failed = 1;
+// A runner that failed, or ran nothing, counts as a failure even if it printed no count.
+if (failed === 0 && (browser.code !== 0 || e2e.code !== 0 || !wtrLine || Number(wtrLine[1]) === 0 || e2ePassed === 0)) failed = 1;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

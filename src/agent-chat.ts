@@ -8,7 +8,15 @@ import type { AgentChatComposer } from './components/composer/composer.js';
 import './components/markdown/markdown-view.js';
 import './components/message/message.js';
 import type { AgentChatMessage } from './components/message/message.js';
-import { MISSING_ENDPOINT, resolveConnection, type ResolvedConnection, type Theme, type ToolCardsMode } from './config.js';
+import {
+  MISSING_ENDPOINT,
+  checkDisplayOptions,
+  flagAttribute,
+  resolveConnection,
+  type ResolvedConnection,
+  type Theme,
+  type ToolCardsMode,
+} from './config.js';
 import type { ConversationState } from './conversation/types.js';
 import { emit, type AgentChatEventMap } from './events.js';
 import { resolveStrings, type ChatStrings } from './i18n/strings.js';
@@ -106,7 +114,7 @@ export class AgentChat extends LitElement {
   /** Whether tool cards start `open` or `collapsed`. */
   @property({ attribute: 'tool-cards' }) toolCards: ToolCardsMode = 'collapsed';
   /** Show tool-call arguments in cards. */
-  @property({ attribute: 'show-requests', type: Boolean }) showRequests = false;
+  @property({ attribute: 'show-requests', converter: flagAttribute }) showRequests = false;
   /** Per tool name: title, icon, open, showRequest. */
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
   /** A custom backend adapter used instead of `endpoint` and `protocol`. */
@@ -126,6 +134,7 @@ export class AgentChat extends LitElement {
   private resizeObserver?: ResizeObserver;
   private announcedConfigErrors = new Set<string>();
   private connection!: ResolvedConnection;
+  private displayProblems: string[] = [];
   private texts!: ChatStrings;
 
   constructor() {
@@ -174,6 +183,9 @@ export class AgentChat extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     const connectionChanged = ['endpoint', 'protocol', 'headers', 'credentials', 'transport'].some((name) => changed.has(name as keyof AgentChat));
     if (connectionChanged || !this.connection) this.connection = this.resolveConnection();
+    if (changed.has('theme') || changed.has('toolCards')) {
+      this.displayProblems = checkDisplayOptions({ theme: this.theme, toolCards: this.toolCards });
+    }
     if (changed.has('lang') || changed.has('strings') || !this.texts) {
       const lang = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
       this.texts = resolveStrings(lang, this.strings);
@@ -200,7 +212,7 @@ export class AgentChat extends LitElement {
 
   /** What the page author set wrong (a custom transport makes the connection settings moot). */
   private get configProblems(): string[] {
-    return this.transport ? [] : this.connection.problems;
+    return [...(this.transport ? [] : this.connection.problems), ...this.displayProblems];
   }
 
   private runSetup(): RunSetup {

@@ -78,3 +78,27 @@ function parseHeaders(value: unknown): HeadersInput | undefined | string {
 
 export type ToolCardsMode = 'open' | 'collapsed';
 export type Theme = 'light' | 'dark' | 'auto';
+
+const theme = z.enum(['light', 'dark', 'auto']);
+const toolCards = z.enum(['open', 'collapsed']);
+
+/** Problems with the display attributes; a wrong value falls back to the default. */
+export function checkDisplayOptions(input: { theme?: string; toolCards?: string }): string[] {
+  const problems: string[] = [];
+  if (input.theme !== undefined && !theme.safeParse(input.theme).success) {
+    problems.push(`theme="${input.theme}" must be "light", "dark" or "auto"; "auto" is used.`);
+  }
+  if (input.toolCards !== undefined && !toolCards.safeParse(input.toolCards).success) {
+    problems.push(`tool-cards="${input.toolCards}" must be "open" or "collapsed"; "collapsed" is used.`);
+  }
+  return problems;
+}
+
+/**
+ * A boolean attribute that can also be switched off by value: present means on, except
+ * `="false"` (so `show-requests="false"` means what it says).
+ */
+export const flagAttribute = {
+  fromAttribute: (value: string | null): boolean => value !== null && value.trim().toLowerCase() !== 'false',
+  toAttribute: (value: boolean): string | null => (value ? '' : null),
+};

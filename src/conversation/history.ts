@@ -25,46 +25,46 @@ export function historyFromTurns(turns: readonly Turn[]): HistoryMessage[] {
 
 /**
  * One reply as assistant messages, each followed by the tool messages answering its calls
- * (the order chat-completion style models require).
+ * (the order chat-completion style models require). Calls made together — consecutive, with no
+ * text between them — stay on one assistant message, as parallel calls do.
  */
 function replyMessages(reply: AssistantTurn): HistoryMessage[] {
   const out: HistoryMessage[] = [];
-  let current: HistoryMessage | undefined;
+  /** The assistant message still taking calls: no text or reasoning came after its calls. */
+  let open: HistoryMessage | undefined;
   let toolResults: HistoryMessage[] = [];
-  const byId = new Map<string, HistoryMessage>();
+  const ids = new Set<string>();
 
-  const flushResults = () => {
+  const close = () => {
     out.push(...toolResults);
     toolResults = [];
+    open = undefined;
   };
-  const openAssistant = (id: string): HistoryMessage => {
-    flushResults();
-    const message: HistoryMessage = { id, role: 'assistant' };
+  const startAssistant = (id: string): HistoryMessage => {
+    close();
+    const message: HistoryMessage = { id: ids.has(id) ? `${id}:${ids.size}` : id, role: 'assistant' };
+    ids.add(message.id);
     out.push(message);
-    byId.set(id, message);
-    current = message;
+    open = message;
     return message;
   };
 
   for (const part of reply.parts) {
     if (part.kind === 'text') {
       if (part.text === '') continue;
-      const message = current && current.id === part.id && toolResults.length === 0 ? current : openAssistant(part.id);
+      const message = open && open.id === part.id && toolResults.length === 0 ? open : startAssistant(part.id);
       message.content = ((message.content as string | undefined) ?? '') + part.text;
     } else if (part.kind === 'tool-call') {
-      const owner =
-        (part.parentMessageId && toolResults.length === 0 ? byId.get(part.parentMessageId) : undefined) ??
-        (current && toolResults.length === 0 && current === out[out.length - 1] ? current : undefined) ??
-        openAssistant(part.parentMessageId && !byId.has(part.parentMessageId) ? part.parentMessageId : `${part.id}:call`);
+      const joins = open && (!part.parentMessageId || part.parentMessageId === open.id || open.toolCalls !== undefined);
+      const owner = joins ? open! : startAssistant(part.parentMessageId ?? `${part.id}:call`);
       (owner.toolCalls ??= []).push(toolCallEntry(part));
       toolResults.push(toolMessage(part));
     } else if (part.kind === 'reasoning' && part.encryptedValue) {
-      flushResults();
-      current = undefined;
+      close();
       out.push({ id: part.id, role: 'reasoning', content: part.text, encryptedValue: part.encryptedValue });
     }
   }
-  flushResults();
+  close();
   return out;
 }
 
@@ -120,17 +120,17 @@ export function turnsFromHistory(messages: readonly HistoryMessage[]): Turn[] {
         turns.push({
           role: 'user',
           id: message.id,
-          text: plainText(message.content),
+          text: contentText(message.content),
           ...(typeof message.content === 'string' ? {} : { content: message.content }),
         });
         break;
       case 'system':
       case 'developer':
-        turns.push({ role: message.role, id: message.id, text: plainText(message.content) });
+        turns.push({ role: message.role, id: message.id, text: contentText(message.content) });
         break;
       case 'assistant': {
         const parts = replyFor(message.id).parts;
-        const text = plainText(message.content);
+        const text = contentText(message.content);
         if (text) parts.push({ kind: 'text', id: message.id, text, streaming: false, ...attribution(message) });
         for (const call of message.toolCalls ?? []) {
           const part: ToolCallPart = {
@@ -164,7 +164,7 @@ export function turnsFromHistory(messages: readonly HistoryMessage[]): Turn[] {
         replyFor(message.id).parts.push({
           kind: 'reasoning',
           id: message.id,
-          text: plainText(message.content),
+          text: contentText(message.content),
           streaming: false,
           ...(message.encryptedValue ? { encryptedValue: message.encryptedValue } : {}),
           ...attribution(message),
@@ -200,12 +200,14 @@ export function parseArgs(argsText: string): Pick<ToolCallPart, 'args' | 'argsIn
   }
 }
 
-/** Text of a message's content: a string, or the text parts of multimodal content. */
-export function plainText(content: unknown): string {
+/** Text of message or result content: a string, the text parts of multimodal content, else its JSON. */
+export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part) => (part && typeof part === 'object' && part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
-    .filter(Boolean)
-    .join('\n');
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (part && typeof part === 'object' && part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+      .filter(Boolean)
+      .join('\n');
+  }
+  return content === undefined || content === null ? '' : JSON.stringify(content);
 }

@@ -5,7 +5,7 @@
  * a second result for the same tool call is ignored.
  */
 import type { ChatEvent, JsonPatchOperation, ReplyError } from './events.js';
-import { parseArgs, turnsFromHistory } from './history.js';
+import { contentText, parseArgs, turnsFromHistory } from './history.js';
 import { applyJsonPatch } from './json-patch.js';
 import type {
   AssistantTurn,
@@ -96,7 +96,7 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
           status: action.isError ? 'error' : 'done',
           result: action.content,
           resultMessageId: action.messageId ?? `${action.toolCallId}:result`,
-          ...(action.isError ? { error: textOf(action.content) } : {}),
+          ...(action.isError ? { error: contentText(action.content) } : {}),
         };
       });
     case 'state-snapshot':
@@ -169,18 +169,6 @@ function sub(action: { subagentRunId?: string }): { subagentRunId?: string } {
 
 function newToolCall(id: string, name: string): ToolCallPart {
   return { kind: 'tool-call', id, name, argsText: '', argsComplete: false, status: 'running' };
-}
-
-/** Plain text of a tool result or error content (string, or AG-UI content parts). */
-export function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((part) => (part && typeof part === 'object' && typeof part.text === 'string' ? part.text : ''))
-      .filter(Boolean)
-      .join('\n');
-  }
-  return content === undefined ? '' : JSON.stringify(content);
 }
 
 function patched(document: unknown, patch: JsonPatchOperation[]): { ok: true; value: unknown } | { ok: false } {

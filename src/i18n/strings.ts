@@ -4,6 +4,9 @@
  */
 export interface ChatStrings {
   conversation: string;
+  /** Spoken before each message, so screen-reader users can tell turns apart. */
+  you: string;
+  assistant: string;
   inputLabel: string;
   placeholder: string;
   send: string;
@@ -32,6 +35,8 @@ export interface ChatStrings {
 
 const en: ChatStrings = {
   conversation: 'Conversation',
+  you: 'You',
+  assistant: 'Assistant',
   inputLabel: 'Message',
   placeholder: 'Type a message…',
   send: 'Send',
@@ -60,6 +65,8 @@ const en: ChatStrings = {
 
 const de: ChatStrings = {
   conversation: 'Unterhaltung',
+  you: 'Sie',
+  assistant: 'Assistent',
   inputLabel: 'Nachricht',
   placeholder: 'Nachricht eingeben…',
   send: 'Senden',
@@ -88,6 +95,8 @@ const de: ChatStrings = {
 
 const fr: ChatStrings = {
   conversation: 'Conversation',
+  you: 'Vous',
+  assistant: 'Assistant',
   inputLabel: 'Message',
   placeholder: 'Écrivez un message…',
   send: 'Envoyer',

@@ -306,6 +306,13 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     });
   });
 
+  it('says who speaks before each message, for screen readers', async () => {
+    const el = await chatFixture('/agui/basic');
+    await sendAndWait(el, 'hi');
+    const spoken = deepQueryAll(el, 'agent-chat-message').map((message) => textOf(message.shadowRoot!.querySelector('.visually-hidden')!));
+    expect(spoken).to.deep.equal(['You:', 'Assistant:']);
+  });
+
   it('shows heading, greeting and placeholder, and is accessible', async () => {
     const el = await fixture<AgentChat>(
       html`<agent-chat endpoint="/agui/tools" heading="Support" greeting="**Welcome!** Ask me anything." placeholder="Ask away"></agent-chat>`,
@@ -396,9 +403,32 @@ describe('<agent-chat> configuration', () => {
     expect(textOf(deepQuery(lastReply(el), '[part="error"]'))).to.contain('not supported');
   });
 
+  it('reports theme and tool-cards values it does not know', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" theme="blue" tool-cards="sometimes"></agent-chat>`);
+    const notice = textOf(deepQuery(el, '.config-error'));
+    expect(notice).to.contain('theme="blue"').and.to.contain('tool-cards="sometimes"');
+  });
+
+  it('turns show-requests off with ="false"', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" show-requests="false"></agent-chat>`);
+    expect(el.showRequests).to.equal(false);
+    el.setAttribute('show-requests', '');
+    expect(el.showRequests).to.equal(true);
+  });
+
   it('reports headers that are not JSON', async () => {
     const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" headers="{oops"></agent-chat>`);
     expect(textOf(deepQuery(el, '.config-error'))).to.contain('headers attribute must be a JSON object');
+  });
+
+  it('says so when the headers function throws', async () => {
+    const el = await chatFixture('/agui/basic', {
+      headers: () => {
+        throw new Error('token expired');
+      },
+    });
+    await sendAndWait(el, 'hi');
+    expect(textOf(deepQuery(el, '[part="error"]'))).to.contain('The headers function failed: token expired');
   });
 
   it('asks for an endpoint when neither endpoint nor transport is set', async () => {

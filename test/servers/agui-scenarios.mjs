@@ -152,7 +152,7 @@ export function aguiScenarios() {
       ctx.body = JSON.stringify(lastRequests.get(ctx.query.scenario) ?? null);
       return;
     }
-    const scenario = scenarios[name];
+    const scenario = Object.hasOwn(scenarios, name) ? scenarios[name] : undefined;
     if (ctx.method !== 'POST' || !scenario) return next();
     const raw = await readBody(ctx.req);
     const input = JSON.parse(raw);

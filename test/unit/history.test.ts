@@ -76,4 +76,20 @@ describe('history sent to the backend', () => {
     expect(turns[0]).to.deep.include({ text: 'Look' });
     expect(historyFromTurns(turns)[0].content).to.deep.equal(content);
   });
+
+  it('keeps parallel calls on one assistant message, their results after it', () => {
+    const actions: Action[] = [
+      { type: 'user-message', id: 'u1', text: 'Both' },
+      { type: 'reply-start', replyId: 'r1', runId: 'run' },
+      { type: 'tool-call-start', toolCallId: 'a', name: 'f', parentMessageId: 'm1' },
+      { type: 'tool-call-start', toolCallId: 'b', name: 'g', parentMessageId: 'm1' },
+      { type: 'tool-call-result', toolCallId: 'a', messageId: 'ra', content: '1' },
+      { type: 'tool-call-result', toolCallId: 'b', messageId: 'rb', content: '2' },
+      { type: 'text-delta', messageId: 'm2', delta: 'Done.' },
+      { type: 'run-finished' },
+    ];
+    const history = historyFromTurns(actions.reduce(reduce, emptyConversation()).turns);
+    expect(history.map((m) => `${m.role}:${m.id}`)).to.deep.equal(['user:u1', 'assistant:m1', 'tool:ra', 'tool:rb', 'assistant:m2']);
+    expect(history[1].toolCalls!.map((call) => call.id)).to.deep.equal(['a', 'b']);
+  });
 });

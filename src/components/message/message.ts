@@ -80,7 +80,8 @@ export class AgentChatMessage extends LitElement {
     const retry = this.canRetry
       ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>`
       : nothing;
-    return html`<div class="assistant" part="message assistant-message" aria-busy=${streaming ? 'true' : 'false'}>
+    return html`<span class="visually-hidden">${s.assistant}:</span>
+      <div class="assistant" part="message assistant-message" aria-busy=${streaming ? 'true' : 'false'}>
       ${repeat(reply.parts, (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
       ${streaming
         ? html`<div class="typing" role="status">
@@ -100,7 +101,10 @@ export class AgentChatMessage extends LitElement {
   override render() {
     const turn = this.turn;
     if (turn.role === 'user') {
-      return html`<div class="user"><div class="bubble" part="message user-message">${turn.text}</div></div>`;
+      return html`<div class="user">
+        <span class="visually-hidden">${this.strings.you}:</span>
+        <div class="bubble" part="message user-message">${turn.text}</div>
+      </div>`;
     }
     if (turn.role === 'assistant') return this.renderReply(turn);
     return nothing;

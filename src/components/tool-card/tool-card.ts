@@ -54,7 +54,7 @@ export class AgentChatToolCard extends LitElement {
       ${this.showRequest
         ? html`<p class="label">${strings.toolArguments}</p>
             <pre class="args">${call.argsComplete && !call.argsInvalid ? formatValue(call.args) : call.argsText || '{}'}</pre>
-            ${call.argsInvalid ? html`<p class="error" role="alert">${strings.toolInvalidArguments}</p>` : nothing}`
+            ${call.argsInvalid ? html`<p class="error">${strings.toolInvalidArguments}</p>` : nothing}`
         : nothing}
       ${call.status === 'error' && call.error
         ? html`<p class="label">${strings.toolError}</p>
