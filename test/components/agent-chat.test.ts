@@ -253,6 +253,16 @@ describe('<agent-chat> talking to an AG-UI server', () => {
       expect(textOf(lastReply(el))).to.contain('It is 21 °C in Paris.');
     });
 
+    it('shows a failed call as Failed, with its error text', async () => {
+      const el = await chatFixture('/agui/tool-error');
+      el.setAttribute('tool-cards', 'open');
+      await sendAndWait(el, 'delete it');
+      const card = deepQuery(el, '[part="tool-card"]')!;
+      expect(card.dataset.status).to.equal('error');
+      expect(textOf(deepQuery(el, '[part="tool-card-status"]'))).to.equal('Failed');
+      expect(textOf(deepQuery(el, '[part="tool-card-body"]'))).to.contain('Permission denied: /etc is read-only');
+    });
+
     it('starts open with tool-cards="open" and shows arguments with show-requests', async () => {
       const el = await chatFixture('/agui/tools');
       el.setAttribute('tool-cards', 'open');

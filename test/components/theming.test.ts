@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
-import { deepQuery, sendAndWait } from './helpers.js';
+import { deepQuery, deepQueryAll, sendAndWait } from './helpers.js';
 
 const pageStyle = document.createElement('style');
 pageStyle.textContent = `
@@ -47,5 +47,36 @@ describe('<agent-chat> theming from the host page', () => {
     dark.theme = 'light';
     await dark.updateComplete;
     expect(background(dark)).to.equal('rgb(255, 255, 255)');
+  });
+
+  it('reaches every part of the contract with ::part() from the page', async () => {
+    const parts = [
+      'base', 'header', 'messages', 'message', 'user-message', 'assistant-message', 'tool-card', 'tool-card-header',
+      'tool-card-body', 'composer', 'input', 'send-button', 'stop-button', 'error',
+    ];
+    const style = document.createElement('style');
+    document.head.append(style);
+    try {
+      const done = await fixture<AgentChat>(html`<agent-chat class="every-part" heading="Parts" tool-cards="open" endpoint="/agui/tools"></agent-chat>`);
+      await sendAndWait(done, 'weather');
+      const failed = await fixture<AgentChat>(html`<agent-chat class="every-part" endpoint="/agui/http-500"></agent-chat>`);
+      await sendAndWait(failed, 'x');
+      const streaming = await fixture<AgentChat>(html`<agent-chat class="every-part" endpoint="/agui/slow"></agent-chat>`);
+      streaming.send('go');
+      await streaming.updateComplete;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const where: Record<string, AgentChat> = { error: failed, 'stop-button': streaming };
+      // One rule at a time: an element may carry two parts (message and user-message).
+      parts.forEach((part, i) => {
+        style.textContent = `agent-chat.every-part::part(${part}) { outline: 1px solid rgb(${i + 1}, 2, 3); }`;
+        const host = where[part] ?? done;
+        const node = deepQueryAll(host, '[part]').find((candidate) => candidate.getAttribute('part')!.split(/\s+/).includes(part));
+        expect(node, `an element with part="${part}"`).to.exist;
+        expect(getComputedStyle(node!).outlineColor, part).to.equal(`rgb(${i + 1}, 2, 3)`);
+      });
+      streaming.stop();
+    } finally {
+      style.remove();
+    }
   });
 });

@@ -53,6 +53,17 @@ describe('built bundles', () => {
     });
   }
 
+  it('the demo page loads the built bundle and chats with the scripted agent', async () => {
+    const { page, problems } = await openPage(browser, server.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    const end = await chatTurn(page, "What's the weather in Lisbon?");
+    assert.equal(end.status, 'done');
+    assert.match(end.text, /Lisbon/);
+    assert.equal(await page.locator('agent-chat [part="tool-card"]').count(), 2);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('works under a strict Content-Security-Policy (no eval, no inline code) without violations', async () => {
     const page = await browser.newPage();
     const url = `${server.url}csp.html`;

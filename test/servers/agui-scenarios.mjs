@@ -47,6 +47,21 @@ const scenarios = {
     ...text('t2', 'It is 21 °C in Paris.'),
     finished(input),
   ],
+  'tool-error': (input) => [
+    started(input),
+    { type: 'TOOL_CALL_START', toolCallId: 'bad-call', toolCallName: 'delete_file' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'bad-call', delta: '{"path":"/etc"}' },
+    { type: 'TOOL_CALL_END', toolCallId: 'bad-call' },
+    {
+      type: 'TOOL_CALL_RESULT',
+      messageId: 'bad-result',
+      toolCallId: 'bad-call',
+      content: 'Permission denied: /etc is read-only',
+      metadata: { 'agent-chat': { isError: true } },
+    },
+    ...text('after', 'That did not work.'),
+    finished(input),
+  ],
   reasoning: (input) => [
     started(input),
     { type: 'REASONING_START', messageId: 'r' },
