@@ -11,6 +11,12 @@
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
 const HTML_CONTAINER = /^ {0,3}<(details|div|table|pre|blockquote|section|figure|aside|article|ul|ol|dl|center|p)(?=[\s>])/i;
+/** A fenced code block still open at the end of the text: its info string and the code so far. */
+export interface OpenFence {
+  info: string;
+  code: string;
+}
+
 /** Characters compared at each end of the previous text to tell an extension from a replacement. */
 const PREFIX_SAMPLE = 64;
 
@@ -22,7 +28,7 @@ export class MarkdownBlockSplitter {
   private blockStart = 0;
   /** End of the blank run that may close the open block, pending the next line. */
   private pendingEnd = -1;
-  private fence: { char: string; length: number } | undefined;
+  private fence: { char: string; length: number; info: string; startsBlock: boolean } | undefined;
   private html: { tag: string; depth: number } | undefined;
   private blockHasList = false;
   private blockHasContent = false;
@@ -32,7 +38,7 @@ export class MarkdownBlockSplitter {
    * tail. `restarted` says the text did not extend the previous one (it was replaced), so blocks
    * returned before no longer apply.
    */
-  update(text: string): { finished: string[]; tail: string; restarted: boolean } {
+  update(text: string): { finished: string[]; tail: string; restarted: boolean; openFence?: OpenFence } {
     const restarted = !extendsText(text, this.text);
     if (restarted) this.reset();
     this.text = text;
@@ -48,7 +54,12 @@ export class MarkdownBlockSplitter {
     }
     const early = this.closeBeforePartialLine(text.slice(this.scanned));
     if (early) finished.push(early);
-    return { finished, tail: text.slice(this.blockStart), restarted };
+    const tail = text.slice(this.blockStart);
+    if (this.fence?.startsBlock) {
+      const firstBreak = tail.indexOf('\n');
+      return { finished, tail, restarted, openFence: { info: this.fence.info, code: tail.slice(firstBreak + 1) } };
+    }
+    return { finished, tail, restarted };
   }
 
   reset(): void {
@@ -104,15 +115,20 @@ export class MarkdownBlockSplitter {
       return undefined;
     }
     let block: string | undefined;
+    const open = FENCE.exec(line);
     if (this.pendingEnd !== -1) {
       const continues = /^\s/.test(line) || (this.blockHasList && LIST_ITEM.test(line));
       if (continues) this.pendingEnd = -1;
       else block = this.closeBlock(lineStart);
+    } else if (open && this.blockHasContent && !this.blockHasList && !this.html) {
+      // A fenced code block interrupts a paragraph: it starts a block of its own, which can then
+      // be shown while it streams without parsing it again and again.
+      block = this.closeBlock(lineStart);
     }
+    const startsBlock = !this.blockHasContent;
     this.blockHasContent = true;
     if (LIST_ITEM.test(line)) this.blockHasList = true;
-    const open = FENCE.exec(line);
-    if (open) this.fence = { char: open[1][0], length: open[1].length };
+    if (open) this.fence = { char: open[1][0], length: open[1].length, info: line.slice(open[0].length).trim(), startsBlock };
     const container = HTML_CONTAINER.exec(line);
     if (container) {
       const tag = container[1].toLowerCase();

@@ -60,4 +60,25 @@ describe('<agent-chat-markdown>', () => {
     expect(el.querySelector('a')?.getAttribute('href')).to.equal('https://example.com/docs');
     expect(el.textContent).to.not.contain('[1]');
   });
+
+  it('grows a streaming code block as text, without re-rendering it, until the fence closes', async () => {
+    const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown streaming></agent-chat-markdown>`);
+    el.text = 'Intro.\n\n```js\nconst a = 1;\n';
+    await el.updateComplete;
+    const code = el.querySelector('.md-tail code')!;
+    expect(code.className).to.equal('language-js');
+    expect(el.querySelector('.md-tail [part="copy-button"]')).to.exist;
+    for (let i = 0; i < 50; i++) {
+      el.text += `const v${i} = "<b>${i}</b>";\n`;
+      await el.updateComplete;
+    }
+    expect(el.querySelector('.md-tail code'), 'the same code element all along').to.equal(code);
+    expect(code.textContent).to.contain('const v49 = "<b>49</b>";');
+    expect(el.querySelector('.md-tail b'), 'code is text, never markup').to.equal(null);
+    el.text += '```\n\nAfter.';
+    el.streaming = false;
+    await el.updateComplete;
+    expect(el.querySelector('.md-chunk code.language-js')?.textContent).to.contain('const v49');
+    expect(el.querySelector('.md-tail')!.textContent!.trim()).to.equal('After.');
+  });
 });

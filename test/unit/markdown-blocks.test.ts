@@ -107,4 +107,20 @@ describe('markdown block splitter', () => {
     splitter.update(long);
     expect(splitter.update(long.slice(0, 450) + 'z'.repeat(60)).restarted).to.equal(true);
   });
+
+  it('starts a block at a fence that interrupts a paragraph, and reports the open fence with its code', () => {
+    const splitter = new MarkdownBlockSplitter();
+    const step = splitter.update('Here is the file:\n```ts\nconst a = 1;\n\nconst b');
+    expect(step.finished).to.deep.equal(['Here is the file:\n']);
+    expect(step.openFence).to.deep.equal({ info: 'ts', code: 'const a = 1;\n\nconst b' });
+    const closed = splitter.update('Here is the file:\n```ts\nconst a = 1;\n\nconst b = 2;\n```\nDone.');
+    expect(closed.openFence).to.equal(undefined);
+    expect(closed.finished).to.deep.equal(['```ts\nconst a = 1;\n\nconst b = 2;\n```\n']);
+  });
+
+  it('leaves a fence inside a list item in its item', () => {
+    const { blocks, tail } = stream('- step\n  ```sh\n  npm test\n  ```\n\nAfter.', 3);
+    expect(blocks).to.deep.equal(['- step\n  ```sh\n  npm test\n  ```\n\n']);
+    expect(tail).to.equal('After.');
+  });
 });

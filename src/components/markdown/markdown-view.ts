@@ -1,6 +1,6 @@
 import { LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { MarkdownBlockSplitter } from '../../render/markdown-blocks.js';
+import { MarkdownBlockSplitter, type OpenFence } from '../../render/markdown-blocks.js';
 import { loadMarkdown, markdownRenderer } from '../../render/markdown-loader.js';
 
 /**
@@ -26,6 +26,7 @@ export class AgentChatMarkdown extends LitElement {
   private blocks?: HTMLDivElement;
   private tail?: HTMLDivElement;
   private renderedTail: string | undefined;
+  private liveCode?: { language: string; text: Text };
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -79,15 +80,38 @@ export class AgentChatMarkdown extends LitElement {
       this.renderedTail = '';
       return;
     }
-    const { finished, tail, restarted } = this.splitter.update(this.text);
+    const { finished, tail, restarted, openFence } = this.splitter.update(this.text);
     if (restarted) this.blocks.replaceChildren();
     // The blocks finished since the last update are parsed in one go (they are independent
     // blocks, so together they parse as they would apart).
     if (finished.length) this.blocks.append(this.chunk(finished.join('')));
-    if (tail !== this.renderedTail) {
+    if (tail === this.renderedTail) return;
+    this.renderedTail = tail;
+    if (openFence && markdownRenderer()) this.showOpenFence(openFence);
+    else {
+      this.liveCode = undefined;
       this.tail.replaceChildren(this.fragment(tail));
-      this.renderedTail = tail;
     }
+  }
+
+  /**
+   * A code block still streaming is shown as plain text in a code block of the same look, its
+   * text node growing: no markdown parse or sanitizing per frame however long the code gets.
+   * Once the fence closes, the block is rendered like any other.
+   */
+  private showOpenFence({ info, code }: OpenFence): void {
+    const language = /^[\w+#.-]+/.exec(info)?.[0] ?? '';
+    if (!this.liveCode || this.liveCode.language !== language || !this.tail!.contains(this.liveCode.text)) {
+      const pre = document.createElement('pre');
+      const codeElement = document.createElement('code');
+      if (language) codeElement.className = `language-${language}`;
+      const text = document.createTextNode('');
+      codeElement.append(text);
+      pre.append(codeElement);
+      this.tail!.replaceChildren(this.codeBlock(pre, language));
+      this.liveCode = { language, text };
+    }
+    this.liveCode.text.data = code;
   }
 
   /** Rendered blocks in a container the browser may skip laying out while it is off screen. */
@@ -102,16 +126,21 @@ export class AgentChatMarkdown extends LitElement {
     const render = markdownRenderer();
     if (!render) return document.createTextNode(source);
     const fragment = render(source);
-    for (const pre of fragment.querySelectorAll('pre')) this.decorateCode(pre);
+    for (const pre of fragment.querySelectorAll('pre')) {
+      const language = /language-([\w+#.-]+)/.exec(pre.querySelector('code')?.className ?? '')?.[1];
+      const parent = pre.parentNode!;
+      const next = pre.nextSibling;
+      parent.insertBefore(this.codeBlock(pre, language), next);
+    }
     return fragment;
   }
 
-  private decorateCode(pre: HTMLPreElement): void {
+  /** A code block with its language and a copy button around `pre`. */
+  private codeBlock(pre: HTMLPreElement, language: string | undefined): HTMLDivElement {
     const wrapper = document.createElement('div');
     wrapper.className = 'code-block';
     const bar = document.createElement('div');
     bar.className = 'code-bar';
-    const language = /language-([\w+#.-]+)/.exec(pre.querySelector('code')?.className ?? '')?.[1];
     const label = document.createElement('span');
     label.className = 'code-lang';
     label.textContent = language ?? '';
@@ -122,8 +151,8 @@ export class AgentChatMarkdown extends LitElement {
     button.setAttribute('aria-live', 'polite');
     button.textContent = this.copyLabel;
     bar.append(label, button);
-    pre.replaceWith(wrapper);
     wrapper.append(bar, pre);
+    return wrapper;
   }
 }
 
