@@ -7,6 +7,7 @@ import type { ReplyError } from './conversation/events.js';
 import { historyFromTurns } from './conversation/history.js';
 import { reduce, type Action } from './conversation/reducer.js';
 import { emptyConversation, type AssistantTurn, type ConversationState } from './conversation/types.js';
+import type { ClientTools } from './client-tools.js';
 import { newId } from './ids.js';
 import type { RunRequest, Transport } from './protocol/transport.js';
 
@@ -22,8 +23,11 @@ export interface SessionListener {
   toolCall(detail: { toolCallId: string; name: string; arguments: unknown; runId: string }): void;
 }
 
-/** What a run needs from the page: the thread, and a transport or the reason there is none. */
-export type RunSetup = { threadId: string } & ({ transport: Transport } | { problem: ReplyError });
+/** What a run needs from the page: the thread, a transport or the reason there is none, and the tools it answers. */
+export type RunSetup = { threadId: string; clientTools?: ClientTools } & ({ transport: Transport } | { problem: ReplyError });
+
+/** How many times one reply may go back to the backend with answers to its client-tool calls. */
+const MAX_CLIENT_TOOL_ROUNDS = 10;
 
 /**
  * The longest stretch (ms) spent applying streamed events before the view gets to draw. A fast
@@ -120,36 +124,87 @@ export class ChatSession {
   private async runReply(): Promise<void> {
     const setup = this.setup();
     const run: Run = { runId: newId(), replyId: newId(), threadId: setup.threadId, abort: new AbortController(), ended: false };
-    const request: RunRequest = {
-      threadId: setup.threadId,
-      runId: run.runId,
-      messages: historyFromTurns(this.current.turns),
-      tools: [],
-      context: [],
-      state: this.current.agentState ?? {},
-      forwardedProps: {},
-    };
     this.run = run;
     this.dispatch({ type: 'reply-start', replyId: run.replyId, runId: run.runId }, false);
     await this.lastEnd;
     if (run.ended) return;
     this.listener.responseStart({ runId: run.runId, threadId: run.threadId });
 
-    if ('problem' in setup) this.dispatch({ type: 'run-error', error: setup.problem }, false);
-    else await this.consume(setup.transport, request, run);
+    if ('problem' in setup) {
+      this.dispatch({ type: 'run-error', error: setup.problem }, false);
+    } else {
+      for (let round = 0; ; round++) {
+        await this.consume(setup.transport, this.request(run, setup.clientTools), run);
+        if (run.ended || !(await this.answerClientTools(run, setup.clientTools, round))) break;
+      }
+    }
 
     if (run.ended) return;
     if (this.run === run) this.run = undefined;
-    const reply = this.current.turns.find((turn): turn is AssistantTurn => turn.id === run.replyId);
+    const reply = this.reply(run);
     if (reply?.status === 'error' && reply.error) this.listener.error({ ...reply.error, runId: run.runId });
     this.finish(run, reply?.status === 'error' ? 'error' : 'done');
+  }
+
+  private request(run: Run, clientTools: ClientTools | undefined): RunRequest {
+    return {
+      threadId: run.threadId,
+      runId: run.runId,
+      // The reply under way is part of the history only when it continues after client tools.
+      messages: historyFromTurns(this.current.turns.filter((turn) => turn.id !== run.replyId || this.reply(run)!.parts.length > 0)),
+      tools: clientTools?.definitions() ?? [],
+      context: [],
+      state: this.current.agentState ?? {},
+      forwardedProps: {},
+    };
+  }
+
+  private reply(run: Run): AssistantTurn | undefined {
+    return this.current.turns.find((turn): turn is AssistantTurn => turn.id === run.replyId);
+  }
+
+  /**
+   * After a run that finished with calls left to the client: runs those the page's client tools
+   * handle and resumes the reply in a new run (true). Calls nothing here answers are marked not
+   * completed (the model is told so in the next run's history); with none answered, the reply ends.
+   */
+  private async answerClientTools(run: Run, clientTools: ClientTools | undefined, round: number): Promise<boolean> {
+    const reply = this.reply(run);
+    const pendingIds = new Set(reply?.status === 'done' ? reply.outcome?.pendingToolCallIds ?? [] : []);
+    const pending = (reply?.parts ?? []).filter(
+      (part): part is Extract<typeof part, { kind: 'tool-call' }> => part.kind === 'tool-call' && pendingIds.has(part.id) && part.status === 'running',
+    );
+    if (pending.length === 0) return false;
+    const answerable = clientTools && round < MAX_CLIENT_TOOL_ROUNDS ? pending.filter((call) => clientTools.handles(call.name)) : [];
+    const unanswered = pending.filter((call) => !answerable.includes(call));
+    if (unanswered.length) {
+      const reason = round >= MAX_CLIENT_TOOL_ROUNDS ? `The reply asked for client tools more than ${MAX_CLIENT_TOOL_ROUNDS} times.` : 'No tool in this chat answers this call.';
+      this.dispatch({ type: 'tool-calls-unanswered', toolCallIds: unanswered.map((call) => call.id), reason }, false);
+    }
+    if (answerable.length === 0) return false;
+
+    run.runId = newId();
+    this.dispatch({ type: 'reply-resume', replyId: run.replyId, runId: run.runId }, false);
+    const { signal } = run.abort;
+    const results = await Promise.all(
+      answerable.map((call) =>
+        clientTools!
+          .run({ toolCallId: call.id, name: call.name, arguments: call.args ?? {} }, signal)
+          .catch((error: unknown) => ({ content: `The tool failed: ${reason(error)}`, isError: true })),
+      ),
+    );
+    if (signal.aborted || run.ended) return false;
+    answerable.forEach((call, i) => {
+      this.dispatch({ type: 'tool-call-result', toolCallId: call.id, content: results[i].content, isError: results[i].isError }, false);
+    });
+    return true;
   }
 
   /** Announces a run's end, once. */
   private finish(run: Run, status: ReplyEndStatus): void {
     if (run.ended) return;
     run.ended = true;
-    const reply = this.current.turns.find((turn): turn is AssistantTurn => turn.id === run.replyId);
+    const reply = this.reply(run);
     const previous = this.lastEnd;
     this.lastEnd = previous
       .then(() => this.listener.responseEnd({ runId: run.runId, threadId: run.threadId, status, text: replyText(reply) }))

@@ -21,6 +21,10 @@ import type {
 export type LocalAction =
   | { type: 'user-message'; id: string; text: string }
   | { type: 'reply-start'; replyId: string; runId: string }
+  /** The same reply goes on in a new run (after the widget answered the calls it was asked to run). */
+  | { type: 'reply-resume'; replyId: string; runId: string }
+  /** Calls the backend left to the widget that nothing here can answer. */
+  | { type: 'tool-calls-unanswered'; toolCallIds: string[]; reason: string }
   | { type: 'reply-stop' }
   | { type: 'reply-remove'; replyId: string }
   | { type: 'reset'; turns: Turn[] };
@@ -34,6 +38,25 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     case 'reply-start': {
       const reply: AssistantTurn = { role: 'assistant', id: action.replyId, runId: action.runId, status: 'streaming', parts: [] };
       return { ...state, turns: [...state.turns, reply], activeReplyId: reply.id };
+    }
+    case 'reply-resume': {
+      const index = state.turns.findIndex((turn) => turn.id === action.replyId);
+      const reply = state.turns[index];
+      if (reply?.role !== 'assistant') return state;
+      const turns = state.turns.slice();
+      turns[index] = { ...reply, status: 'streaming', runId: action.runId, outcome: undefined, error: undefined };
+      return { ...state, turns, activeReplyId: reply.id };
+    }
+    case 'tool-calls-unanswered': {
+      const ids = new Set(action.toolCallIds);
+      return updateLastReply(state, (reply) => ({
+        ...reply,
+        parts: reply.parts.map((part) =>
+          part.kind === 'tool-call' && ids.has(part.id) && part.status === 'running'
+            ? { ...part, status: 'not-completed', error: action.reason }
+            : part,
+        ),
+      }));
     }
     case 'reply-stop':
       return endReply(state, 'cancelled');
@@ -196,6 +219,16 @@ function updateReply(state: ConversationState, change: (reply: AssistantTurn) =>
   if (next === reply) return state;
   const turns = state.turns.slice();
   turns[index] = next;
+  return { ...state, turns };
+}
+
+/** Changes the last reply, whether or not it is still streaming. */
+function updateLastReply(state: ConversationState, change: (reply: AssistantTurn) => AssistantTurn): ConversationState {
+  const index = state.turns.length - 1;
+  const reply = state.turns[index];
+  if (reply?.role !== 'assistant') return state;
+  const turns = state.turns.slice();
+  turns[index] = change(reply);
   return { ...state, turns };
 }
 

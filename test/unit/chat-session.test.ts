@@ -117,3 +117,107 @@ describe('ChatSession', () => {
     expect(reply.role === 'assistant' && reply.error).to.deep.include({ kind: 'protocol' });
   });
 });
+
+describe('ChatSession with client tools', () => {
+  /** A backend that asks the client to add two numbers, then answers with what the tool returned. */
+  const adder = (requests: { messages: { role: string; content?: unknown }[]; tools: { name: string }[] }[]): Transport => ({
+    async *run(request): AsyncGenerator<ChatEvent> {
+      requests.push(request as never);
+      yield { type: 'run-started', runId: request.runId };
+      const toolMessage = request.messages.find((message) => message.role === 'tool');
+      if (!toolMessage) {
+        yield { type: 'tool-call-start', toolCallId: 'c1', name: 'add' };
+        yield { type: 'tool-call-args', toolCallId: 'c1', delta: '{"a":2,"b":3}' };
+        yield { type: 'tool-call-end', toolCallId: 'c1' };
+        yield { type: 'run-finished', outcome: { type: 'success', pendingToolCallIds: ['c1'] } };
+        return;
+      }
+      yield { type: 'text-delta', messageId: 'm', delta: `The tool said ${JSON.stringify(toolMessage.content)}` };
+      yield { type: 'run-finished' };
+    },
+  });
+
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+
+  it('runs the pending call, then continues the same reply with the result in the history', async () => {
+    const requests: Parameters<typeof adder>[0] = [];
+    const clientTools = {
+      definitions: () => [{ name: 'add', description: 'Adds', parameters: { type: 'object' } }],
+      handles: (name: string) => name === 'add',
+      run: async (call: { arguments: unknown }) => {
+        const { a, b } = call.arguments as { a: number; b: number };
+        return { content: String(a + b) };
+      },
+    };
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport: adder(requests), clientTools }));
+    session.send('add 2 and 3');
+    await until(() => listener.ends.length > 0);
+    expect(listener.ends).to.deep.equal(['done']);
+    expect(listener.order.filter((entry) => entry.startsWith('start'))).to.have.length(1);
+    expect(requests).to.have.length(2);
+    expect(requests[0].tools.map((tool) => tool.name)).to.deep.equal(['add']);
+    expect(requests[1].messages.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool']);
+    const turns = session.state.turns;
+    expect(turns).to.have.length(2);
+    const reply = turns[1];
+    expect(reply.role === 'assistant' && reply.parts.map((part) => part.kind)).to.deep.equal(['tool-call', 'text']);
+    expect(reply.role === 'assistant' && reply.parts[0]).to.deep.include({ status: 'done', result: '5' });
+    expect(reply.role === 'assistant' && reply.parts[1]).to.deep.include({ text: 'The tool said "5"' });
+  });
+
+  it('gives the model an error result when the tool fails', async () => {
+    const requests: Parameters<typeof adder>[0] = [];
+    const clientTools = {
+      definitions: () => [],
+      handles: () => true,
+      run: async () => {
+        throw new Error('server unreachable');
+      },
+    };
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport: adder(requests), clientTools }));
+    session.send('go');
+    await until(() => listener.ends.length > 0);
+    const reply = session.state.turns[1];
+    expect(reply.role === 'assistant' && reply.parts[0]).to.deep.include({ status: 'error', error: 'The tool failed: server unreachable' });
+    expect(requests[1].messages.at(-1)).to.deep.include({ role: 'tool', content: 'The tool failed: server unreachable' });
+  });
+
+  it('marks calls nothing here answers as not completed and ends the reply', async () => {
+    const requests: Parameters<typeof adder>[0] = [];
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport: adder(requests) }));
+    session.send('go');
+    await until(() => listener.ends.length > 0);
+    expect(requests).to.have.length(1);
+    const reply = session.state.turns[1];
+    expect(reply.role === 'assistant' && reply.parts[0]).to.deep.include({ status: 'not-completed', error: 'No tool in this chat answers this call.' });
+  });
+
+  it('cancels a client tool still running when the person stops', async () => {
+    const requests: Parameters<typeof adder>[0] = [];
+    let seenSignal: AbortSignal | undefined;
+    const clientTools = {
+      definitions: () => [],
+      handles: () => true,
+      run: (_call: unknown, signal: AbortSignal) => {
+        seenSignal = signal;
+        return new Promise<never>(() => {});
+      },
+    };
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport: adder(requests), clientTools }));
+    session.send('go');
+    await until(() => seenSignal !== undefined);
+    session.stop();
+    await until(() => listener.ends.length > 0);
+    expect(seenSignal!.aborted).to.equal(true);
+    expect(listener.ends).to.deep.equal(['cancelled']);
+    const reply = session.state.turns[1];
+    expect(reply.role === 'assistant' && reply.parts[0]).to.deep.include({ status: 'cancelled' });
+    expect(requests).to.have.length(1);
+  });
+});
