@@ -93,4 +93,3 @@ export type ChatEvent =
   | { type: 'subagent-finished'; subagentRunId: string; result?: unknown }
   | { type: 'subagent-error'; subagentRunId: string; message: string; code?: string };
 
-export type ChatEventType = ChatEvent['type'];
