@@ -2,6 +2,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { aguiScenarios } from './test/servers/agui-scenarios.mjs';
+import { mcpProbeServer } from './test/servers/mcp-probe-server.mjs';
 import { summaryReporter } from './test/servers/summary-reporter.mjs';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 
@@ -14,6 +15,6 @@ export default {
   testFramework: { config: { timeout: 10_000 } },
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs } })],
   plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' })],
-  middleware: [aguiScenarios()],
+  middleware: [aguiScenarios(), mcpProbeServer()],
   reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],
 };

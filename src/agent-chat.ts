@@ -27,9 +27,18 @@ import type { HeadersInput } from './protocol/http.js';
 import type { Transport } from './protocol/transport.js';
 import { base, tokens } from './styles/tokens.js';
 import type { ToolDisplay } from './tool-display.js';
+import './components/mcp-server/mcp-server.js';
+import { AgentChatMcpServer } from './components/mcp-server/mcp-server.js';
+import type { AgentChatAppFrame } from './components/app-frame/app-frame.js';
+import type { AppContext, PaneHolder } from './mcp/app-context.js';
+import type { McpHostApi } from './mcp/host-api.js';
+import { loadMcpHost } from './mcp/host-loader.js';
+import type { AppCallCheck, AppInfo, McpCallResult, McpServerConfig } from './mcp/types.js';
+import type { AssistantTurn, ToolCallPart } from './conversation/types.js';
+import type { RunRequest } from './protocol/transport.js';
 
 const MESSAGE_PARTS =
-  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status';
+  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame';
 const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
 /** How close to the bottom (px) still counts as "at the bottom" for sticking. */
 const STICK_THRESHOLD = 48;
@@ -85,7 +94,10 @@ const STICK_THRESHOLD = 48;
  * @fires agent-chat-response-end - A reply ended: `detail.status` is done, error or cancelled.
  * @fires agent-chat-error - A reply failed, or the configuration is wrong.
  * @fires agent-chat-tool-call - The agent called a tool (arguments complete).
- * @fires agent-chat-open-link - A link in a reply is about to open; cancelable.
+ * @fires agent-chat-open-link - A link in a reply (or an app's `ui/open-link`) is about to open; cancelable.
+ * @fires agent-chat-app-call - An app's page called a tool; `detail.allowed` says whether it went through.
+ *
+ * @slot - `<agent-chat-mcp-server>` elements: MCP servers the chat connects to.
  */
 @customElement('agent-chat')
 export class AgentChat extends LitElement {
@@ -119,6 +131,14 @@ export class AgentChat extends LitElement {
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
   /** A custom backend adapter used instead of `endpoint` and `protocol`. */
   @property({ attribute: false }) transport?: Transport;
+  /** URL of the MCP Apps sandbox proxy page (`dist/sandbox.html`) on another origin. */
+  @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
+  /** MCP servers to connect to, besides the `<agent-chat-mcp-server>` children. */
+  @property({ attribute: false }) mcpServers: McpServerConfig[] = [];
+  /** The chat's check on every tool call an app's page makes (see the README). */
+  @property({ attribute: false }) onAppCall?: AppCallCheck;
+  /** Who is chatting, as the page knows them: handed to `onAppCall` checks. */
+  @property({ attribute: false }) user?: unknown;
 
   @state() private busy = false;
   @state() private unseen = false;
@@ -136,6 +156,15 @@ export class AgentChat extends LitElement {
   private connection!: ResolvedConnection;
   private displayProblems: string[] = [];
   private texts!: ChatStrings;
+  private mcpHost?: Promise<McpHostApi>;
+  private mcpConfigs: McpServerConfig[] = [];
+  private mcpProblems: string[] = [];
+  private readonly modelContexts = new Map<string, { title: string; value: string }>();
+  private pane?: PaneHolder;
+  private retrying = false;
+  private appContext!: AppContext;
+  private readonly childObserver = new MutationObserver(() => this.onServersChanged());
+  private readonly colorScheme = window.matchMedia('(prefers-color-scheme: dark)');
 
   constructor() {
     super();
@@ -156,6 +185,10 @@ export class AgentChat extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('click', this.onLinkClick);
+    this.addEventListener('agent-chat-mcp-server-change', this.onServersChanged);
+    this.childObserver.observe(this, { childList: true });
+    this.colorScheme.addEventListener('change', this.onColorScheme);
+    this.onServersChanged();
     void loadMarkdown();
     if (this.hasUpdated) this.observeSizes();
   }
@@ -163,6 +196,9 @@ export class AgentChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('click', this.onLinkClick);
+    this.removeEventListener('agent-chat-mcp-server-change', this.onServersChanged);
+    this.childObserver.disconnect();
+    this.colorScheme.removeEventListener('change', this.onColorScheme);
     this.resizeObserver?.disconnect();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
@@ -190,6 +226,8 @@ export class AgentChat extends LitElement {
       const lang = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
       this.texts = resolveStrings(lang, this.strings);
     }
+    if (changed.has('mcpServers')) this.onServersChanged();
+    if (!this.appContext || changed.has('theme') || changed.has('lang') || changed.has('sandboxUrl')) this.appContext = this.makeAppContext();
   }
 
   protected override updated(): void {
@@ -212,21 +250,211 @@ export class AgentChat extends LitElement {
 
   /** What the page author set wrong (a custom transport makes the connection settings moot). */
   private get configProblems(): string[] {
-    return [...(this.transport ? [] : this.connection.problems), ...this.displayProblems];
+    return [...(this.transport ? [] : this.connection.problems), ...this.displayProblems, ...this.mcpProblems];
   }
 
   private runSetup(): RunSetup {
     if (!this.threadId) this.threadId = newId();
     const threadId = this.threadId;
-    if (this.transport) return { threadId, transport: this.transport };
+    const transport = this.backendTransport();
+    const apps: Omit<RunSetup, 'threadId' | 'transport' | 'problem'> = {
+      context: () => this.modelContext(),
+    };
+    const host = this.mcpHost;
+    if (host) {
+      let ready: McpHostApi | undefined;
+      apps.prepare = async () => {
+        ready = await host;
+        await ready.ready();
+      };
+      apps.clientTools = {
+        definitions: () => ready?.definitions() ?? [],
+        handles: (name) => ready?.handles(name) ?? false,
+        appFor: (name) => ready?.appFor(name),
+        run: (call, signal) => ready!.run(call, signal),
+      };
+    }
+    if (transport instanceof Error) return { threadId, ...apps, problem: { kind: 'config', message: transport.message } };
+    return { threadId, ...apps, transport };
+  }
+
+  /** The backend: the page's transport, else one for `endpoint` (an Error says what is missing). */
+  private backendTransport(): Transport | Error {
+    if (this.transport) return this.transport;
     // Resolved now, not at the last render: a page may set `endpoint` and call send() in one go.
     const { config, problems, missingEndpoint } = this.resolveConnection();
-    if (missingEndpoint) return { threadId, problem: { kind: 'config', message: MISSING_ENDPOINT } };
-    if (problems.length) return { threadId, problem: { kind: 'config', message: problems.join(' ') } };
+    if (missingEndpoint) return new Error(MISSING_ENDPOINT);
+    if (problems.length) return new Error(problems.join(' '));
+    return new AgUiTransport({ endpoint: config.endpoint!, headers: config.headers, credentials: config.credentials });
+  }
+
+  // ---- MCP Apps ----
+
+  /** The servers from the children and `mcpServers`; connects (loading the host) once there are any. */
+  private onServersChanged = () => {
+    const problems: string[] = [];
+    const configs: McpServerConfig[] = [];
+    for (const child of this.children) {
+      if (!(child instanceof AgentChatMcpServer)) continue;
+      const entry = child.toConfig();
+      if ('problem' in entry) problems.push(entry.problem);
+      else configs.push(entry.config);
+    }
+    for (const config of this.mcpServers ?? []) {
+      if (config && typeof config.name === 'string' && typeof config.url === 'string' && config.name && config.url) configs.push(config);
+      else problems.push('Each entry of mcpServers needs a name and a url.');
+    }
+    const before = this.mcpProblems.join('\n');
+    this.mcpProblems = [...problems, ...this.mcpProblems.filter((problem) => problem.startsWith('The MCP server'))];
+    if (before !== this.mcpProblems.join('\n')) this.requestUpdate();
+    this.mcpConfigs = configs;
+    if (configs.length === 0 && !this.mcpHost) return;
+    void this.host().then((host) => host.setServers(this.mcpConfigs));
+  };
+
+  private host(): Promise<McpHostApi> {
+    this.mcpHost ??= loadMcpHost({
+      credentials: () => (this.connection?.config.credentials ?? 'same-origin') as RequestCredentials,
+      chatCheck: () => this.onAppCall,
+      chatId: () => this.id || `chat-${[...document.querySelectorAll('agent-chat')].indexOf(this) + 1}`,
+      user: () => this.user,
+      backend: () => {
+        const transport = this.backendTransport();
+        return transport instanceof Error ? undefined : transport;
+      },
+      threadId: () => (this.threadId ??= newId()),
+      valueFor: (name, result, args) => {
+        const valueFn = this.toolDisplay[name]?.valueFn;
+        if (typeof valueFn !== 'function') return undefined;
+        try {
+          return { value: valueFn(result, args) };
+        } catch (error) {
+          console.warn(`<agent-chat>: toolDisplay.${name}.valueFn threw; the model gets the tool's own result.`, error);
+          return undefined;
+        }
+      },
+      serverProblem: (message) => {
+        if (!this.mcpProblems.includes(message)) this.mcpProblems = [...this.mcpProblems, message];
+        this.requestUpdate();
+      },
+      appCalled: (detail) => this.emit('agent-chat-app-call', detail),
+    });
+    return this.mcpHost;
+  }
+
+  private onColorScheme = () => {
+    if (this.theme === 'auto') {
+      this.appContext = this.makeAppContext();
+      this.requestUpdate();
+    }
+  };
+
+  private makeAppContext(): AppContext {
+    const theme = this.theme === 'light' || this.theme === 'dark' ? this.theme : this.colorScheme.matches ? 'dark' : 'light';
+    const locale = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || navigator.language;
     return {
-      threadId,
-      transport: new AgUiTransport({ endpoint: config.endpoint!, headers: config.headers, credentials: config.credentials }),
+      host: () => this.host(),
+      sandboxUrl: this.sandboxUrl || undefined,
+      theme,
+      locale,
+      update: (partId, app) => this.session.update({ type: 'app-update', partId, app }),
+      send: (text) => this.sendFromApp(text),
+      setModelContext: (instanceId, title, value) => {
+        if (!value) this.modelContexts.delete(instanceId);
+        else this.modelContexts.set(instanceId, { title, value: JSON.stringify(value.structuredContent ?? value.content ?? {}) });
+      },
+      openLink: (url) => this.openAppLink(url),
+      claimPane: (holder) => {
+        if (this.pane && this.pane !== holder) this.pane.leavePane();
+        this.pane = holder;
+      },
+      releasePane: (holder) => {
+        if (this.pane === holder) this.pane = undefined;
+      },
     };
+  }
+
+  /** What apps told the model (`ui/update-model-context`): the latest of each card, with every run. */
+  private modelContext(): RunRequest['context'] {
+    return [...this.modelContexts.entries()].map(([instanceId, { title, value }]) => ({
+      description: `State of the app "${title}" in tool card ${instanceId}, as the app reported it`,
+      value,
+    }));
+  }
+
+  /** An app's `ui/message`: once the reply under way (if any) has ended, it is the person's turn. */
+  private async sendFromApp(text: string): Promise<boolean> {
+    await this.session.idle();
+    return this.send(text);
+  }
+
+  private openAppLink(url: string): boolean {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+    if (!this.emit('agent-chat-open-link', { url: parsed.href }, { cancelable: true })) return false;
+    window.open(parsed.href, '_blank', 'noopener,noreferrer');
+    return true;
+  }
+
+  /** The app frames of one reply (to let them wind down before the reply goes). */
+  private appFrames(replyId: string): AgentChatAppFrame[] {
+    const message = [...this.renderRoot.querySelectorAll<AgentChatMessage>('agent-chat-message')].find((element) => element.turn?.id === replyId);
+    const cards = message?.shadowRoot?.querySelectorAll('agent-chat-tool-card') ?? [];
+    return [...cards].flatMap((card) => [...(card.shadowRoot?.querySelectorAll<AgentChatAppFrame>('agent-chat-app-frame') ?? [])]);
+  }
+
+  /**
+   * Builds an app card from the page: calls `tool` on the MCP server `source` (unless `value`, the
+   * tool's result, is given) and adds a reply with its card. Resolves to the card element.
+   */
+  async appendAppCard(options: AppendAppCardOptions): Promise<HTMLElement> {
+    const host = await this.host();
+    await host.ready();
+    const args = options.arguments ?? {};
+    let result: McpCallResult;
+    let app: AppInfo | undefined;
+    if (options.value !== undefined) {
+      result = options.value;
+      app = host.appFor(options.tool) ?? undefined;
+      if (app) app = { ...app, source: options.source, callResult: result };
+    } else {
+      ({ result, app } = await host.callTool(options.source, options.tool, args));
+    }
+    if (!app) throw new Error(`The tool ${options.tool} of "${options.source}" has no app.`);
+    const callId = newId();
+    const call: ToolCallPart = {
+      kind: 'tool-call',
+      id: callId,
+      name: options.tool,
+      argsText: JSON.stringify(args),
+      args,
+      argsComplete: true,
+      status: result.isError ? 'error' : 'done',
+      result: result.structuredContent ?? result.content,
+      resultMessageId: `${callId}:result`,
+      app,
+    };
+    const reply: AssistantTurn = {
+      role: 'assistant',
+      id: newId(),
+      status: 'done',
+      parts: options.text ? [{ kind: 'text', id: newId(), text: options.text, streaming: false }, call] : [call],
+    };
+    const display = { title: options.title, icon: options.icon, open: options.open, showRequest: options.showRequest, fullScreen: options.fullScreen };
+    const defined = Object.fromEntries(Object.entries(display).filter(([, value]) => value !== undefined));
+    if (Object.keys(defined).length) this.toolDisplay = { ...this.toolDisplay, [options.tool]: { ...this.toolDisplay[options.tool], ...defined } };
+    this.session.update({ type: 'append-reply', reply });
+    await this.updateComplete;
+    const message = [...this.renderRoot.querySelectorAll<AgentChatMessage>('agent-chat-message')].find((element) => element.turn?.id === reply.id);
+    await message?.updateComplete;
+    const card = message?.shadowRoot?.querySelector<HTMLElement>('agent-chat-tool-card');
+    if (!card) throw new Error('The app card could not be shown.');
+    return card;
   }
 
   private onConversation(next: ConversationState, fromWire: boolean): void {
@@ -351,8 +579,18 @@ export class AgentChat extends LitElement {
 
   /** Runs the last reply again (after a failure, a stop, or to get another answer). */
   retry(): boolean {
+    if (this.session.busy || this.retrying) return false;
     this.stick = true;
-    return this.session.retry();
+    const last = this.conversation.turns[this.conversation.turns.length - 1];
+    const frames = last?.role === 'assistant' ? this.appFrames(last.id) : [];
+    if (frames.length === 0) return this.session.retry();
+    // The old reply's apps get to wind down (`ui/resource-teardown`) before it goes.
+    this.retrying = true;
+    void Promise.all(frames.map((frame) => frame.teardown())).then(() => {
+      this.retrying = false;
+      this.session.retry();
+    });
+    return true;
   }
 
   override render() {
@@ -387,6 +625,7 @@ export class AgentChat extends LitElement {
               .toolCardsOpen=${this.toolCards === 'open'}
               .showRequests=${this.showRequests}
               .toolDisplay=${this.toolDisplay}
+              .appContext=${this.appContext}
               .canRetry=${turn === lastReply && turn.role === 'assistant' && (turn.status === 'error' || turn.status === 'cancelled') && !this.busy}
             ></agent-chat-message>`,
           )}
@@ -413,6 +652,23 @@ export class AgentChat extends LitElement {
       </div>
     </div>`;
   }
+}
+
+/** What `appendAppCard` takes. */
+export interface AppendAppCardOptions {
+  /** The `name` of the `<agent-chat-mcp-server>` (or `mcpServers` entry) with the tool. */
+  source: string;
+  tool: string;
+  arguments?: Record<string, unknown>;
+  /** The tool's result, when the page has it already: the tool is not called. */
+  value?: McpCallResult;
+  title?: string;
+  icon?: string;
+  open?: boolean;
+  showRequest?: boolean;
+  fullScreen?: boolean;
+  /** Text shown above the card, as the reply's text. */
+  text?: string;
 }
 
 declare global {

@@ -7,7 +7,7 @@ import type { ReplyError } from './conversation/events.js';
 import { historyFromTurns } from './conversation/history.js';
 import { reduce, type Action } from './conversation/reducer.js';
 import { emptyConversation, type AssistantTurn, type ConversationState } from './conversation/types.js';
-import type { ClientTools } from './client-tools.js';
+import type { ClientToolResult, ClientTools } from './client-tools.js';
 import { newId } from './ids.js';
 import type { RunRequest, Transport } from './protocol/transport.js';
 
@@ -24,7 +24,14 @@ export interface SessionListener {
 }
 
 /** What a run needs from the page: the thread, a transport or the reason there is none, and the tools it answers. */
-export type RunSetup = { threadId: string; clientTools?: ClientTools } & ({ transport: Transport } | { problem: ReplyError });
+export type RunSetup = {
+  threadId: string;
+  clientTools?: ClientTools;
+  /** Awaited before the first request (the page's MCP servers being listed). */
+  prepare?: () => Promise<void>;
+  /** AG-UI `context` entries sent with each run (what apps told the model). */
+  context?: () => RunRequest['context'];
+} & ({ transport: Transport } | { problem: ReplyError });
 
 /** How many times one reply may go back to the backend with answers to its client-tool calls. */
 const MAX_CLIENT_TOOL_ROUNDS = 10;
@@ -56,6 +63,9 @@ interface Run {
   threadId: string;
   abort: AbortController;
   ended: boolean;
+  /** Settles when the run has ended. */
+  finished: Promise<void>;
+  markFinished: () => void;
 }
 
 export class ChatSession {
@@ -114,6 +124,17 @@ export class ChatSession {
     return true;
   }
 
+  /** Applies a change that does not come from a run (an app card's resource, a reply the page adds). */
+  update(action: Extract<Action, { type: 'app-update' | 'append-reply' }>): void {
+    this.dispatch(action, false);
+  }
+
+  /** Settles when the reply under way (if any) has ended and been announced. */
+  async idle(): Promise<void> {
+    while (this.run) await this.run.finished;
+    await this.lastEnd;
+  }
+
   private dispatch(action: Action, fromWire: boolean): void {
     const next = reduce(this.current, action);
     if (next === this.current) return;
@@ -123,7 +144,9 @@ export class ChatSession {
 
   private async runReply(): Promise<void> {
     const setup = this.setup();
-    const run: Run = { runId: newId(), replyId: newId(), threadId: setup.threadId, abort: new AbortController(), ended: false };
+    let markFinished!: () => void;
+    const finished = new Promise<void>((resolve) => (markFinished = resolve));
+    const run: Run = { runId: newId(), replyId: newId(), threadId: setup.threadId, abort: new AbortController(), ended: false, finished, markFinished };
     this.run = run;
     this.dispatch({ type: 'reply-start', replyId: run.replyId, runId: run.runId }, false);
     await this.lastEnd;
@@ -133,8 +156,9 @@ export class ChatSession {
     if ('problem' in setup) {
       this.dispatch({ type: 'run-error', error: setup.problem }, false);
     } else {
-      for (let round = 0; ; round++) {
-        await this.consume(setup.transport, this.request(run, setup.clientTools), run);
+      await setup.prepare?.();
+      for (let round = 0; !run.ended; round++) {
+        await this.consume(setup.transport, this.request(run, setup), run, setup.clientTools);
         if (run.ended || !(await this.answerClientTools(run, setup.clientTools, round))) break;
       }
     }
@@ -146,14 +170,14 @@ export class ChatSession {
     this.finish(run, reply?.status === 'error' ? 'error' : 'done');
   }
 
-  private request(run: Run, clientTools: ClientTools | undefined): RunRequest {
+  private request(run: Run, { clientTools, context }: RunSetup): RunRequest {
     return {
       threadId: run.threadId,
       runId: run.runId,
       // The reply under way is part of the history only when it continues after client tools.
       messages: historyFromTurns(this.current.turns.filter((turn) => turn.id !== run.replyId || this.reply(run)!.parts.length > 0)),
       tools: clientTools?.definitions() ?? [],
-      context: [],
+      context: context?.() ?? [],
       state: this.current.agentState ?? {},
       forwardedProps: {},
     };
@@ -190,11 +214,13 @@ export class ChatSession {
       answerable.map((call) =>
         clientTools!
           .run({ toolCallId: call.id, name: call.name, arguments: call.args ?? {} }, signal)
-          .catch((error: unknown) => ({ content: `The tool failed: ${reason(error)}`, isError: true })),
+          .catch((error: unknown): ClientToolResult => ({ content: `The tool failed: ${reason(error)}`, isError: true })),
       ),
     );
     if (signal.aborted || run.ended) return false;
     answerable.forEach((call, i) => {
+      const app = results[i].app;
+      if (app) this.dispatch({ type: 'app-update', partId: call.id, app }, false);
       this.dispatch({ type: 'tool-call-result', toolCallId: call.id, content: results[i].content, isError: results[i].isError }, false);
     });
     return true;
@@ -204,6 +230,7 @@ export class ChatSession {
   private finish(run: Run, status: ReplyEndStatus): void {
     if (run.ended) return;
     run.ended = true;
+    run.markFinished();
     const reply = this.reply(run);
     const previous = this.lastEnd;
     this.lastEnd = previous
@@ -211,7 +238,7 @@ export class ChatSession {
       .catch((error) => console.error('<agent-chat>: a response-end listener failed', error));
   }
 
-  private async consume(transport: Transport, request: RunRequest, run: Run): Promise<void> {
+  private async consume(transport: Transport, request: RunRequest, run: Run, clientTools?: ClientTools): Promise<void> {
     const { signal } = run.abort;
     const announced = new Set<string>();
     let sliceStart = performance.now();
@@ -230,6 +257,11 @@ export class ChatSession {
         if (step.done) break;
         const event = step.value as Action & { type: string };
         this.dispatch(event, true);
+        if (event.type === 'tool-call-start') {
+          // A call of a tool with an app gets its app at once: it can show the arguments as they stream.
+          const app = clientTools?.appFor?.(event.name);
+          if (app) this.dispatch({ type: 'app-update', partId: event.toolCallId, app }, true);
+        }
         if (event.type === 'tool-call-end' || event.type === 'tool-call-result') {
           this.announceToolCall((event as { toolCallId: string }).toolCallId, request.runId, announced);
         }

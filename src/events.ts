@@ -36,6 +36,18 @@ export interface AgentChatOpenLinkDetail {
   url: string;
 }
 
+export interface AgentChatAppCallDetail {
+  name: string;
+  arguments: Record<string, unknown>;
+  /** The MCP server (or backend server) of the app. */
+  source: string;
+  /** The card's id. */
+  instanceId: string;
+  allowed: boolean;
+  /** Why it was refused (what the app was told). */
+  error?: string;
+}
+
 export interface AgentChatEventMap {
   'agent-chat-ready': CustomEvent<Record<string, never>>;
   'agent-chat-send': CustomEvent<AgentChatSendDetail>;
@@ -44,6 +56,7 @@ export interface AgentChatEventMap {
   'agent-chat-error': CustomEvent<AgentChatErrorDetail>;
   'agent-chat-tool-call': CustomEvent<AgentChatToolCallDetail>;
   'agent-chat-open-link': CustomEvent<AgentChatOpenLinkDetail>;
+  'agent-chat-app-call': CustomEvent<AgentChatAppCallDetail>;
 }
 
 declare global {

@@ -8,4 +8,28 @@ export interface ToolDisplay {
   open?: boolean;
   /** Show the call's arguments (overrides `show-requests`). */
   showRequest?: boolean;
+  /** Offer a full-screen view of the card's app (default true). */
+  fullScreen?: boolean;
+  /** Text shown when the card's app cannot be shown. */
+  summary?: (args: unknown, result: unknown) => string;
+  /** What the model receives from an MCP tool instead of its `structuredContent` or text. */
+  valueFn?: (result: unknown, args: unknown) => unknown;
+}
+
+/** Card options a server suggests for its tool (`_meta["agent-chat"]`, else the tool's title). */
+export function serverDisplay(tool: { title?: string; annotations?: { title?: string }; _meta?: Record<string, unknown> } | undefined): ToolDisplay {
+  const own = tool?._meta?.['agent-chat'];
+  const suggested = own && typeof own === 'object' ? (own as Record<string, unknown>) : {};
+  const display: ToolDisplay = {};
+  const title = suggested.title ?? tool?.title ?? tool?.annotations?.title;
+  if (typeof title === 'string') display.title = title;
+  if (typeof suggested.icon === 'string') display.icon = suggested.icon;
+  for (const key of ['open', 'showRequest', 'fullScreen'] as const) {
+    if (typeof suggested[key] === 'boolean') display[key] = suggested[key] as boolean;
+  }
+  if (typeof suggested.summary === 'string') {
+    const text = suggested.summary;
+    display.summary = () => text;
+  }
+  return display;
 }

@@ -4,6 +4,7 @@
  * starts and ends are idempotent, content before its start creates what it belongs to,
  * a second result for the same tool call is ignored.
  */
+import { APP_ACTIVITY_TYPE, type AppInfo } from '../mcp/types.js';
 import type { ChatEvent, JsonPatchOperation, ReplyError } from './events.js';
 import { contentText, parseArgs, turnsFromHistory } from './history.js';
 import { applyJsonPatch } from './json-patch.js';
@@ -27,7 +28,11 @@ export type LocalAction =
   | { type: 'tool-calls-unanswered'; toolCallIds: string[]; reason: string }
   | { type: 'reply-stop' }
   | { type: 'reply-remove'; replyId: string }
-  | { type: 'reset'; turns: Turn[] };
+  | { type: 'reset'; turns: Turn[] }
+  /** What a tool call's (or an activity's) app card learned: its resource, result, failure. */
+  | { type: 'app-update'; partId: string; app: Partial<AppInfo> }
+  /** A finished reply added by the page (`appendAppCard`). */
+  | { type: 'append-reply'; reply: AssistantTurn };
 
 export type Action = ChatEvent | LocalAction;
 
@@ -68,6 +73,10 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       };
     case 'reset':
       return { ...state, turns: action.turns, activeReplyId: undefined };
+    case 'app-update':
+      return updateApp(state, action.partId, action.app);
+    case 'append-reply':
+      return { ...state, turns: [...state.turns, action.reply] };
     case 'run-started':
       return updateReply(state, (reply) => (reply.runId === action.runId ? reply : { ...reply, runId: action.runId }));
     case 'run-finished':
@@ -130,12 +139,14 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     }
     case 'messages-snapshot':
       return applyMessagesSnapshot(state, action.messages);
-    case 'activity-snapshot':
-      return upsertPart(state, action.messageId, 'activity', (part) =>
+    case 'activity-snapshot': {
+      const next = upsertPart(state, action.messageId, 'activity', (part) =>
         part && action.replace === false
           ? part
           : { kind: 'activity', id: action.messageId, activityType: action.activityType, content: action.content, ...sub(action) },
       );
+      return action.activityType === APP_ACTIVITY_TYPE && next !== state ? placeBackendApp(next, action.messageId) : next;
+    }
     case 'activity-delta':
       return upsertPart(state, action.messageId, 'activity', (part) => {
         if (!part) return undefined;
@@ -258,6 +269,68 @@ function upsertPart<K extends ReplyPart['kind']>(
     else copy[index] = next;
     return { ...reply, parts: copy };
   });
+}
+
+/** Merges what an app card learned into the tool call (or activity) it belongs to, in any turn. */
+function updateApp(state: ConversationState, partId: string, app: Partial<AppInfo>): ConversationState {
+  for (let t = state.turns.length - 1; t >= 0; t--) {
+    const turn = state.turns[t];
+    if (turn.role !== 'assistant') continue;
+    const index = turn.parts.findIndex((part) => part.id === partId && (part.kind === 'tool-call' || part.kind === 'activity'));
+    if (index === -1) continue;
+    const part = turn.parts[index] as ToolCallPart | Extract<ReplyPart, { kind: 'activity' }>;
+    if (!part.app && !(app.source && app.resourceUri && app.via)) return state;
+    const parts = turn.parts.slice();
+    parts[index] = { ...part, app: { ...part.app, ...app } as AppInfo };
+    const turns = state.turns.slice();
+    turns[t] = { ...turn, parts };
+    return { ...state, turns };
+  }
+  return state;
+}
+
+/**
+ * An `mcp-apps` activity (the backend ran a tool with a UI, `@ag-ui/mcp-apps-middleware`) shows its
+ * app in the card of the call it answers: the latest call of this reply with the same input and
+ * no app yet. With no such call, the activity is a card of its own.
+ */
+function placeBackendApp(state: ConversationState, activityId: string): ConversationState {
+  return updateReply(state, (reply) => {
+    const index = reply.parts.findIndex((part) => part.kind === 'activity' && part.id === activityId);
+    const activity = reply.parts[index] as Extract<ReplyPart, { kind: 'activity' }>;
+    const app = backendApp(activity.content);
+    if (!app) return reply;
+    const input = JSON.stringify(activity.content.toolInput ?? {});
+    let target = -1;
+    for (let i = index - 1; i >= 0; i--) {
+      const part = reply.parts[i];
+      if (part.kind === 'tool-call' && !part.app && JSON.stringify(part.args ?? {}) === input) {
+        target = i;
+        break;
+      }
+    }
+    const parts = reply.parts.slice();
+    if (target === -1) {
+      parts[index] = { ...activity, app };
+    } else {
+      const call = parts[target] as ToolCallPart;
+      parts[target] = { ...call, app };
+      parts[index] = { ...activity, attachedTo: call.id };
+    }
+    return { ...reply, parts };
+  });
+}
+
+function backendApp(content: Record<string, unknown>): AppInfo | undefined {
+  const { resourceUri, serverHash, serverId, result } = content;
+  if (typeof resourceUri !== 'string' || !resourceUri.startsWith('ui://') || typeof serverHash !== 'string') return undefined;
+  return {
+    source: typeof serverId === 'string' ? serverId : serverHash,
+    via: 'backend',
+    resourceUri,
+    serverHash,
+    ...(result && typeof result === 'object' ? { callResult: result as AppInfo['callResult'] } : {}),
+  };
 }
 
 const stoppedToolStatus: Record<'done' | 'error' | 'cancelled', ToolCallStatus> = {

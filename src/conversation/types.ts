@@ -2,6 +2,7 @@
  * The conversation as the widget shows it: turns of the person and replies of the agent.
  * A reply is one run; it holds its parts (text, reasoning, tool calls, activity) in arrival order.
  */
+import type { AppInfo } from '../mcp/types.js';
 import type { HistoryMessage, ReplyError, RunOutcome } from './events.js';
 
 export type ToolCallStatus = 'running' | 'done' | 'error' | 'cancelled' | 'not-completed';
@@ -45,6 +46,8 @@ export interface ToolCallPart {
   parentMessageId?: string;
   encryptedValue?: string;
   subagentRunId?: string;
+  /** The MCP App shown in this call's card. */
+  app?: AppInfo;
 }
 
 export interface ActivityPart {
@@ -53,6 +56,10 @@ export interface ActivityPart {
   activityType: string;
   content: Record<string, unknown>;
   subagentRunId?: string;
+  /** An MCP App the backend showed (`mcp-apps` activity) that belongs to no tool call here. */
+  app?: AppInfo;
+  /** The tool call whose card shows this activity's app. */
+  attachedTo?: string;
 }
 
 export type ReplyPart = TextPart | ReasoningPart | ToolCallPart | ActivityPart;

@@ -31,6 +31,17 @@ export interface ChatStrings {
   toolInvalidArguments: string;
   errorTitle: string;
   configError: string;
+  appLoading: string;
+  appUnavailable: string;
+  appAsk: string;
+  appAllow: string;
+  appRefuse: string;
+  appFullScreen: string;
+  appExitFullScreen: string;
+  appPane: string;
+  appBackToCard: string;
+  appInPane: string;
+  serverUnreachable: string;
 }
 
 const en: ChatStrings = {
@@ -61,6 +72,17 @@ const en: ChatStrings = {
   toolInvalidArguments: 'The arguments are not valid JSON.',
   errorTitle: 'Something went wrong',
   configError: 'This chat is not set up correctly',
+  appLoading: 'Loading the app…',
+  appUnavailable: 'The app cannot be shown',
+  appAsk: 'The app wants to run {tool}',
+  appAllow: 'Allow',
+  appRefuse: 'Refuse',
+  appFullScreen: 'Full screen',
+  appExitFullScreen: 'Exit full screen',
+  appPane: 'Open beside the chat',
+  appBackToCard: 'Back into the conversation',
+  appInPane: 'This app is open beside the chat.',
+  serverUnreachable: 'MCP server unreachable',
 };
 
 const de: ChatStrings = {
@@ -91,6 +113,17 @@ const de: ChatStrings = {
   toolInvalidArguments: 'Die Argumente sind kein gültiges JSON.',
   errorTitle: 'Etwas ist schiefgelaufen',
   configError: 'Dieser Chat ist nicht richtig eingerichtet',
+  appLoading: 'Die App wird geladen…',
+  appUnavailable: 'Die App kann nicht angezeigt werden',
+  appAsk: 'Die App möchte {tool} ausführen',
+  appAllow: 'Erlauben',
+  appRefuse: 'Ablehnen',
+  appFullScreen: 'Vollbild',
+  appExitFullScreen: 'Vollbild beenden',
+  appPane: 'Neben dem Chat öffnen',
+  appBackToCard: 'Zurück in das Gespräch',
+  appInPane: 'Diese App ist neben dem Chat geöffnet.',
+  serverUnreachable: 'MCP-Server nicht erreichbar',
 };
 
 const fr: ChatStrings = {
@@ -121,6 +154,17 @@ const fr: ChatStrings = {
   toolInvalidArguments: 'Les arguments ne sont pas du JSON valide.',
   errorTitle: 'Un problème est survenu',
   configError: 'Ce chat n’est pas configuré correctement',
+  appLoading: 'Chargement de l’application…',
+  appUnavailable: 'L’application ne peut pas être affichée',
+  appAsk: 'L’application veut exécuter {tool}',
+  appAllow: 'Autoriser',
+  appRefuse: 'Refuser',
+  appFullScreen: 'Plein écran',
+  appExitFullScreen: 'Quitter le plein écran',
+  appPane: 'Ouvrir à côté de la discussion',
+  appBackToCard: 'Revenir dans la conversation',
+  appInPane: 'Cette application est ouverte à côté de la discussion.',
+  serverUnreachable: 'Serveur MCP injoignable',
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };

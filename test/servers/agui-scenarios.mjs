@@ -23,8 +23,38 @@ const lastUserText = (input) => {
   return typeof last?.content === 'string' ? last.content : '';
 };
 
+/**
+ * `/agui/mcp-call?tool=<name>&args=<json>`: the model calls a client tool (arguments streamed in
+ * pieces, with pauses), leaves it to the widget, and in the next run says what it got back.
+ */
+async function mcpCall(input, res, query) {
+  const toolMessage = [...(input.messages ?? [])].reverse().find((m) => m.role === 'tool');
+  writeHead(res);
+  const send = (event) => res.write(encoder.encodeSSE(event));
+  send(started(input));
+  if (toolMessage) {
+    for (const event of text(`after-${input.runId}`, `The tool said: ${toolMessage.content}`)) send(event);
+  } else {
+    const args = query.args ?? '{}';
+    const id = query.id ?? 'mcp-call-1';
+    send({ type: 'TOOL_CALL_START', toolCallId: id, toolCallName: query.tool });
+    const third = Math.ceil(args.length / 3);
+    for (let i = 0; i < args.length; i += third) {
+      send({ type: 'TOOL_CALL_ARGS', toolCallId: id, delta: args.slice(i, i + third) });
+      await sleep(Number(query.pause ?? 60));
+    }
+    send({ type: 'TOOL_CALL_END', toolCallId: id });
+    send(finished(input, { outcome: { type: 'success', pendingToolCallIds: [id] } }));
+    res.end();
+    return;
+  }
+  send(finished(input));
+  res.end();
+}
+
 /** Each scenario is a list of SSE frames (strings) or events, or a function that drives `res` itself. */
 const scenarios = {
+  'mcp-call': mcpCall,
   basic: (input) => [started(input), ...text('m1', 'Hello ', '**world**', '!'), finished(input)],
   echo: (input) => [
     started(input),
@@ -179,7 +209,7 @@ export function aguiScenarios() {
       res.end(scenario.body);
       return;
     }
-    const produced = await scenario(input, res);
+    const produced = await scenario(input, res, ctx.query);
     if (!Array.isArray(produced)) return;
     writeHead(res);
     for (const item of produced) res.write(typeof item === 'string' ? item : encoder.encodeSSE(item));

@@ -4,12 +4,13 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, Turn } from '../../conversation/types.js';
 import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
 import { base } from '../../styles/tokens.js';
-import type { ToolDisplay } from '../../tool-display.js';
+import type { AppContext } from '../../mcp/app-context.js';
+import { serverDisplay, type ToolDisplay } from '../../tool-display.js';
 import '../markdown/markdown-view.js';
 import '../tool-card/tool-card.js';
 import { messageStyles } from './message.styles.js';
 
-const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status';
+const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame';
 
 /**
  * @summary One turn of the conversation: the person's message, or the agent's reply with its
@@ -36,6 +37,7 @@ export class AgentChatMessage extends LitElement {
   @property({ attribute: false }) toolCardsOpen = false;
   @property({ attribute: false }) showRequests = false;
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
+  @property({ attribute: false }) appContext?: AppContext;
   /** Offer Retry on this reply (the last one, when it failed or was stopped). */
   @property({ attribute: false }) canRetry = false;
 
@@ -56,13 +58,20 @@ export class AgentChatMessage extends LitElement {
       case 'tool-call':
         return this.renderToolCard(part);
       case 'activity':
-        // Activity kinds are shown by their own views (MCP Apps, subagents) as those land.
-        return nothing;
+        // An app the backend showed for no call of this reply gets a card of its own; other
+        // activity kinds are shown by their own views (subagents) as those land.
+        return part.app && !part.attachedTo ? this.renderToolCard(activityCall(part)) : nothing;
     }
   }
 
   private renderToolCard(call: ToolCallPart) {
-    const display = this.toolDisplay[call.name] ?? {};
+    const display = { ...serverDisplay(call.app?.tool), ...this.toolDisplay[call.name] };
+    let summary: string | undefined;
+    try {
+      summary = call.app?.failure ? display.summary?.(call.args, call.result) : undefined;
+    } catch (error) {
+      console.warn(`<agent-chat>: toolDisplay.${call.name}.summary threw`, error);
+    }
     return html`<agent-chat-tool-card
       exportparts=${TOOL_CARD_PARTS}
       .call=${call}
@@ -70,6 +79,9 @@ export class AgentChatMessage extends LitElement {
       .icon=${display.icon}
       .strings=${this.strings}
       .showRequest=${display.showRequest ?? this.showRequests}
+      .appContext=${this.appContext}
+      .fullScreen=${display.fullScreen ?? true}
+      .summary=${summary}
       ?open=${display.open ?? this.toolCardsOpen}
     ></agent-chat-tool-card>`;
   }
@@ -115,4 +127,21 @@ declare global {
   interface HTMLElementTagNameMap {
     'agent-chat-message': AgentChatMessage;
   }
+}
+
+/** A card for an app the backend showed on its own: the activity as a finished call of its tool. */
+function activityCall(part: Extract<ReplyPart, { kind: 'activity' }>): ToolCallPart {
+  const input = part.content.toolInput;
+  const name = part.app!.resourceUri.replace(/^ui:\/\//, '').split('/')[0] || 'app';
+  return {
+    kind: 'tool-call',
+    id: part.id,
+    name,
+    argsText: JSON.stringify(input ?? {}),
+    args: input ?? {},
+    argsComplete: true,
+    status: 'done',
+    result: part.app!.callResult?.structuredContent ?? part.app!.callResult?.content,
+    app: part.app,
+  };
 }

@@ -3,7 +3,9 @@ import { customElement, property } from 'lit/decorators.js';
 import type { ToolCallPart, ToolCallStatus } from '../../conversation/types.js';
 import { resolveStrings, type ChatStrings } from '../../i18n/strings.js';
 import { formatValue } from '../../render/format-value.js';
+import type { AppContext } from '../../mcp/app-context.js';
 import { base } from '../../styles/tokens.js';
+import '../app-frame/app-frame.js';
 import { toolCardStyles } from './tool-card.styles.js';
 
 let nextId = 0;
@@ -15,6 +17,7 @@ let nextId = 0;
  * @csspart tool-card-header - The button that shows or hides the body.
  * @csspart tool-card-body - Arguments, result and error.
  * @csspart tool-card-status - The status label.
+ * @csspart app-frame - The card's MCP App (forwarded from its frame).
  */
 @customElement('agent-chat-tool-card')
 export class AgentChatToolCard extends LitElement {
@@ -28,6 +31,11 @@ export class AgentChatToolCard extends LitElement {
   @property({ type: Boolean, reflect: true }) open = false;
   @property({ attribute: false }) showRequest = false;
   @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
+  /** For a call with an app: what the app frame needs from the chat. */
+  @property({ attribute: false }) appContext?: AppContext;
+  @property({ attribute: false }) fullScreen = true;
+  /** Shown when the call's app cannot be shown. */
+  @property({ attribute: false }) summary?: string;
 
   private readonly bodyId = `tool-card-body-${++nextId}`;
 
@@ -78,6 +86,17 @@ export class AgentChatToolCard extends LitElement {
           <span class="title">${this.heading || call.name || 'tool'}</span>
           <span class="status" part="tool-card-status" data-status=${call.status}><span class="dot" aria-hidden="true"></span>${this.statusLabel(call.status)}</span>
         </button>
+        ${call.app
+          ? html`<agent-chat-app-frame
+              exportparts="app-frame"
+              .call=${call}
+              .context=${this.appContext}
+              .heading=${this.heading || call.name || 'app'}
+              .strings=${this.strings}
+              .allowFullScreen=${this.fullScreen}
+              .summary=${this.summary}
+            ></agent-chat-app-frame>`
+          : nothing}
         <div class="body" id=${this.bodyId} part="tool-card-body" ?hidden=${!this.open}>${this.open ? this.renderBody() : nothing}</div>
       </div>
     `;

@@ -1,0 +1,97 @@
+/**
+ * Serves an MCP server over Streamable HTTP, stateless: a fresh server and transport per request
+ * (an McpServer holds one transport), with the CORS headers a browser client needs. Used by the
+ * demo and by the tests, for our own servers and for the official example servers alike.
+ */
+import http from 'node:http';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
+  'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version',
+};
+
+async function readJson(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Answers one HTTP request with a server from `createServer()`. `onMessage(message)` sees each
+ * JSON-RPC message first (to count calls). Returns once the response is handled.
+ */
+export async function handleMcpRequest(createServer, req, res, { onMessage } = {}) {
+  for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204).end();
+    return;
+  }
+  if (req.method !== 'POST') {
+    // Stateless: no standalone SSE stream and no sessions to end.
+    res.writeHead(405, { Allow: 'POST, OPTIONS' }).end();
+    return;
+  }
+  let body;
+  try {
+    body = await readJson(req);
+  } catch {
+    res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}');
+    return;
+  }
+  for (const message of Array.isArray(body) ? body : [body]) onMessage?.(message);
+  const server = createServer();
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, body);
+}
+
+/** Counts `tools/call` requests by tool name. */
+export function callCounter() {
+  const calls = {};
+  return {
+    calls,
+    onMessage(message) {
+      if (message?.method === 'tools/call') calls[message.params?.name] = (calls[message.params?.name] ?? 0) + 1;
+    },
+    reset() {
+      for (const key of Object.keys(calls)) delete calls[key];
+    },
+  };
+}
+
+/** Serves `createServer` at `path` on host:port (port 0 picks a free one). */
+export async function startMcpServer(createServer, { host = '127.0.0.1', port = 0, path = '/mcp' } = {}) {
+  const counter = callCounter();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) {
+      res.writeHead(404).end();
+      return;
+    }
+    handleMcpRequest(createServer, req, res, { onMessage: counter.onMessage }).catch((error) => {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  return {
+    url: `http://${host}:${address.port}${path}`,
+    port: address.port,
+    calls: counter.calls,
+    resetCalls: counter.reset,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,101 @@
+import { css } from 'lit';
+
+export const appFrameStyles = css`
+  :host {
+    display: block;
+  }
+  .box {
+    display: flex;
+    flex-direction: column;
+    background: var(--_bg);
+  }
+  .box.bordered {
+    border-top: 1px solid var(--_border);
+  }
+  .toolbar {
+    display: flex;
+    justify-content: flex-end;
+    gap: 4px;
+    padding: 4px 8px;
+  }
+  .toolbar button,
+  .ask button {
+    font: inherit;
+    font-size: 0.8em;
+    padding: 3px 10px;
+    border-radius: 6px;
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    color: var(--_text);
+    cursor: pointer;
+  }
+  .toolbar button:focus-visible,
+  .ask button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
+  .ask button.allow {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_accent-text);
+  }
+  iframe {
+    display: block;
+    width: 100%;
+    border: 0;
+    background: transparent;
+    color-scheme: normal;
+  }
+  .box.fullscreen {
+    position: fixed;
+    inset: 0;
+    z-index: 2147483000;
+  }
+  .box.pip {
+    position: fixed;
+    z-index: 1000;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    box-shadow: 0 6px 24px rgb(0 0 0 / 0.18);
+    overflow: hidden;
+  }
+  .box.fullscreen iframe,
+  .box.pip iframe {
+    flex: 1;
+    height: auto !important;
+  }
+  .ask {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    margin: 8px;
+    padding: 8px 10px;
+    border-radius: 6px;
+    border: 1px solid var(--_accent);
+    background: var(--_surface);
+  }
+  .ask p {
+    flex: 1 1 12em;
+    margin: 0;
+  }
+  .note {
+    margin: 0;
+    padding: 8px 12px;
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .unavailable {
+    margin: 0;
+    padding: 8px 12px;
+    border-top: 1px solid var(--_border);
+    color: var(--_error);
+    background: var(--_error-bg);
+    font-size: 0.9em;
+  }
+  .summary {
+    display: block;
+    color: var(--_text);
+    margin-top: 4px;
+  }
+`;

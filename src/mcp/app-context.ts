@@ -1,0 +1,30 @@
+/**
+ * What the chat element gives every app frame: the (lazily loaded) host, the sandbox proxy, the
+ * theme and language, and the chat-level effects of what an app does. A new object whenever one of
+ * its values changes, so frames see the change as a property change.
+ */
+import type { AppInfo } from './types.js';
+import type { McpHostApi } from './host-api.js';
+
+export interface PaneHolder {
+  /** Another app took the pane: go back inline. */
+  leavePane(): void;
+}
+
+export interface AppContext {
+  host(): Promise<McpHostApi>;
+  sandboxUrl?: string;
+  theme: 'light' | 'dark';
+  locale: string;
+  /** Records what a card learned about its app in the conversation. */
+  update(partId: string, app: Partial<AppInfo>): void;
+  /** An app's `ui/message`: the person's turn; resolves to whether it was sent. */
+  send(text: string): Promise<boolean>;
+  /** An app's `ui/update-model-context`; `undefined` clears it (the card went away). */
+  setModelContext(instanceId: string, title: string, value: { content?: unknown[]; structuredContent?: Record<string, unknown> } | undefined): void;
+  /** An app's `ui/open-link`; false when the page cancelled `agent-chat-open-link`. */
+  openLink(url: string): boolean;
+  /** One app at a time is shown in the side pane. */
+  claimPane(holder: PaneHolder): void;
+  releasePane(holder: PaneHolder): void;
+}

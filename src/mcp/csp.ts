@@ -1,0 +1,81 @@
+/**
+ * The Content-Security-Policy an app document runs under (MCP Apps spec, "Security"): built from
+ * the resource's `_meta.ui.csp`, else the spec's restrictive default; `object-src 'none'` always.
+ * Pure; used by the host for the single-iframe sandbox and by the sandbox proxy page.
+ */
+import type { UiResourceMeta } from './types.js';
+
+type CspDomains = NonNullable<UiResourceMeta['csp']>;
+
+/**
+ * An origin a server may list: scheme, host (optionally `*.` wildcard subdomains), optional port.
+ * Anything else (paths aside) is dropped, so a listed value can never add a directive or keyword.
+ */
+const SOURCE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?\/?$/i;
+
+export interface BuiltCsp {
+  policy: string;
+  /** Listed values that are not origins and were left out. */
+  dropped: string[];
+}
+
+export function buildCsp(csp: CspDomains | undefined): BuiltCsp {
+  const dropped: string[] = [];
+  const list = (values: unknown): string[] => {
+    if (!Array.isArray(values)) return [];
+    const kept: string[] = [];
+    for (const value of values) {
+      if (typeof value === 'string' && SOURCE.test(value.trim())) kept.push(value.trim().replace(/\/$/, ''));
+      else dropped.push(String(value));
+    }
+    return kept;
+  };
+  const connect = list(csp?.connectDomains);
+  const resources = list(csp?.resourceDomains);
+  const frames = list(csp?.frameDomains);
+  const bases = list(csp?.baseUriDomains);
+  const withResources = (...own: string[]) => [...own, ...resources].join(' ');
+
+  const directives = [
+    "default-src 'none'",
+    `script-src ${withResources("'self'", "'unsafe-inline'")}`,
+    `style-src ${withResources("'self'", "'unsafe-inline'")}`,
+    `img-src ${withResources("'self'", 'data:', 'blob:')}`,
+    `font-src ${withResources("'self'", 'data:')}`,
+    `media-src ${withResources("'self'", 'data:', 'blob:')}`,
+    `connect-src ${connect.length ? ["'self'", ...connect].join(' ') : "'none'"}`,
+    `frame-src ${frames.length ? frames.join(' ') : "'none'"}`,
+    `base-uri ${bases.length ? bases.join(' ') : "'self'"}`,
+    "object-src 'none'",
+    "form-action 'none'",
+  ];
+  return { policy: directives.join('; '), dropped };
+}
+
+/**
+ * Puts the policy into the document before anything else in it (after a doctype): a meta policy
+ * only governs what follows it, so nothing of the app's may come first. The parser places the
+ * meta in the implied `<head>`; the document's own `<html>` and `<head>` tags still apply.
+ */
+export function injectCsp(html: string, policy: string): string {
+  const tag = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  const at = doctype ? doctype[0].length : 0;
+  return `${html.slice(0, at)}${tag}${html.slice(at)}`;
+}
+
+const PERMISSION_FEATURES: Record<string, string> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'geolocation',
+  clipboardWrite: 'clipboard-write',
+};
+
+/** The iframe `allow` attribute for the permissions a resource asks for (unknown ones ignored). */
+export function allowAttribute(permissions: UiResourceMeta['permissions']): string {
+  if (!permissions || typeof permissions !== 'object') return '';
+  return Object.keys(permissions)
+    .filter((key) => key in PERMISSION_FEATURES)
+    .map((key) => PERMISSION_FEATURES[key])
+    .join('; ');
+}

@@ -1,0 +1,163 @@
+/**
+ * One app frame's side of the MCP Apps protocol, on ext-apps `AppBridge` (with a `null` client:
+ * every request of the app goes through the handlers given here). Sets up the sandbox, answers
+ * `ui/initialize`, and keeps the spec's order: nothing is sent before the app says
+ * `ui/notifications/initialized`; then `tool-input` exactly once (partial input only before it),
+ * then `tool-result` or `tool-cancelled`, once.
+ */
+import { AppBridge, type McpUiHostContext, type McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { allowAttribute, buildCsp, injectCsp } from './csp.js';
+import { FrameTransport } from './frame-transport.js';
+import { APP_SANDBOX, PROXY_SANDBOX, type McpCallResult, type UiResourceMeta } from './types.js';
+
+const HOST_INFO = { name: 'agent-chat', version: '0.1.0' };
+/** How long an app may take to answer `ui/resource-teardown` before its frame goes anyway. */
+const TEARDOWN_TIMEOUT_MS = 1000;
+
+export interface FrameHandlers {
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<McpCallResult>;
+  readResource(uri: string): Promise<unknown>;
+  message(content: unknown[]): Promise<{ isError?: boolean }>;
+  updateModelContext(params: { content?: unknown[]; structuredContent?: Record<string, unknown> }): void;
+  /** Returns false when the page vetoed the link. */
+  openLink(url: string): boolean;
+  requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
+  sizeChanged(size: { width?: number; height?: number }): void;
+  log(params: { level?: string; logger?: string; data?: unknown }): void;
+}
+
+export interface FrameSessionOptions {
+  iframe: HTMLIFrameElement;
+  html: string;
+  meta?: UiResourceMeta;
+  /** The sandbox proxy page (another origin); without it the app runs in an opaque-origin frame. */
+  sandboxUrl?: string;
+  hostContext: McpUiHostContext;
+  handlers: FrameHandlers;
+}
+
+export class FrameSession {
+  private readonly bridge: AppBridge;
+  private readonly transport: FrameTransport;
+  private readonly initialized: Promise<void>;
+  private markInitialized!: () => void;
+  private queue: Promise<unknown>;
+  private inputSent = false;
+  private ended = false;
+  private closed = false;
+  private isInitialized = false;
+
+  constructor(private readonly options: FrameSessionOptions) {
+    const { iframe, sandboxUrl, meta, handlers } = options;
+    this.initialized = new Promise((resolve) => (this.markInitialized = resolve));
+    this.queue = this.initialized;
+    const origin = sandboxUrl ? new URL(sandboxUrl, document.baseURI).origin : '*';
+    this.transport = new FrameTransport(() => iframe.contentWindow, origin);
+    this.bridge = new AppBridge(
+      null,
+      HOST_INFO,
+      {
+        openLinks: {},
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        updateModelContext: { text: {}, structuredContent: {} },
+        message: { text: {} },
+        sandbox: { csp: meta?.csp, permissions: meta?.permissions },
+      },
+      { hostContext: options.hostContext },
+    );
+    this.bridge.oninitialized = () => {
+      this.isInitialized = true;
+      this.markInitialized();
+    };
+    this.bridge.oncalltool = (params) => handlers.callTool(params) as never;
+    this.bridge.onreadresource = (params) => handlers.readResource(params.uri) as never;
+    this.bridge.onmessage = async (params) => handlers.message(params.content as unknown[]);
+    this.bridge.onupdatemodelcontext = async (params) => {
+      handlers.updateModelContext(params as never);
+      return {};
+    };
+    this.bridge.onopenlink = async ({ url }) => (handlers.openLink(url) ? {} : { isError: true });
+    this.bridge.onrequestdisplaymode = async ({ mode }) => ({ mode: handlers.requestDisplayMode(mode) });
+    this.bridge.onsizechange = (size) => handlers.sizeChanged(size);
+    this.bridge.onloggingmessage = (params) => handlers.log(params as never);
+    if (sandboxUrl) {
+      this.bridge.onsandboxready = () => {
+        void this.bridge.sendSandboxResourceReady({
+          html: options.html,
+          sandbox: APP_SANDBOX,
+          csp: meta?.csp,
+          permissions: meta?.permissions,
+        });
+      };
+    }
+  }
+
+  /** Connects the bridge, then loads the document, so the app's first message is never missed. */
+  async start(): Promise<void> {
+    const { iframe, sandboxUrl, html, meta } = this.options;
+    await this.bridge.connect(this.transport);
+    if (sandboxUrl) {
+      iframe.setAttribute('sandbox', PROXY_SANDBOX);
+      iframe.allow = allowAttribute(meta?.permissions);
+      iframe.src = sandboxUrl;
+    } else {
+      iframe.setAttribute('sandbox', APP_SANDBOX);
+      iframe.allow = allowAttribute(meta?.permissions);
+      const { policy, dropped } = buildCsp(meta?.csp);
+      if (dropped.length) console.warn(`<agent-chat>: CSP entries that are not origins were left out: ${dropped.join(', ')}`);
+      iframe.srcdoc = injectCsp(html, policy);
+    }
+  }
+
+  /** Arguments while they stream: only before the complete input. */
+  partialInput(args: Record<string, unknown>): void {
+    if (this.inputSent) return;
+    this.enqueue(() => (this.inputSent ? undefined : this.bridge.sendToolInputPartial({ arguments: args })));
+  }
+
+  /** The complete input, exactly once. */
+  input(args: Record<string, unknown> | undefined): void {
+    if (this.inputSent) return;
+    this.inputSent = true;
+    this.enqueue(() => this.bridge.sendToolInput({ arguments: args ?? {} }));
+  }
+
+  /** The tool's result (after the input; an input of `{}` goes first when none was sent). */
+  result(result: McpCallResult): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.input(undefined);
+    this.enqueue(() => this.bridge.sendToolResult(result as never));
+  }
+
+  cancelled(reason: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.enqueue(() => this.bridge.sendToolCancelled({ reason }));
+  }
+
+  hostContextChanged(change: Partial<McpUiHostContext>): void {
+    this.enqueue(() => this.bridge.sendHostContextChange(change as McpUiHostContext));
+  }
+
+  /** Asks the app to wind down (`ui/resource-teardown`), waits a moment for it, then disconnects. */
+  async teardown(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.isInitialized) {
+      await Promise.race([
+        this.bridge.teardownResource({}).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, TEARDOWN_TIMEOUT_MS)),
+      ]);
+    }
+    await this.bridge.close().catch(() => undefined);
+  }
+
+  private enqueue(send: () => Promise<void> | void): void {
+    this.queue = this.queue.then(() => (this.closed ? undefined : send())).catch((error) => {
+      console.warn('<agent-chat>: a message to an app could not be sent', error);
+    });
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The MCP host as the first-load code sees it. The implementation (`host.ts`, with the SDK client
+ * and AppBridge) is a separate chunk, loaded on first need by `host-loader.ts`.
+ */
+import type { ClientTools } from '../client-tools.js';
+import type { Transport } from '../protocol/transport.js';
+import type { AppCallCheck, AppInfo, McpCallResult, McpServerConfig, UiResourceMeta } from './types.js';
+import type { PersonPrompt } from './app-call-check.js';
+
+/** What the host needs from the chat element. */
+export interface HostEnvironment {
+  credentials(): RequestCredentials;
+  chatCheck(): AppCallCheck | undefined;
+  chatId(): string;
+  user(): unknown;
+  /** The backend, for requests relayed to servers the backend owns. */
+  backend(): Transport | undefined;
+  threadId(): string;
+  /** `toolDisplay[name].valueFn(result, args)`, when the page gave one. */
+  valueFor(name: string, result: McpCallResult, args: unknown): { value: unknown } | undefined;
+  /** A server could not be reached when connecting. */
+  serverProblem(message: string): void;
+  /** An app's page made a tool call; it was let through or refused. */
+  appCalled(detail: { name: string; arguments: Record<string, unknown>; source: string; instanceId: string; allowed: boolean; error?: string }): void;
+}
+
+export type DisplayMode = 'inline' | 'fullscreen' | 'pip';
+
+/** What a frame element hands the host for one app. */
+export interface FrameRequest {
+  iframe: HTMLIFrameElement;
+  app: AppInfo;
+  html: string;
+  meta?: UiResourceMeta;
+  instanceId: string;
+  title: () => string;
+  kind: () => 'card' | 'pane';
+  sandboxUrl?: string;
+  hostContext: Record<string, unknown>;
+  prompt: PersonPrompt;
+  message(text: string): Promise<boolean>;
+  updateModelContext(value: { content?: unknown[]; structuredContent?: Record<string, unknown> }): void;
+  openLink(url: string): boolean;
+  requestDisplayMode(mode: DisplayMode): DisplayMode;
+  sizeChanged(size: { width?: number; height?: number }): void;
+}
+
+/** The host's handle on one running app. */
+export interface FrameController {
+  partialInput(args: Record<string, unknown>): void;
+  input(args: Record<string, unknown> | undefined): void;
+  result(result: McpCallResult): void;
+  cancelled(reason: string): void;
+  hostContextChanged(change: Record<string, unknown>): void;
+  teardown(): Promise<void>;
+}
+
+export interface McpHostApi extends ClientTools {
+  setServers(configs: McpServerConfig[]): void;
+  /** Settles once every server has been tried (connected, or failed). */
+  ready(): Promise<void>;
+  /** The app of a tool the model may call, if it has one. */
+  appFor(name: string): AppInfo | undefined;
+  readResource(app: AppInfo): Promise<{ html: string; meta?: UiResourceMeta }>;
+  /** Calls a tool of a page server directly (for `appendAppCard`), unchecked: the page asked. */
+  callTool(source: string, name: string, args: Record<string, unknown>): Promise<{ result: McpCallResult; app?: AppInfo }>;
+  openFrame(request: FrameRequest): Promise<FrameController>;
+  hasOwnCheck(source: string): boolean;
+}

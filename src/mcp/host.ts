@@ -1,0 +1,266 @@
+/**
+ * The MCP Apps host (loaded as its own chunk): connects to the page's MCP servers, offers their
+ * model-visible tools to the backend as client tools and runs them, reads app resources (from the
+ * page's servers, or relayed through the backend for servers it owns), and runs each app frame
+ * with every tool call of its page checked for visibility and by `onAppCall`.
+ */
+import type { ClientToolCall, ClientToolResult } from '../client-tools.js';
+import { newId } from '../ids.js';
+import type { ToolDefinition } from '../protocol/transport.js';
+import { checkAppCall, type NamedCheck } from './app-call-check.js';
+import { McpConnection, appResourceFrom } from './connection.js';
+import { FrameSession } from './frame-session.js';
+import type { FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
+import { toolTitle, toolVisibility, uiResourceUri } from './tool-meta.js';
+import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './types.js';
+
+/** How long the first run waits for servers to be listed before going on without the slow ones. */
+const CONNECT_WAIT_MS = 10_000;
+
+export class McpHost implements McpHostApi {
+  private connections = new Map<string, McpConnection>();
+
+  constructor(private readonly env: HostEnvironment) {}
+
+  setServers(configs: McpServerConfig[]): void {
+    const next = new Map<string, McpConnection>();
+    for (const config of configs) {
+      if (next.has(config.name)) {
+        console.warn(`<agent-chat>: two MCP servers are named "${config.name}"; the second is ignored.`);
+        continue;
+      }
+      const existing = this.connections.get(config.name);
+      const same = existing && existing.config.url === config.url && JSON.stringify(existing.config.headers) === JSON.stringify(config.headers);
+      if (same) {
+        existing.config = config;
+        next.set(config.name, existing);
+        continue;
+      }
+      const connection = new McpConnection(config, this.env.credentials());
+      connection.ready.catch(() => this.env.serverProblem(connection.failure!));
+      next.set(config.name, connection);
+    }
+    for (const [name, connection] of this.connections) if (next.get(name) !== connection) connection.close();
+    this.connections = next;
+  }
+
+  async ready(): Promise<void> {
+    const all = Promise.allSettled([...this.connections.values()].map((connection) => connection.ready));
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS))]);
+  }
+
+  hasOwnCheck(source: string): boolean {
+    return typeof this.connections.get(source)?.config.onAppCall === 'function';
+  }
+
+  // ---- client tools: what the model may call ----
+
+  /** Model-visible tools of every connected server; a name already taken is offered once. */
+  private modelTools(): Map<string, { connection: McpConnection; tool: McpTool }> {
+    const tools = new Map<string, { connection: McpConnection; tool: McpTool }>();
+    for (const connection of this.connections.values()) {
+      for (const tool of connection.tools) {
+        if (!toolVisibility(tool).model || tools.has(tool.name)) continue;
+        tools.set(tool.name, { connection, tool });
+      }
+    }
+    return tools;
+  }
+
+  definitions(): ToolDefinition[] {
+    return [...this.modelTools().values()].map(({ connection, tool }) => ({
+      name: tool.name,
+      description: tool.description ?? toolTitle(tool) ?? tool.name,
+      parameters: tool.inputSchema ?? { type: 'object', properties: {} },
+      metadata: { 'agent-chat': { kind: 'mcp', server: connection.name } },
+    }));
+  }
+
+  handles(name: string): boolean {
+    return this.modelTools().has(name);
+  }
+
+  appFor(name: string): AppInfo | undefined {
+    const entry = this.modelTools().get(name);
+    const resourceUri = uiResourceUri(entry?.tool);
+    if (!entry || !resourceUri) return undefined;
+    return { source: entry.connection.name, via: 'page', resourceUri, tool: entry.tool };
+  }
+
+  async run(call: ClientToolCall, signal: AbortSignal): Promise<ClientToolResult> {
+    const entry = this.modelTools().get(call.name);
+    if (!entry) return { content: `No MCP server offers the tool ${call.name}.`, isError: true };
+    const args = isRecord(call.arguments) ? call.arguments : {};
+    let result: McpCallResult;
+    try {
+      result = await entry.connection.callTool(call.name, args, signal);
+    } catch (error) {
+      const failure = message(error);
+      return { content: failure, isError: true, app: { failure } };
+    }
+    return { ...this.modelValue(call.name, result, args), app: { callResult: result } };
+  }
+
+  /** What the model receives: `valueFn`'s output, else `structuredContent`, else the text. */
+  private modelValue(name: string, result: McpCallResult, args: unknown): ClientToolResult {
+    const custom = this.env.valueFor(name, result, args);
+    if (custom) return { content: custom.value, isError: result.isError === true };
+    if (result.structuredContent !== undefined) return { content: result.structuredContent, isError: result.isError === true };
+    const text = (result.content ?? [])
+      .filter((item): item is { type: 'text'; text: string } => (item as { type?: string }).type === 'text')
+      .map((item) => item.text)
+      .join('\n');
+    return { content: text || (result.content ?? []), isError: result.isError === true };
+  }
+
+  async callTool(source: string, name: string, args: Record<string, unknown>): Promise<{ result: McpCallResult; app?: AppInfo }> {
+    const connection = this.connections.get(source);
+    if (!connection) throw new Error(`No MCP server is named "${source}".`);
+    await connection.ready;
+    const tool = connection.tool(name);
+    if (!tool) throw new Error(`The MCP server "${source}" has no tool ${name}.`);
+    const result = await connection.callTool(name, args);
+    const resourceUri = uiResourceUri(tool);
+    return { result, app: resourceUri ? { source, via: 'page', resourceUri, tool, callResult: result } : undefined };
+  }
+
+  // ---- resources ----
+
+  async readResource(app: AppInfo): Promise<{ html: string; meta?: UiResourceMeta }> {
+    if (app.via === 'backend') {
+      const result = await this.relay(app, 'resources/read', { uri: app.resourceUri });
+      return appResourceFrom(result, app.resourceUri);
+    }
+    const connection = this.connections.get(app.source);
+    if (!connection) throw new Error(`No MCP server named "${app.source}" is connected to this chat.`);
+    return connection.readAppResource(app.resourceUri);
+  }
+
+  /** A request to a server the backend owns, relayed as a run (`@ag-ui/mcp-apps-middleware`). */
+  private async relay(app: AppInfo, method: string, params: Record<string, unknown>): Promise<unknown> {
+    const backend = this.env.backend();
+    if (!backend) throw new Error('There is no backend to relay the app request to.');
+    const runId = newId();
+    const request = {
+      threadId: this.env.threadId(),
+      runId,
+      messages: [],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: { __proxiedMCPRequest: { serverHash: app.serverHash, serverId: app.via === 'backend' && app.source !== app.serverHash ? app.source : undefined, method, params } },
+    };
+    const abort = new AbortController();
+    for await (const event of backend.run(request, { signal: abort.signal })) {
+      if (event.type === 'run-error') throw new Error(`The backend could not relay ${method}: ${event.error.message}`);
+      if (event.type === 'run-finished') {
+        abort.abort();
+        const result = event.result as { error?: unknown } | undefined;
+        if (typeof result?.error === 'string') throw new Error(`The backend could not relay ${method}: ${result.error}`);
+        return result;
+      }
+    }
+    throw new Error(`The backend ended the relayed ${method} without a result.`);
+  }
+
+  // ---- frames ----
+
+  async openFrame(request: FrameRequest): Promise<FrameController> {
+    const session = new FrameSession({
+      iframe: request.iframe,
+      html: request.html,
+      meta: request.meta,
+      sandboxUrl: request.sandboxUrl,
+      hostContext: request.hostContext,
+      handlers: {
+        callTool: (params) => this.appCall(request, params.name, isRecord(params.arguments) ? params.arguments : {}),
+        readResource: (uri) => this.appReadResource(request.app, uri),
+        message: async (content) => {
+          const text = content
+            .filter((item): item is { type: 'text'; text: string } => (item as { type?: string }).type === 'text')
+            .map((item) => item.text)
+            .join('\n')
+            .trim();
+          if (!text) return { isError: true };
+          return { isError: !(await request.message(text)) };
+        },
+        updateModelContext: (value) => request.updateModelContext(value),
+        openLink: (url) => request.openLink(url),
+        requestDisplayMode: (mode) => request.requestDisplayMode(mode),
+        sizeChanged: (size) => request.sizeChanged(size),
+        log: (params) => console.info(`<agent-chat> app ${request.app.resourceUri} [${params.level ?? 'info'}]`, params.data),
+      },
+    });
+    await session.start();
+    return session;
+  }
+
+  /**
+   * A tool call made by an app's page. Only tools of the card's own server with `app` visibility
+   * pass; then the server's own check and the chat's. A refused call never reaches the server; the
+   * app gets an error result with the reason.
+   */
+  private async appCall(request: FrameRequest, name: string, args: Record<string, unknown>): Promise<McpCallResult> {
+    const { app } = request;
+    const connection = app.via === 'page' ? this.connections.get(app.source) : undefined;
+    const tool = connection?.tool(name);
+    const refuse = (error: string): McpCallResult => {
+      this.env.appCalled({ name, arguments: args, source: app.source, instanceId: request.instanceId, allowed: false, error });
+      return { content: [{ type: 'text', text: error }], isError: true };
+    };
+    if (app.via === 'page') {
+      if (!connection) return refuse(`The MCP server "${app.source}" is not connected to this chat.`);
+      if (!tool) return refuse(`The MCP server "${app.source}" has no tool ${name}.`);
+      if (!toolVisibility(tool).app) return refuse(`The tool ${name} is not available to apps.`);
+    }
+    const call: AppCall = {
+      name,
+      arguments: args,
+      tool,
+      instanceId: request.instanceId,
+      kind: request.kind(),
+      source: app.source,
+      chat: this.env.chatId(),
+      title: request.title(),
+      user: this.env.user(),
+    };
+    const checks: NamedCheck[] = [];
+    const own = connection?.config.onAppCall;
+    if (typeof own === 'function') checks.push({ owner: `the MCP server "${app.source}"`, check: own });
+    const chat = this.env.chatCheck();
+    if (typeof chat === 'function') checks.push({ owner: 'the chat', check: chat });
+    if (app.hadOwnCheck && typeof own !== 'function' && typeof chat !== 'function') {
+      return refuse(`This app was shown while "${app.source}" had its own check, and this page gives none; its calls are refused.`);
+    }
+    const verdict = await checkAppCall(checks, call, request.prompt);
+    if (!verdict.allowed) return refuse(verdict.error);
+    this.env.appCalled({ name, arguments: args, source: app.source, instanceId: request.instanceId, allowed: true });
+    try {
+      if (connection) return await connection.callTool(name, args);
+      return (await this.relay(app, 'tools/call', { name, arguments: args })) as McpCallResult;
+    } catch (error) {
+      return { content: [{ type: 'text', text: message(error) }], isError: true };
+    }
+  }
+
+  /** An app may read resources of its own server (not checked: reads change nothing). */
+  private async appReadResource(app: AppInfo, uri: string): Promise<unknown> {
+    if (app.via === 'backend') return this.relay(app, 'resources/read', { uri });
+    const connection = this.connections.get(app.source);
+    if (!connection) throw new Error(`The MCP server "${app.source}" is not connected to this chat.`);
+    await connection.ready;
+    return connection.readResourceRaw(uri);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createMcpHost(env: HostEnvironment): McpHostApi {
+  return new McpHost(env);
+}

@@ -1,0 +1,105 @@
+/**
+ * The MCP Apps vocabulary shared by the first-load bundle and the lazily loaded host: what an app
+ * card records about its app, how the page configures servers, and the app-call check contract.
+ * Types only (plus tiny constants), so importing it costs nothing.
+ */
+
+/** `_meta.ui` of a UI resource (spec 2026-01-26). */
+export interface UiResourceMeta {
+  csp?: {
+    connectDomains?: string[];
+    resourceDomains?: string[];
+    frameDomains?: string[];
+    baseUriDomains?: string[];
+  };
+  permissions?: { camera?: object; microphone?: object; geolocation?: object; clipboardWrite?: object };
+  prefersBorder?: boolean;
+  domain?: string;
+}
+
+/** An MCP tool definition as listed by its server (only the fields the widget reads are typed). */
+export interface McpTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: unknown;
+  annotations?: { title?: string; [key: string]: unknown };
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** An MCP `CallToolResult`. */
+export interface McpCallResult {
+  content?: unknown[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * What a tool card knows about its app. Serializable: it is part of the conversation, so a card
+ * can be drawn again (and, once stored, restored) without calling anything.
+ */
+export interface AppInfo {
+  /** The `<agent-chat-mcp-server>` name, or the backend's `serverId` (else its `serverHash`). */
+  source: string;
+  /** `page`: a server the widget connects to; `backend`: relayed through the agent backend. */
+  via: 'page' | 'backend';
+  resourceUri: string;
+  /** The tool's definition, when known. */
+  tool?: McpTool;
+  /** The backend's server hash (`via: 'backend'`). */
+  serverHash?: string;
+  /** The resource, once read. */
+  resource?: { html: string; meta?: UiResourceMeta };
+  /** The full tool result the app receives. */
+  callResult?: McpCallResult;
+  /** Why the app cannot be shown (unreachable server, unreadable resource). */
+  failure?: string;
+  /** The source had its own `onAppCall` check when the card was shown (the missing-check mark). */
+  hadOwnCheck?: boolean;
+}
+
+/** The check's verdict: `true` lets the call through; `false` or a string refuses it. */
+export type AppCallVerdict = boolean | string;
+
+/** A tool call made by an app's page, as the checks see it (DESIGN.md §2). */
+export interface AppCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  /** The server's definition of the tool, annotations included. */
+  tool?: McpTool;
+  /** The card's (or pane's) id. */
+  instanceId: string;
+  kind: 'card' | 'pane';
+  /** The `<agent-chat-mcp-server>` name, or the backend's `serverId`. */
+  source: string;
+  /** The chat element's `id`, else `chat-1`, `chat-2`… by its place on the page. */
+  chat: string;
+  /** The card's title. */
+  title: string;
+  /** The chat element's `user` property. */
+  user: unknown;
+}
+
+export type AppCallCheck = (call: AppCall) => AppCallVerdict | Promise<AppCallVerdict> | unknown;
+
+/** A server the widget connects to (the `mcpServers` property; also what each child element gives). */
+export interface McpServerConfig {
+  name: string;
+  url: string;
+  /** Extra request headers for this server. */
+  headers?: Record<string, string>;
+  /** This server's own check on its apps' calls. */
+  onAppCall?: AppCallCheck;
+}
+
+export const UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
+export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+export const APP_ACTIVITY_TYPE = 'mcp-apps';
+
+/** The app document's sandbox: scripts in an opaque origin (never `allow-same-origin`). */
+export const APP_SANDBOX = 'allow-scripts';
+/** The sandbox proxy page lives on its own origin, which it needs to relay messages. */
+export const PROXY_SANDBOX = 'allow-scripts allow-same-origin';

@@ -1,0 +1,392 @@
+import { expect, oneEvent } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
+import { appFrame, appIframe, captureReports, command, mcpCallEndpoint, probeCalls, probeChat, probeControl, waitForReport, type Report } from './mcp-helpers.js';
+
+function replyText(el: AgentChat): string {
+  const messages = [...el.shadowRoot!.querySelectorAll('agent-chat-message')];
+  return textOf(messages[messages.length - 1]?.shadowRoot?.querySelector('.assistant') ?? undefined);
+}
+
+describe('MCP Apps: a page MCP server, its tool called by the model, its app in the card', () => {
+  let capture: ReturnType<typeof captureReports>;
+  let reports: Report[];
+  beforeEach(async () => {
+    capture = captureReports();
+    reports = capture.reports;
+    await probeControl({ reset: true, down: false });
+  });
+  afterEach(() => capture.restore());
+
+  it('offers model-visible tools, runs the call over MCP, shows the app and answers the run with structuredContent', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'hello' }));
+    await sendAndWait(el, 'show me');
+    const first = (await lastRequest('mcp-call')).body;
+    // The reply went on in a second run: the request there carries the result.
+    const names = first.tools.map((tool: { name: string }) => tool.name);
+    expect(names).to.include.members(['show_probe', 'model_only', 'counted']);
+    expect(names).to.not.include('app_only');
+    const toolMessage = first.messages.find((m: { role: string }) => m.role === 'tool');
+    expect(JSON.parse(toolMessage.content)).to.deep.equal({ value: 'hello' });
+    expect(replyText(el)).to.contain('The tool said: {"value":"hello"}');
+    expect(await probeCalls()).to.deep.equal({ show_probe: 1 });
+    await until(() => !!appIframe(el), 'the app frame is shown');
+    const iframe = appIframe(el)!;
+    expect(iframe.getAttribute('sandbox')).to.equal('allow-scripts');
+    expect(iframe.srcdoc).to.match(/^<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
+    expect(iframe.srcdoc).to.contain("object-src 'none'");
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the tool result');
+  });
+});
+
+describe('MCP Apps: the bridge, in spec order', () => {
+  let capture: ReturnType<typeof captureReports>;
+  let reports: Report[];
+  beforeEach(async () => {
+    capture = captureReports();
+    reports = capture.reports;
+    await probeControl({ reset: true, down: false });
+  });
+  afterEach(() => capture.restore());
+
+  it('answers ui/initialize completely, queues until initialized, then sends tool-input once and the full result', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'abc' }, '&pause=120'));
+    el.theme = 'dark';
+    await sendAndWait(el, 'go');
+    const init = (await waitForReport(reports, (r) => !!r.init, 'the initialize answer')).init;
+    expect(init.protocolVersion).to.be.a('string');
+    expect(init.hostInfo.name).to.equal('agent-chat');
+    expect(init.hostCapabilities).to.include.keys('openLinks', 'serverTools', 'logging', 'updateModelContext', 'message');
+    const context = init.hostContext;
+    expect(context.theme).to.equal('dark');
+    expect(context.platform).to.equal('web');
+    expect(context.displayMode).to.equal('inline');
+    expect(context.availableDisplayModes).to.deep.equal(['inline', 'fullscreen', 'pip']);
+    expect(context.containerDimensions.width).to.be.greaterThan(100);
+    expect(context.containerDimensions.maxHeight).to.equal(640);
+    expect(context.locale).to.be.a('string').and.not.equal('');
+    expect(context.timeZone).to.equal(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(context.toolInfo.tool.name).to.equal('show_probe');
+    expect(context.styles.variables['--color-background-primary']).to.match(/^rgb/);
+    expect(context.styles.variables['--color-text-primary']).to.match(/^rgb/);
+
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    const received = reports.filter((r) => r.received).map((r) => r.received);
+    const readyAt = reports.findIndex((r) => r.security);
+    const firstSend = reports.findIndex((r) => r.received);
+    // Nothing reached the app before it said initialized (it reports security right after saying so).
+    expect(firstSend).to.be.greaterThan(readyAt);
+    expect(received.filter((method) => method === 'ui/notifications/tool-input')).to.have.length(1);
+    expect(received.indexOf('ui/notifications/tool-input')).to.be.lessThan(received.indexOf('ui/notifications/tool-result'));
+    const input = reports.find((r) => r.received === 'ui/notifications/tool-input')!;
+    expect(input.params.arguments).to.deep.equal({ value: 'abc' });
+    const result = reports.find((r) => r.received === 'ui/notifications/tool-result')!;
+    expect(result.params.structuredContent).to.deep.equal({ value: 'abc' });
+    expect(result.params.content[0].text).to.equal('probe:abc');
+    el.theme = 'light';
+    const changed = await waitForReport(reports, (r) => r.received === 'ui/notifications/host-context-changed' && r.params.theme === 'light', 'the theme change');
+    expect(changed.params.styles.variables['--color-background-primary']).to.match(/^rgb/);
+  });
+
+  it('sends partial input while the arguments stream, before the complete input', async () => {
+    // Slow arguments: the app is up (its resource read) before they are complete.
+    const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'a long value that streams in pieces' }, '&pause=700'));
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    const received = reports.filter((r) => r.received).map((r) => r.received);
+    const partial = received.indexOf('ui/notifications/tool-input-partial');
+    expect(partial, received.join(', ')).to.be.greaterThan(-1);
+    expect(partial).to.be.lessThan(received.indexOf('ui/notifications/tool-input'));
+    const partialReport = reports.find((r) => r.received === 'ui/notifications/tool-input-partial')!;
+    expect(partialReport.params.arguments.value ?? '').to.be.a('string');
+  });
+
+  it('reads a base64 blob resource and honours prefersBorder from the listing', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe_blob'));
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    const box = appFrame(el)!.shadowRoot!.querySelector('.box')!;
+    expect(box.classList.contains('bordered')).to.equal(false);
+  });
+
+  it('tells the app the call was cancelled when the person stops the reply', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'x'.repeat(60) }, '&pause=900'));
+    el.send('go');
+    await until(() => !!appIframe(el), 'the app frame', 8000);
+    await waitForReport(reports, (r) => !!r.security, 'the app is up');
+    el.stop();
+    const cancelled = await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-cancelled', 'tool-cancelled');
+    expect(cancelled.params.reason).to.be.a('string');
+    expect(reports.some((r) => r.received === 'ui/notifications/tool-result')).to.equal(false);
+  });
+});
+
+describe('MCP Apps: the sandbox', () => {
+  let capture: ReturnType<typeof captureReports>;
+  let reports: Report[];
+  beforeEach(async () => {
+    capture = captureReports();
+    reports = capture.reports;
+    await probeControl({ reset: true, down: false });
+  });
+  afterEach(() => capture.restore());
+
+  it('keeps the app from the page DOM, cookies, IndexedDB, top navigation and unlisted fetches', async () => {
+    document.cookie = 'secret=1';
+    const el = await probeChat(mcpCallEndpoint('show_probe'));
+    await sendAndWait(el, 'go');
+    const { security } = await waitForReport(reports, (r) => !!r.security, 'the security probe');
+    expect(security).to.deep.equal({ dom: 'blocked', cookie: 'blocked', indexedDB: 'blocked', navigate: 'blocked', fetch: 'blocked' });
+    expect(location.pathname).to.not.contain('escaped');
+  });
+
+  it('lets the app fetch from a domain its CSP lists', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe_connect'));
+    await sendAndWait(el, 'go');
+    const { security } = await waitForReport(reports, (r) => !!r.security, 'the security probe');
+    expect(security.fetch).to.equal('ok:200');
+    expect(appIframe(el)!.srcdoc).to.contain(`connect-src 'self' ${location.origin}`);
+  });
+
+  it('runs the app through the sandbox proxy on another origin when sandbox-url is set', async () => {
+    const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const sandboxUrl = `${location.protocol}//${other}:${location.port}/dist/sandbox.html`;
+    const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'proxied' }));
+    el.sandboxUrl = sandboxUrl;
+    await sendAndWait(el, 'go');
+    const result = await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result through the proxy');
+    expect(result.params.structuredContent).to.deep.equal({ value: 'proxied' });
+    const iframe = appIframe(el)!;
+    expect(iframe.src).to.equal(sandboxUrl);
+    expect(iframe.getAttribute('sandbox')).to.equal('allow-scripts allow-same-origin');
+    const { security } = await waitForReport(reports, (r) => !!r.security, 'the security probe');
+    expect(security).to.deep.equal({ dom: 'blocked', cookie: 'blocked', indexedDB: 'blocked', navigate: 'blocked', fetch: 'blocked' });
+  });
+});
+
+describe('MCP Apps: calls from the app page, checked', () => {
+  let capture: ReturnType<typeof captureReports>;
+  let reports: Report[];
+  beforeEach(async () => {
+    capture = captureReports();
+    reports = capture.reports;
+    await probeControl({ reset: true, down: false });
+  });
+  afterEach(() => capture.restore());
+
+  async function readyProbe(setup?: (el: AgentChat) => void): Promise<AgentChat> {
+    const el = await probeChat(mcpCallEndpoint('show_probe'));
+    setup?.(el);
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    return el;
+  }
+
+  async function callFromApp(el: AgentChat, name: string, args: Record<string, unknown> = {}) {
+    const before = reports.filter((r) => r.callResult && r.name === name).length;
+    command(el, { probe: 'call', name, arguments: args });
+    await until(() => reports.filter((r) => r.callResult && r.name === name).length > before, `the answer to ${name}`, 8000);
+    return reports.filter((r) => r.callResult && r.name === name).pop()!.callResult;
+  }
+
+  it('lets an app call its own app-visible tools; refuses model-only and unknown tools without reaching the server', async () => {
+    const el = await readyProbe();
+    const events: any[] = [];
+    el.addEventListener('agent-chat-app-call', (event) => events.push(event.detail));
+    expect((await callFromApp(el, 'app_only')).content[0].text).to.equal('app-only ran');
+    const refused = await callFromApp(el, 'model_only');
+    expect(refused.isError).to.equal(true);
+    expect(refused.content[0].text).to.contain('not available to apps');
+    expect((await callFromApp(el, 'nope')).isError).to.equal(true);
+    const calls = await probeCalls();
+    expect(calls.app_only).to.equal(1);
+    expect(calls.model_only).to.equal(undefined);
+    expect(events.map((e) => [e.name, e.allowed])).to.deep.equal([
+      ['app_only', true],
+      ['model_only', false],
+      ['nope', false],
+    ]);
+    expect(events[0].source).to.equal('probe');
+  });
+
+  it('applies onAppCall: true passes, false and strings refuse, promises wait, throwing refuses with a warning', async () => {
+    const seen: any[] = [];
+    let verdict: unknown = true;
+    const el = await readyProbe((chat) => {
+      chat.user = { id: 'u-1' };
+      chat.onAppCall = (call) => {
+        seen.push(call);
+        if (verdict === 'throw') throw new Error('boom');
+        return verdict;
+      };
+    });
+    expect((await callFromApp(el, 'counted', { n: 1 })).content[0].text).to.equal('counted 1');
+    expect(seen[0]).to.include({ name: 'counted', source: 'probe', kind: 'card', title: 'Probe', chat: el.id || 'chat-1' });
+    expect(seen[0].arguments).to.deep.equal({ n: 1 });
+    expect(seen[0].user).to.deep.equal({ id: 'u-1' });
+    expect(seen[0].tool.name).to.equal('counted');
+    expect(seen[0].instanceId).to.equal('mcp-call-1');
+
+    verdict = 'Not from this page';
+    const refused = await callFromApp(el, 'counted', { n: 2 });
+    expect(refused.isError).to.equal(true);
+    expect(refused.content[0].text).to.equal('Not from this page');
+    verdict = false;
+    expect((await callFromApp(el, 'counted', { n: 3 })).content[0].text).to.equal('The chat refused this call.');
+
+    const warnings: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args[0]);
+    try {
+      verdict = 'throw';
+      expect((await callFromApp(el, 'counted', { n: 4 })).isError).to.equal(true);
+      verdict = 42;
+      expect((await callFromApp(el, 'counted', { n: 5 })).isError).to.equal(true);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings.filter((w) => String(w).includes('onAppCall'))).to.have.length(2);
+
+    let release!: (value: unknown) => void;
+    verdict = new Promise((resolve) => (release = resolve));
+    command(el, { probe: 'call', name: 'counted', arguments: { n: 6 } });
+    // The app waits; the chat goes on.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await probeCalls()).counted).to.equal(1);
+    expect(el.send('meanwhile')).to.equal(true);
+    release(true);
+    await until(() => reports.some((r) => r.callResult && r.callResult.content?.[0]?.text === 'counted 6'), 'the waited call');
+    // Only the allowed calls reached the server.
+    expect((await probeCalls()).counted).to.equal(2);
+  });
+
+  it("runs the server's own check and the chat's; either may refuse", async () => {
+    const order: string[] = [];
+    let serverVerdict: unknown = true;
+    const el = await readyProbe((chat) => {
+      const server = chat.querySelector('agent-chat-mcp-server')!;
+      server.onAppCall = () => (order.push('server'), serverVerdict);
+      chat.onAppCall = () => (order.push('chat'), true);
+    });
+    await callFromApp(el, 'counted');
+    expect(order).to.deep.equal(['server', 'chat']);
+    serverVerdict = 'The server says no';
+    expect((await callFromApp(el, 'counted')).content[0].text).to.equal('The server says no');
+    expect(order).to.deep.equal(['server', 'chat', 'server']);
+    expect((await probeCalls()).counted).to.equal(1);
+  });
+
+  it('askPerson shows Allow / Refuse in the card and waits for the person', async () => {
+    const { askPerson } = await import('../../src/index.js');
+    const el = await readyProbe((chat) => {
+      chat.onAppCall = (call) => askPerson(`Run ${call.name}?`);
+    });
+    command(el, { probe: 'call', name: 'counted', arguments: { n: 7 } });
+    const frame = appFrame(el)!;
+    await until(() => !!frame.shadowRoot!.querySelector('.ask'), 'the prompt');
+    expect(textOf(frame.shadowRoot!.querySelector('.ask p') ?? undefined)).to.equal('Run counted?');
+    await expect(frame).shadowDom.to.be.accessible();
+    frame.shadowRoot!.querySelector<HTMLButtonElement>('.ask .refuse')!.click();
+    await until(() => reports.some((r) => r.callResult?.content?.[0]?.text === 'The person refused this call.'), 'the refusal');
+    expect((await probeCalls()).counted).to.equal(undefined);
+    command(el, { probe: 'call', name: 'counted', arguments: { n: 8 } });
+    await until(() => !!frame.shadowRoot!.querySelector('.ask .allow'), 'the second prompt');
+    frame.shadowRoot!.querySelector<HTMLButtonElement>('.ask .allow')!.click();
+    await until(() => reports.some((r) => r.callResult?.content?.[0]?.text === 'counted 8'), 'the allowed call');
+    expect((await probeCalls()).counted).to.equal(1);
+    expect(frame.shadowRoot!.querySelector('.ask')).to.equal(null);
+  });
+
+  it('turns ui/message into the person’s turn and a run; sends model context with the next run', async () => {
+    const el = await readyProbe();
+    command(el, { probe: 'context', value: { selected: 'blue' } });
+    await waitForReport(reports, (r) => !!r.contextResult, 'the context answer');
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    command(el, { probe: 'message', text: 'From the app' });
+    await ended;
+    await settle(el);
+    const turns = (el as any).conversation.turns;
+    expect(turns.filter((t: any) => t.role === 'user').map((t: any) => t.text)).to.deep.equal(['go', 'From the app']);
+    const request = (await lastRequest('mcp-call')).body;
+    const context = request.context.find((entry: { description: string }) => entry.description.includes('Probe'));
+    expect(JSON.parse(context.value)).to.deep.equal({ selected: 'blue' });
+    expect((await waitForReport(reports, (r) => !!r.messageResult, 'the message answer')).messageResult.isError).to.not.equal(true);
+  });
+
+  it('opens links in a new tab unless the page cancels agent-chat-open-link', async () => {
+    const el = await readyProbe();
+    const opened: unknown[][] = [];
+    const open = window.open;
+    window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open;
+    try {
+      command(el, { probe: 'link', url: 'https://example.com/docs' });
+      await waitForReport(reports, (r) => !!r.linkResult, 'the link answer');
+      expect(opened).to.deep.equal([['https://example.com/docs', '_blank', 'noopener,noreferrer']]);
+      el.addEventListener('agent-chat-open-link', (event) => event.preventDefault(), { once: true });
+      command(el, { probe: 'link', url: 'https://example.com/other' });
+      await until(() => reports.filter((r) => r.linkResult).length === 2, 'the second link answer');
+      expect(reports.filter((r) => r.linkResult)[1].linkResult.isError).to.equal(true);
+      command(el, { probe: 'link', url: 'javascript:alert(1)' });
+      await until(() => reports.filter((r) => r.linkResult).length === 3, 'the third link answer');
+      expect(opened).to.have.length(1);
+    } finally {
+      window.open = open;
+    }
+  });
+
+  it('applies size changes within the maximum, and switches to full screen and the side pane, keeping the app live', async () => {
+    const el = await readyProbe();
+    const frame = appFrame(el)!;
+    const iframe = appIframe(el)!;
+    command(el, { probe: 'size', height: 300 });
+    await until(() => iframe.style.height === '300px', 'the new height');
+    command(el, { probe: 'size', height: 5000 });
+    await until(() => iframe.style.height === '640px', 'the clamped height');
+    command(el, { probe: 'mode', mode: 'fullscreen' });
+    expect((await waitForReport(reports, (r) => !!r.modeResult, 'the mode answer')).modeResult.mode).to.equal('fullscreen');
+    const box = frame.shadowRoot!.querySelector<HTMLElement>('.box')!;
+    await until(() => box.classList.contains('fullscreen'), 'full screen');
+    expect(getComputedStyle(box).position).to.equal('fixed');
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => !box.classList.contains('fullscreen'), 'back inline');
+    frame.shadowRoot!.querySelectorAll<HTMLButtonElement>('.toolbar button')[1].click();
+    await until(() => box.classList.contains('pip'), 'the side pane');
+    expect(getComputedStyle(box).position).to.equal('fixed');
+    // Same iframe, same document: the app stayed live.
+    expect(appIframe(el)).to.equal(iframe);
+    command(el, { probe: 'call', name: 'counted', arguments: { n: 9 } });
+    await until(() => reports.some((r) => r.callResult?.content?.[0]?.text === 'counted 9'), 'a call from the pane');
+    const modes = reports.filter((r) => r.received === 'ui/notifications/host-context-changed' && r.params.displayMode).map((r) => r.params.displayMode);
+    expect(modes).to.deep.equal(['fullscreen', 'inline', 'pip']);
+  });
+
+  it('asks the app to tear down before its card goes (retry)', async () => {
+    const el = await readyProbe();
+    el.retry();
+    await waitForReport(reports, (r) => r.received === 'ui/resource-teardown', 'the teardown request');
+  });
+});
+
+describe('MCP Apps: an unreachable server', () => {
+  beforeEach(() => probeControl({ reset: true, down: false }));
+  afterEach(() => probeControl({ down: false }));
+
+  it('shows the failure in the card and gives the model an error result', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe'));
+    await (await (el as any).host()).ready();
+    await probeControl({ down: true });
+    await sendAndWait(el, 'go');
+    const body = (await lastRequest('mcp-call')).body;
+    const tool = body.messages.find((m: { role: string }) => m.role === 'tool');
+    expect(tool.content).to.contain('could not run show_probe');
+    const frame = appFrame(el)!;
+    await until(() => !!frame.shadowRoot!.querySelector('.unavailable'), 'the notice');
+    expect(textOf(frame.shadowRoot!.querySelector('.unavailable') ?? undefined)).to.contain('The app cannot be shown');
+  });
+
+  it('says so when a server cannot be reached at all', async () => {
+    await probeControl({ down: true });
+    const el = await probeChat('/agui/basic');
+    await until(() => textOf(deepQuery(el, '.config-error')).includes('could not be reached'), 'the notice');
+  });
+});

@@ -1,0 +1,59 @@
+/** Helpers for the MCP Apps tests: a chat wired to the probe server, and the probe's reports. */
+import { fixture, html } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { deepQueryAll, until } from './helpers.js';
+
+export type Report = Record<string, any>;
+
+/** Collects what probe apps report (`notifications/message`, which the host logs with console.info). */
+export function captureReports(): { reports: Report[]; restore: () => void } {
+  const reports: Report[] = [];
+  const original = console.info;
+  console.info = (...args: unknown[]) => {
+    const data = args[1];
+    if (typeof args[0] === 'string' && args[0].startsWith('<agent-chat> app') && data && typeof data === 'object') reports.push(data as Report);
+    else original(...args);
+  };
+  return { reports, restore: () => (console.info = original) };
+}
+
+export async function waitForReport(reports: Report[], predicate: (report: Report) => boolean, what: string, timeout = 8000): Promise<Report> {
+  await until(() => reports.some(predicate), `the probe reported ${what}`, timeout);
+  return reports.find(predicate)!;
+}
+
+export function mcpCallEndpoint(tool: string, args: unknown = {}, extra = ''): string {
+  return `/agui/mcp-call?tool=${tool}&args=${encodeURIComponent(JSON.stringify(args))}${extra}`;
+}
+
+export async function probeChat(endpoint: string, serverAttrs = ''): Promise<AgentChat> {
+  const el = await fixture<AgentChat>(html`<agent-chat style="height: 600px" endpoint=${endpoint}></agent-chat>`);
+  const server = document.createElement('agent-chat-mcp-server');
+  server.setAttribute('name', 'probe');
+  server.setAttribute('url', '/mcp/probe');
+  if (serverAttrs) server.setAttribute('headers', serverAttrs);
+  el.append(server);
+  await el.updateComplete;
+  return el;
+}
+
+export function appIframe(el: AgentChat): HTMLIFrameElement | undefined {
+  return appFrame(el)?.shadowRoot?.querySelector('iframe') ?? undefined;
+}
+
+export function appFrame(el: AgentChat, index = 0): HTMLElement | undefined {
+  return deepQueryAll(el, 'agent-chat-app-frame')[index];
+}
+
+/** Sends a command to the probe app in the chat's (first) app frame. */
+export function command(el: AgentChat, message: Record<string, unknown>): void {
+  appIframe(el)!.contentWindow!.postMessage({ ...message }, '*');
+}
+
+export async function probeCalls(): Promise<Record<string, number>> {
+  return (await fetch('/mcp/probe-calls')).json();
+}
+
+export async function probeControl(control: { reset?: boolean; down?: boolean }): Promise<void> {
+  await fetch('/mcp/probe-control', { method: 'POST', body: JSON.stringify(control) });
+}

@@ -1,0 +1,135 @@
+/**
+ * A real MCP server (TypeScript SDK) for the browser tests, mounted on web-test-runner's dev
+ * server at `/mcp/probe`. Its app is a "probe": a page speaking raw MCP Apps JSON-RPC that reports
+ * everything the host sends it (and what its sandbox lets it do) back through
+ * `notifications/message`, and obeys `{probe: …}` commands the test posts into its frame.
+ * `GET /mcp/probe-calls` answers the `tools/call` counts; `POST /mcp/probe-control` resets them or
+ * takes the server down (`{down: true}`) to test an unreachable server.
+ */
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { callCounter, handleMcpRequest } from '../../demo/mcp-http.mjs';
+
+const APP_MIME = 'text/html;profile=mcp-app';
+
+function probePage(fetchUrl) {
+  return `<!doctype html><html><head><title>probe</title></head><body><p id="state">starting</p><script>
+const FETCH_URL = ${JSON.stringify(fetchUrl)};
+let nextId = 0;
+const pending = new Map();
+const send = (message) => parent.postMessage(message, '*');
+const request = (method, params) => new Promise((resolve) => { const id = ++nextId; pending.set(id, resolve); send({ jsonrpc: '2.0', id, method, params }); });
+const notify = (method, params) => send({ jsonrpc: '2.0', method, params });
+const report = (data) => notify('notifications/message', { level: 'info', logger: 'probe', data });
+window.addEventListener('message', async (event) => {
+  if (event.source !== parent) return;
+  const m = event.data;
+  if (m && m.probe) {
+    if (m.probe === 'call') report({ callResult: (await request('tools/call', { name: m.name, arguments: m.arguments || {} })).result, name: m.name });
+    if (m.probe === 'read') report({ readResult: await request('resources/read', { uri: m.uri }) });
+    if (m.probe === 'message') report({ messageResult: (await request('ui/message', { role: 'user', content: [{ type: 'text', text: m.text }] })).result });
+    if (m.probe === 'context') report({ contextResult: (await request('ui/update-model-context', { structuredContent: m.value })).result });
+    if (m.probe === 'link') report({ linkResult: (await request('ui/open-link', { url: m.url })).result });
+    if (m.probe === 'mode') report({ modeResult: (await request('ui/request-display-mode', { mode: m.mode })).result });
+    if (m.probe === 'size') notify('ui/notifications/size-changed', { width: 300, height: m.height });
+    return;
+  }
+  if (!m || m.jsonrpc !== '2.0') return;
+  if (m.id !== undefined && !m.method && pending.has(m.id)) { pending.get(m.id)(m); pending.delete(m.id); return; }
+  if (m.method) {
+    report({ received: m.method, params: m.params });
+    if (m.id !== undefined) send({ jsonrpc: '2.0', id: m.id, result: {} });
+  }
+});
+(async () => {
+  const init = await request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'probe', version: '1.0.0' }, appCapabilities: {} });
+  report({ init: init.result });
+  const security = {};
+  try { void parent.document.title; security.dom = 'readable'; } catch { security.dom = 'blocked'; }
+  try { void document.cookie; security.cookie = 'readable'; } catch { security.cookie = 'blocked'; }
+  try { indexedDB.open('probe'); security.indexedDB = 'opened'; } catch { security.indexedDB = 'blocked'; }
+  try { top.location.href = '/escaped-from-the-sandbox'; security.navigate = 'attempted'; } catch { security.navigate = 'blocked'; }
+  security.fetch = await fetch(FETCH_URL).then((r) => 'ok:' + r.status, () => 'blocked');
+  // Held back on purpose: the host must queue everything until this.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  notify('ui/notifications/initialized', {});
+  document.getElementById('state').textContent = 'ready';
+  report({ security });
+})();
+</script></body></html>`;
+}
+
+export function createProbeServer(origin) {
+  const server = new McpServer({ name: 'probe', version: '1.0.0' }, { capabilities: { resources: {} } });
+  const ui = (uri, extra = {}) => ({ ui: { resourceUri: uri, ...extra } });
+  server.registerTool(
+    'show_probe',
+    { title: 'Probe', description: 'Shows the probe app.', inputSchema: z.object({ value: z.string().optional() }), _meta: ui('ui://probe/app.html') },
+    async ({ value }) => ({ content: [{ type: 'text', text: `probe:${value ?? ''}` }], structuredContent: { value: value ?? null } }),
+  );
+  server.registerTool(
+    'show_probe_connect',
+    { description: 'The probe app, allowed to connect to the test origin.', inputSchema: z.object({}), _meta: ui('ui://probe/connect.html') },
+    async () => ({ content: [{ type: 'text', text: 'connect probe' }] }),
+  );
+  server.registerTool(
+    'show_probe_blob',
+    { description: 'The probe app, served as a base64 blob.', inputSchema: z.object({}), _meta: ui('ui://probe/blob.html') },
+    async () => ({ content: [{ type: 'text', text: 'blob probe' }] }),
+  );
+  server.registerTool('app_only', { description: 'Only for apps.', inputSchema: z.object({}), _meta: { ui: { visibility: ['app'] } } }, async () => ({
+    content: [{ type: 'text', text: 'app-only ran' }],
+  }));
+  server.registerTool('model_only', { description: 'Only for the model.', inputSchema: z.object({}), _meta: { ui: { visibility: ['model'] } } }, async () => ({
+    content: [{ type: 'text', text: 'model-only ran' }],
+  }));
+  server.registerTool('counted', { description: 'Counts its calls.', inputSchema: z.object({ n: z.number().optional() }) }, async ({ n }) => ({
+    content: [{ type: 'text', text: `counted ${n ?? 0}` }],
+  }));
+  const page = (uri, fetchUrl, meta) => ({ contents: [{ uri, mimeType: APP_MIME, text: probePage(fetchUrl), ...(meta ? { _meta: meta } : {}) }] });
+  server.registerResource('probe', 'ui://probe/app.html', { mimeType: APP_MIME }, async (uri) => page(uri.href, `${origin}/mcp/probe-ping`));
+  server.registerResource('probe-connect', 'ui://probe/connect.html', { mimeType: APP_MIME }, async (uri) =>
+    page(uri.href, `${origin}/mcp/probe-ping`, { ui: { csp: { connectDomains: [origin] } } }),
+  );
+  server.registerResource('probe-blob', 'ui://probe/blob.html', { mimeType: APP_MIME, _meta: { ui: { prefersBorder: false } } }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: APP_MIME, blob: Buffer.from(probePage(`${origin}/mcp/probe-ping`), 'utf8').toString('base64') }],
+  }));
+  return server;
+}
+
+/** web-test-runner middleware: the probe server and its controls. */
+export function mcpProbeServer() {
+  const counter = callCounter();
+  let down = false;
+  return async (ctx, next) => {
+    if (ctx.path === '/mcp/probe-calls') {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(counter.calls);
+      return;
+    }
+    if (ctx.path === '/mcp/probe-ping') {
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.body = 'pong';
+      return;
+    }
+    if (ctx.path === '/mcp/probe-control' && ctx.method === 'POST') {
+      const chunks = [];
+      for await (const chunk of ctx.req) chunks.push(chunk);
+      const control = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      if (control.reset) counter.reset();
+      if (typeof control.down === 'boolean') down = control.down;
+      ctx.body = 'ok';
+      return;
+    }
+    if (ctx.path !== '/mcp/probe') return next();
+    if (down) {
+      ctx.status = 503;
+      ctx.body = 'down';
+      return;
+    }
+    ctx.respond = false;
+    const origin = `http://${ctx.req.headers.host}`;
+    await handleMcpRequest(() => createProbeServer(origin), ctx.req, ctx.res, { onMessage: counter.onMessage });
+  };
+}
