@@ -33,6 +33,7 @@ import type { AgentChatAppFrame } from './components/app-frame/app-frame.js';
 import type { AppContext, PaneHolder } from './mcp/app-context.js';
 import type { McpHostApi } from './mcp/host-api.js';
 import { loadMcpHost } from './mcp/host-loader.js';
+import { checkAppCall } from './mcp/app-call-check.js';
 import type { AppCallCheck, AppInfo, McpCallResult, McpServerConfig } from './mcp/types.js';
 import type { AssistantTurn, ToolCallPart } from './conversation/types.js';
 import type { RunRequest } from './protocol/transport.js';
@@ -314,6 +315,7 @@ export class AgentChat extends LitElement {
 
   private host(): Promise<McpHostApi> {
     this.mcpHost ??= loadMcpHost({
+      checkAppCall,
       credentials: () => (this.connection?.config.credentials ?? 'same-origin') as RequestCredentials,
       chatCheck: () => this.onAppCall,
       chatId: () => this.id || `chat-${[...document.querySelectorAll('agent-chat')].indexOf(this) + 1}`,

@@ -5,10 +5,15 @@
 import type { ClientTools } from '../client-tools.js';
 import type { Transport } from '../protocol/transport.js';
 import type { AppCallCheck, AppInfo, McpCallResult, McpServerConfig, UiResourceMeta } from './types.js';
-import type { PersonPrompt } from './app-call-check.js';
+import type { PersonPrompt, checkAppCall } from './app-call-check.js';
 
 /** What the host needs from the chat element. */
 export interface HostEnvironment {
+  /**
+   * The checks runner, from the first-load code: `askPerson` there and the checks here must share
+   * one module (the host chunk is bundled on its own).
+   */
+  checkAppCall: typeof checkAppCall;
   credentials(): RequestCredentials;
   chatCheck(): AppCallCheck | undefined;
   chatId(): string;

@@ -7,7 +7,7 @@
 import type { ClientToolCall, ClientToolResult } from '../client-tools.js';
 import { newId } from '../ids.js';
 import type { ToolDefinition } from '../protocol/transport.js';
-import { checkAppCall, type NamedCheck } from './app-call-check.js';
+import type { NamedCheck } from './app-call-check.js';
 import { McpConnection, appResourceFrom } from './connection.js';
 import { FrameSession } from './frame-session.js';
 import type { FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
@@ -232,7 +232,7 @@ export class McpHost implements McpHostApi {
     if (app.hadOwnCheck && typeof own !== 'function' && typeof chat !== 'function') {
       return refuse(`This app was shown while "${app.source}" had its own check, and this page gives none; its calls are refused.`);
     }
-    const verdict = await checkAppCall(checks, call, request.prompt);
+    const verdict = await this.env.checkAppCall(checks, call, request.prompt);
     if (!verdict.allowed) return refuse(verdict.error);
     this.env.appCalled({ name, arguments: args, source: app.source, instanceId: request.instanceId, allowed: true });
     try {
