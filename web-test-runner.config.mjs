@@ -12,6 +12,7 @@ export default {
   concurrency: 1,
   concurrentBrowsers: 1,
   testsFinishTimeout: 180_000,
+  browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 10_000 } },
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs } })],
   plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' })],

@@ -31,9 +31,17 @@ export async function handleMcpRequest(createServer, req, res, { onMessage } = {
     res.writeHead(204).end();
     return;
   }
+  if (req.method === 'GET') {
+    // The client's optional stream for server-initiated messages. A stateless server never sends
+    // any, but answering 405 (which the spec allows) makes browsers log a failed load; an idle
+    // stream that ends when the client goes is quieter.
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.write(': idle\n\n');
+    return;
+  }
   if (req.method !== 'POST') {
-    // Stateless: no standalone SSE stream and no sessions to end.
-    res.writeHead(405, { Allow: 'POST, OPTIONS' }).end();
+    // Stateless: no sessions to end.
+    res.writeHead(405, { Allow: 'GET, POST, OPTIONS' }).end();
     return;
   }
   let body;

@@ -3,6 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DICE_TOOL } from './mcp-app-server.mjs';
 
 /** @typedef {{ type: string } & Record<string, any>} AgUiEvent  An AG-UI event as a plain object. */
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
@@ -12,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * @typedef {{ kind: 'reasoning', text: string }
  *   | { kind: 'text', text: string }
  *   | { kind: 'tool', name: string, args: object, result: object }
+ *   | { kind: 'client-tool', name: string, args: object }
  *   | { kind: 'state', snapshot: object }
  *   | { kind: 'patch', ops: object[] }
  *   | { kind: 'error', message: string, code: string }} Step
@@ -103,7 +105,8 @@ export const DEMO_TOOLS = {
 const KEYWORD_LIST = `- **weather** (or **tool**): two tool calls with their results, then a summary
 - **error**: the run fails halfway with \`RUN_ERROR\`
 - **long**: a long reply, to try scrolling
-- **state**: a state snapshot followed by two JSON Patch deltas`;
+- **state**: a state snapshot followed by two JSON Patch deltas
+- **dice** (or **app**): a call of the dice roller's MCP tool, whose app shows in the tool card`;
 
 /** @param {boolean} greeted @returns {Step[]} */
 function introScript(greeted) {
@@ -131,6 +134,7 @@ ${KEYWORD_LIST}
 | error | \`TEXT_MESSAGE_CONTENT\` | \`RUN_ERROR\` |
 | long | \`TEXT_MESSAGE_CONTENT\` (many) | \`RUN_FINISHED\` |
 | state | \`STATE_SNAPSHOT\`, \`STATE_DELTA\` | \`RUN_FINISHED\` |
+| dice | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` | \`RUN_FINISHED\` with the call pending |
 
 Every event is one SSE \`data:\` line, written by the backend like this:
 
@@ -204,6 +208,116 @@ The shared state should now be:
 \`\`\``,
     },
   ];
+}
+
+/** "roll 3 dice" → 3; two dice otherwise. */
+function diceCountFrom(text) {
+  const match = /\b([1-6])\s+dice\b/i.exec(text);
+  return match ? Number(match[1]) : 2;
+}
+
+const DICE_WORDS = ['', 'one die', 'two dice', 'three dice', 'four dice', 'five dice', 'six dice'];
+
+/**
+ * Calls the dice roller, a client tool (an MCP tool of the page's `<agent-chat-mcp-server>`), when
+ * the chat offers it: the run ends with the call pending; the widget runs it, shows its app and
+ * sends the result in the next run.
+ * @returns {Step[]}
+ */
+function diceScript(text, input) {
+  const offered = (input.tools ?? []).some((tool) => tool?.name === DICE_TOOL);
+  if (!offered) {
+    return [
+      {
+        kind: 'text',
+        text: `I would roll the dice with the dice roller app, but this chat offers no \`${DICE_TOOL}\` tool. \
+The app comes from an MCP server the page connects with \`<agent-chat-mcp-server>\`; the demo page \
+at \`npm run demo\` has one in each chat.`,
+      },
+    ];
+  }
+  const dice = diceCountFrom(text);
+  return [
+    { kind: 'text', text: `Let me roll ${DICE_WORDS[dice]} for you with the dice roller app.` },
+    { kind: 'client-tool', name: DICE_TOOL, args: { dice, sides: 6 } },
+  ];
+}
+
+/** The dice roller's result in the trailing tool messages, if the run answers such a call. */
+function answeredDiceCall(messages) {
+  const list = messages ?? [];
+  const calls = new Map();
+  for (const message of list) {
+    if (message?.role !== 'assistant') continue;
+    for (const call of message.toolCalls ?? []) calls.set(call.id, call.function?.name);
+  }
+  for (let index = list.length - 1; index >= 0 && list[index]?.role === 'tool'; index--) {
+    const message = list[index];
+    if (calls.get(message.toolCallId) === DICE_TOOL) return message;
+  }
+  return undefined;
+}
+
+function contentText(content) {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter((part) => part?.type === 'text')
+    .map((part) => part.text)
+    .join(' ');
+}
+
+/** A roll (`{dice, sides, rolls, total}`) in a JSON text, or undefined. */
+function rollIn(text) {
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value?.rolls) && typeof value.total === 'number' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rollSentence({ rolls, total }) {
+  if (rolls.length === 1) return `You rolled **${total}**.`;
+  const listed = `${rolls.slice(0, -1).map((value) => `**${value}**`).join(', ')} and **${rolls.at(-1)}**`;
+  return `You rolled ${listed}: **${total}** in total.`;
+}
+
+/** The reply once the widget has run the dice roller and sent its result. @returns {Step[]} */
+function diceResultScript(message) {
+  const text = contentText(message.content);
+  const roll = message.error ? undefined : rollIn(text);
+  if (!roll) {
+    return [{ kind: 'text', text: `The dice roller could not roll: ${message.error || text || 'it gave no result'}.` }];
+  }
+  return [
+    {
+      kind: 'text',
+      text: `${rollSentence(roll)}
+
+The card above is an **MCP App** from the dice server. Press **Roll again** there (the app calls \
+\`reroll_dice\`, a tool only apps may use) or **Tell the chat** to send me what it shows.`,
+    },
+  ];
+}
+
+/** What the dice roller last told the model (`ui/update-model-context`), from the run's context. */
+function diceContext(context) {
+  for (const entry of [...(context ?? [])].reverse()) {
+    const roll = typeof entry?.value === 'string' ? rollIn(entry.value) : undefined;
+    if (roll) return roll;
+  }
+  return undefined;
+}
+
+/** "I rolled …", as the dice roller's Tell the chat button says it (`ui/message`). @returns {Step[]} */
+function rolledScript(text, input) {
+  const state = diceContext(input.context);
+  const seen = state
+    ? `The app's state came with your message (\`ui/update-model-context\`): roll #${state.roll ?? '?'} of \
+${state.dice}d${state.sides}, showing ${state.rolls.join(' + ')} = **${state.total}**.`
+    : 'No app state came with your message, so I only have your word for it.';
+  return [{ kind: 'text', text: `Thanks for telling me! ${seen} Ask for **dice** again for a fresh card.` }];
 }
 
 /** Rows of the event reference table in the long reply: [event, what it carries]. */
@@ -414,20 +528,27 @@ function cityFrom(text) {
 
 /**
  * Keyword (matched at a word start, case-insensitive) → script. The first match wins.
- * @type {Array<[RegExp, (text: string) => Step[]]>}
+ * @type {Array<[RegExp, (text: string, input: RunAgentInput) => Step[]]>}
  */
 const SCRIPTS_BY_KEYWORD = [
   [/\berror/i, () => errorScript()],
+  [/\bI rolled\b/i, (text, input) => rolledScript(text, input)],
+  [/\b(dice|apps?)\b/i, (text, input) => diceScript(text, input)],
   [/\b(weather|tool)/i, (text) => weatherScript(cityFrom(text))],
   [/\bstate/i, () => stateScript()],
   [/\blong/i, () => longScript()],
 ];
 
-/** Picks the script for a request from keywords in the last user message. */
+/**
+ * Picks the script for a request: the answer to a dice roll the widget just ran, else by keywords
+ * in the last user message.
+ */
 export function pickScript(input) {
+  const answered = answeredDiceCall(input.messages);
+  if (answered) return diceResultScript(answered);
   const text = lastUserText(input.messages);
   const entry = SCRIPTS_BY_KEYWORD.find(([pattern]) => pattern.test(text));
-  return entry ? entry[1](text) : introScript(/\b(hello|hi|hey)\b/i.test(text));
+  return entry ? entry[1](text, input) : introScript(/\b(hello|hi|hey)\b/i.test(text));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -486,6 +607,16 @@ async function* streamToolCall({ name, args, result }, ctx) {
   yield { type: 'TOOL_CALL_RESULT', messageId: randomUUID(), toolCallId, content: JSON.stringify(result), role: 'tool' };
 }
 
+/** A call of a client tool: streamed without a result, left pending for the client to answer. */
+async function* streamClientToolCall({ name, args }, ctx) {
+  const toolCallId = randomUUID();
+  yield { type: 'TOOL_CALL_START', toolCallId, toolCallName: name, parentMessageId: ctx.lastMessageId };
+  const argDeltas = JSON.stringify(args).match(/.{1,6}/gs) ?? [];
+  yield* streamDeltas(argDeltas, (delta) => ({ type: 'TOOL_CALL_ARGS', toolCallId, delta }), ctx);
+  yield { type: 'TOOL_CALL_END', toolCallId };
+  ctx.pending.push(toolCallId);
+}
+
 async function* streamStateSnapshot({ snapshot }, ctx) {
   await pause(ctx.delayMs * 5, ctx.signal);
   yield { type: 'STATE_SNAPSHOT', snapshot };
@@ -505,6 +636,7 @@ const STREAMERS = {
   reasoning: streamReasoning,
   text: streamText,
   tool: streamToolCall,
+  'client-tool': streamClientToolCall,
   state: streamStateSnapshot,
   patch: streamStatePatch,
   error: streamError,
@@ -512,7 +644,7 @@ const STREAMERS = {
 
 /**
  * Runs the scripted agent: yields AG-UI 1.0 events for the reply picked from the last user
- * message. Stops quietly (no more events) once `signal` aborts.
+ * message (or for the dice roller's result the run carries). Stops quietly (no more events) once `signal` aborts.
  *
  * @param {RunAgentInput} input
  * @param {{ delayMs?: number, signal?: AbortSignal }} [options]
@@ -520,7 +652,7 @@ const STREAMERS = {
  */
 export async function* scriptedRun(input, { delayMs = DEFAULT_DELAY_MS, signal } = {}) {
   const { threadId, runId } = input;
-  const ctx = { delayMs, signal, lastMessageId: undefined };
+  const ctx = { delayMs, signal, lastMessageId: undefined, pending: [] };
   yield { type: 'RUN_STARTED', threadId, runId, protocolVersion: '1.0' };
   for (const step of pickScript(input)) {
     for await (const event of STREAMERS[step.kind](step, ctx)) {
@@ -529,5 +661,7 @@ export async function* scriptedRun(input, { delayMs = DEFAULT_DELAY_MS, signal }
       if (event.type === 'RUN_ERROR') return;
     }
   }
-  yield { type: 'RUN_FINISHED', threadId, runId };
+  // Client-tool calls stay open: the client answers them with tool messages in the next run.
+  const outcome = ctx.pending.length ? { outcome: { type: 'success', pendingToolCallIds: ctx.pending } } : {};
+  yield { type: 'RUN_FINISHED', threadId, runId, ...outcome };
 }

@@ -1,10 +1,13 @@
-// Demo backend for <agent-chat>: an AG-UI 1.0 endpoint plus the demo page and the built bundle.
+// Demo backend for <agent-chat>: an AG-UI 1.0 endpoint plus the demo page and the built bundle,
+// and beside it, each on a port of its own, the dice roller MCP server (an MCP App) and a second
+// origin that serves only the MCP Apps sandbox proxy (dist/sandbox.html).
 //
-//   node demo/server.mjs            → http://127.0.0.1:8787/ (PORT, HOST, DEMO_DELAY_MS override)
+//   node demo/server.mjs            → http://127.0.0.1:8787/ (PORT, HOST, DEMO_DELAY_MS override;
+//                                     MCP_PORT, SANDBOX_PORT pick the other two ports, else free ones)
 //   OPENAI_API_KEY=… node demo/server.mjs   → a real model instead of the scripted agent
 
 import { createReadStream, existsSync, realpathSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -13,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { EventEncoder } from '@ag-ui/encoder';
 import { DEFAULT_DELAY_MS, scriptedRun } from './scripted-agent.mjs';
 import { isOpenaiConfigured, openaiConfig, openaiRun } from './openai-agent.mjs';
+import { startDemoMcpServer } from './mcp-app-server.mjs';
 
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
 /** @typedef {(input: RunAgentInput, signal: AbortSignal) => AsyncIterable<object>} AgentRun */
@@ -106,6 +110,53 @@ async function sendFile(req, res, file) {
   });
   if (req.method === 'HEAD') return res.end();
   await pipeline(createReadStream(file), res).catch(() => {}); // the client may leave mid-file
+}
+
+/** The host name the browser used to reach this server (so the other two ports work for it too). */
+function requestHostname(req, fallback) {
+  try {
+    const { hostname } = new URL(`http://${req.headers.host}`);
+    if (/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/i.test(hostname)) return hostname;
+  } catch {
+    // a missing or odd Host header: use the address the server listens on
+  }
+  return fallback;
+}
+
+function escapeAttribute(text) {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The demo page, with the URLs of the MCP server and of the sandbox proxy filled in. */
+async function sendIndex(req, res, { urls, host }) {
+  const hostname = requestHostname(req, host.includes(':') ? `[${host}]` : host);
+  const values = { MCP_URL: urls.mcp(hostname), SANDBOX_URL: urls.sandbox(hostname) };
+  const page = (await readFile(INDEX_HTML, 'utf8')).replace(/%(MCP_URL|SANDBOX_URL)%/g, (_, name) => escapeAttribute(values[name]));
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES['.html'],
+    'Content-Length': Buffer.byteLength(page),
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : page);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The second origin: only the MCP Apps sandbox proxy
+
+/**
+ * Serves `sandbox.html` from `distDir` and nothing else. The sandbox proxy must be on another
+ * origin than the page (here: another port) and must not get a Content-Security-Policy of its own.
+ */
+async function routeSandbox(req, res, distDir) {
+  const pathname = requestPath(req);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  if (pathname !== '/sandbox.html') {
+    return sendText(res, 404, 'Not found. This origin serves only /sandbox.html, the MCP Apps sandbox proxy of <agent-chat>.');
+  }
+  const file = path.join(distDir, 'sandbox.html');
+  if (!existsSync(file)) return sendText(res, 404, 'dist/sandbox.html is missing; run "npm run build" first.');
+  return sendFile(req, res, file);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -212,7 +263,7 @@ function requestPath(req) {
   }
 }
 
-async function route(req, res, { agent, distDir, log }) {
+async function route(req, res, { agent, distDir, log, urls, host }) {
   const pathname = requestPath(req);
   if (pathname === undefined) return sendText(res, 400, 'Bad request');
   if (pathname === '/api/agent') {
@@ -220,7 +271,7 @@ async function route(req, res, { agent, distDir, log }) {
     return handleAgentRequest(req, res, agent, log);
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
-  if (pathname === '/' || pathname === '/index.html') return sendFile(req, res, INDEX_HTML);
+  if (pathname === '/' || pathname === '/index.html') return sendIndex(req, res, { urls, host });
   if (pathname.startsWith('/dist/')) return sendFile(req, res, resolveInside(distDir, pathname.slice('/dist/'.length)));
   return sendText(res, 404, 'Not found');
 }
@@ -229,29 +280,10 @@ function formatUrl(host, port) {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
 }
 
-/**
- * Starts the demo server.
- *
- * @param {object} [options]
- * @param {number} [options.port] 0 picks a free port.
- * @param {string} [options.host]
- * @param {number} [options.delayMs] pause between streamed deltas of the scripted agent.
- * @param {(line: string) => void} [options.log]
- * @param {Record<string, string | undefined>} [options.env] where OPENAI_* settings are read.
- * @param {string} [options.distDir] folder served under /dist/ (the repo's dist/ by default).
- * @returns {Promise<{ url: string, port: number, agent: string, close: () => Promise<void> }>}
- */
-export async function startDemoServer({
-  port = 0,
-  host = '127.0.0.1',
-  delayMs,
-  log = console.log,
-  env = process.env,
-  distDir = DEFAULT_DIST_DIR,
-} = {}) {
-  const agent = chooseAgent(env, delayMs);
+/** Starts an HTTP server with `handler` on host:port; resolves once it listens. */
+async function listen(handler, { host, port, log }) {
   const server = createServer((req, res) => {
-    route(req, res, { agent, distDir, log }).catch((error) => {
+    handler(req, res).catch((error) => {
       log(`agent-chat demo: ${req.method} ${req.url} failed: ${error?.stack ?? error}`);
       if (!res.headersSent) sendText(res, 500, 'Internal server error');
       else res.destroy();
@@ -264,20 +296,75 @@ export async function startDemoServer({
       resolve();
     });
   });
-  if (!existsSync(path.join(distDir, 'agent-chat.js'))) {
-    log('agent-chat demo: dist/agent-chat.js is missing; run "npm run build" first, then reload the page.');
-  }
-  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   return {
-    url: formatUrl(host, actualPort),
-    port: actualPort,
-    agent: agent.description,
+    server,
+    port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Starts the demo server, the dice roller MCP server and the sandbox proxy's origin.
+ *
+ * @param {object} [options]
+ * @param {number} [options.port] 0 picks a free port.
+ * @param {string} [options.host] all three servers listen here.
+ * @param {number} [options.delayMs] pause between streamed deltas of the scripted agent.
+ * @param {(line: string) => void} [options.log]
+ * @param {Record<string, string | undefined>} [options.env] where OPENAI_* settings are read.
+ * @param {string} [options.distDir] folder served under /dist/ (the repo's dist/ by default).
+ * @param {number} [options.mcpPort] port of the dice roller MCP server; 0 (default) picks a free one.
+ * @param {number} [options.sandboxPort] port of the sandbox proxy's origin; 0 (default) picks a free one.
+ * @returns {Promise<{ url: string, port: number, agent: string, mcpUrl: string,
+ *   mcpCalls: Record<string, number>, sandboxUrl: string, close: () => Promise<void> }>}
+ *   `mcpCalls` counts the MCP server's `tools/call` requests by tool name (live).
+ */
+export async function startDemoServer({
+  port = 0,
+  host = '127.0.0.1',
+  delayMs,
+  log = console.log,
+  env = process.env,
+  distDir = DEFAULT_DIST_DIR,
+  mcpPort = 0,
+  sandboxPort = 0,
+} = {}) {
+  const agent = chooseAgent(env, delayMs);
+  const started = [];
+  try {
+    const mcp = await startDemoMcpServer({ host, port: mcpPort });
+    started.push(mcp);
+    const sandbox = await listen((req, res) => routeSandbox(req, res, distDir), { host, port: sandboxPort, log });
+    started.push(sandbox);
+    const urls = {
+      mcp: (hostname) => `http://${hostname}:${mcp.port}/mcp`,
+      sandbox: (hostname) => `http://${hostname}:${sandbox.port}/sandbox.html`,
+    };
+    const main = await listen((req, res) => route(req, res, { agent, distDir, log, urls, host }), { host, port, log });
+    started.push(main);
+    if (!existsSync(path.join(distDir, 'agent-chat.js'))) {
+      log('agent-chat demo: dist/agent-chat.js is missing; run "npm run build" first, then reload the page.');
+    }
+    const hostname = host.includes(':') ? `[${host}]` : host;
+    return {
+      url: formatUrl(host, main.port),
+      port: main.port,
+      agent: agent.description,
+      mcpUrl: urls.mcp(hostname),
+      mcpCalls: mcp.calls,
+      sandboxUrl: urls.sandbox(hostname),
+      close: async () => {
+        await Promise.all(started.map((server) => server.close()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map((server) => server.close()));
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,8 +384,15 @@ async function main() {
     host: env.HOST || '127.0.0.1',
     delayMs: numberFromEnv(env.DEMO_DELAY_MS, DEFAULT_DELAY_MS, 'DEMO_DELAY_MS'),
     env,
+    mcpPort: numberFromEnv(env.MCP_PORT, 0, 'MCP_PORT'),
+    sandboxPort: numberFromEnv(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
   });
   console.log(`agent-chat demo: ${server.url}  (${server.agent})`);
+  console.log(`  dice roller MCP server (an MCP App): ${server.mcpUrl}`);
+  console.log(`  sandbox proxy on a second origin:    ${server.sandboxUrl}`);
+  if (!existsSync(path.join(DEFAULT_DIST_DIR, 'sandbox.html'))) {
+    console.log('  dist/sandbox.html is missing; run "npm run build" so apps can run in the sandbox proxy.');
+  }
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => server.close().then(() => process.exit(0)));
   }

@@ -44,6 +44,10 @@ export const agentChatStyles = css`
     overscroll-behavior: contain;
     scroll-behavior: auto;
   }
+  /* An app in the side pane sits over the right of the chat; the conversation moves aside. */
+  .base.with-pane .messages {
+    padding-right: calc(clamp(260px, 45%, 480px) + 16px);
+  }
   .column {
     display: flex;
     flex-direction: column;

@@ -200,6 +200,8 @@ export class AgentChat extends LitElement {
     this.removeEventListener('agent-chat-mcp-server-change', this.onServersChanged);
     this.childObserver.disconnect();
     this.colorScheme.removeEventListener('change', this.onColorScheme);
+    // A chat taken off the page lets go of its MCP connections (connecting again reopens them).
+    void this.mcpHost?.then((host) => host.setServers([]));
     this.resizeObserver?.disconnect();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
@@ -258,6 +260,8 @@ export class AgentChat extends LitElement {
     if (!this.threadId) this.threadId = newId();
     const threadId = this.threadId;
     const transport = this.backendTransport();
+    // Servers set just before send() have not been through an update yet.
+    this.onServersChanged();
     const apps: Omit<RunSetup, 'threadId' | 'transport' | 'problem'> = {
       context: () => this.modelContext(),
     };
@@ -369,9 +373,12 @@ export class AgentChat extends LitElement {
       claimPane: (holder) => {
         if (this.pane && this.pane !== holder) this.pane.leavePane();
         this.pane = holder;
+        this.requestUpdate();
       },
       releasePane: (holder) => {
-        if (this.pane === holder) this.pane = undefined;
+        if (this.pane !== holder) return;
+        this.pane = undefined;
+        this.requestUpdate();
       },
     };
   }
@@ -600,7 +607,7 @@ export class AgentChat extends LitElement {
     const turns = this.conversation.turns;
     const lastReply = turns[turns.length - 1];
     const configErrors = this.configProblems;
-    return html`<div class="base" part="base">
+    return html`<div class="base ${this.pane ? 'with-pane' : ''}" part="base">
       ${this.heading ? html`<header class="header" part="header"><h2 part="heading">${this.heading}</h2></header>` : nothing}
       <div
         class="messages"

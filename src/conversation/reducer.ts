@@ -140,12 +140,14 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     case 'messages-snapshot':
       return applyMessagesSnapshot(state, action.messages);
     case 'activity-snapshot': {
-      const next = upsertPart(state, action.messageId, 'activity', (part) =>
-        part && action.replace === false
+      let attachedTo: string | undefined;
+      const next = upsertPart(state, action.messageId, 'activity', (part) => {
+        attachedTo = part?.attachedTo;
+        return part && action.replace === false
           ? part
-          : { kind: 'activity', id: action.messageId, activityType: action.activityType, content: action.content, ...sub(action) },
-      );
-      return action.activityType === APP_ACTIVITY_TYPE && next !== state ? placeBackendApp(next, action.messageId) : next;
+          : { kind: 'activity', id: action.messageId, activityType: action.activityType, content: action.content, ...sub(action) };
+      });
+      return action.activityType === APP_ACTIVITY_TYPE && next !== state ? placeBackendApp(next, action.messageId, attachedTo) : next;
     }
     case 'activity-delta':
       return upsertPart(state, action.messageId, 'activity', (part) => {
@@ -292,19 +294,22 @@ function updateApp(state: ConversationState, partId: string, app: Partial<AppInf
 /**
  * An `mcp-apps` activity (the backend ran a tool with a UI, `@ag-ui/mcp-apps-middleware`) shows its
  * app in the card of the call it answers: the latest call of this reply with the same input and
- * no app yet. With no such call, the activity is a card of its own.
+ * no app yet. With no such call, the activity is a card of its own. A snapshot of an activity
+ * already placed (`attachedTo`) updates that call's app, keeping what the card read since.
  */
-function placeBackendApp(state: ConversationState, activityId: string): ConversationState {
+function placeBackendApp(state: ConversationState, activityId: string, attachedTo?: string): ConversationState {
   return updateReply(state, (reply) => {
     const index = reply.parts.findIndex((part) => part.kind === 'activity' && part.id === activityId);
     const activity = reply.parts[index] as Extract<ReplyPart, { kind: 'activity' }>;
     const app = backendApp(activity.content);
     if (!app) return reply;
-    const input = JSON.stringify(activity.content.toolInput ?? {});
+    const input = canonicalJson(activity.content.toolInput ?? {});
     let target = -1;
     for (let i = index - 1; i >= 0; i--) {
       const part = reply.parts[i];
-      if (part.kind === 'tool-call' && !part.app && JSON.stringify(part.args ?? {}) === input) {
+      if (part.kind !== 'tool-call') continue;
+      const placedBefore = attachedTo !== undefined && part.id === attachedTo;
+      if (placedBefore || (attachedTo === undefined && !part.app && part.argsComplete && canonicalJson(part.args ?? {}) === input)) {
         target = i;
         break;
       }
@@ -314,11 +319,20 @@ function placeBackendApp(state: ConversationState, activityId: string): Conversa
       parts[index] = { ...activity, app };
     } else {
       const call = parts[target] as ToolCallPart;
-      parts[target] = { ...call, app };
+      parts[target] = { ...call, app: call.app ? { ...call.app, ...app } : app };
       parts[index] = { ...activity, attachedTo: call.id };
     }
     return { ...reply, parts };
   });
+}
+
+/** JSON with object keys sorted, so equal values compare equal whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
 }
 
 function backendApp(content: Record<string, unknown>): AppInfo | undefined {

@@ -75,7 +75,7 @@ const PERMISSION_FEATURES: Record<string, string> = {
 export function allowAttribute(permissions: UiResourceMeta['permissions']): string {
   if (!permissions || typeof permissions !== 'object') return '';
   return Object.keys(permissions)
-    .filter((key) => key in PERMISSION_FEATURES)
+    .filter((key) => Object.hasOwn(PERMISSION_FEATURES, key))
     .map((key) => PERMISSION_FEATURES[key])
     .join('; ');
 }

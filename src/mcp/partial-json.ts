@@ -4,7 +4,8 @@
  * member that is not complete yet. Returns undefined when nothing usable is there. Pure.
  */
 export function parsePartialJson(text: string): unknown {
-  let body = text.trim();
+  // Only leading space goes: trailing space may be inside a string that is still open.
+  let body = text.trimStart();
   if (!body) return undefined;
   try {
     return JSON.parse(body);

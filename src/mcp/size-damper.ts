@@ -44,7 +44,8 @@ export class SizeDamper {
         this.flips = 0;
         return this.apply(settled, now);
       }
-    } else if (!quick) {
+    } else {
+      // Not a return to the previous height: whatever oscillated before has stopped.
       this.flips = 0;
     }
     return this.apply(height, now);

@@ -11,8 +11,11 @@ function uiMeta(meta: Record<string, unknown> | undefined): Record<string, unkno
 
 /** The tool's `ui://` resource (`_meta.ui.resourceUri`, else the older `_meta["ui/resourceUri"]`). */
 export function uiResourceUri(tool: McpTool | undefined): string | undefined {
-  const uri = uiMeta(tool?._meta)?.resourceUri ?? tool?._meta?.['ui/resourceUri'];
-  return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined;
+  const isUi = (uri: unknown): uri is string => typeof uri === 'string' && uri.startsWith('ui://');
+  const current = uiMeta(tool?._meta)?.resourceUri;
+  if (isUi(current)) return current;
+  const legacy = tool?._meta?.['ui/resourceUri'];
+  return isUi(legacy) ? legacy : undefined;
 }
 
 /** Who may call a tool: the model, the app's page, or both (a missing `visibility` means both). */

@@ -8,7 +8,8 @@ function replyText(el: AgentChat): string {
   return textOf(messages[messages.length - 1]?.shadowRoot?.querySelector('.assistant') ?? undefined);
 }
 
-describe('MCP Apps: a page MCP server, its tool called by the model, its app in the card', () => {
+describe('MCP Apps: a page MCP server, its tool called by the model, its app in the card', function () {
+  this.timeout(30_000);
   let capture: ReturnType<typeof captureReports>;
   let reports: Report[];
   beforeEach(async () => {
@@ -39,7 +40,8 @@ describe('MCP Apps: a page MCP server, its tool called by the model, its app in 
   });
 });
 
-describe('MCP Apps: the bridge, in spec order', () => {
+describe('MCP Apps: the bridge, in spec order', function () {
+  this.timeout(30_000);
   let capture: ReturnType<typeof captureReports>;
   let reports: Report[];
   beforeEach(async () => {
@@ -121,7 +123,8 @@ describe('MCP Apps: the bridge, in spec order', () => {
   });
 });
 
-describe('MCP Apps: the sandbox', () => {
+describe('MCP Apps: the sandbox', function () {
+  this.timeout(30_000);
   let capture: ReturnType<typeof captureReports>;
   let reports: Report[];
   beforeEach(async () => {
@@ -164,7 +167,8 @@ describe('MCP Apps: the sandbox', () => {
   });
 });
 
-describe('MCP Apps: calls from the app page, checked', () => {
+describe('MCP Apps: calls from the app page, checked', function () {
+  this.timeout(30_000);
   let capture: ReturnType<typeof captureReports>;
   let reports: Report[];
   beforeEach(async () => {
@@ -352,6 +356,13 @@ describe('MCP Apps: calls from the app page, checked', () => {
     frame.shadowRoot!.querySelectorAll<HTMLButtonElement>('.toolbar button')[1].click();
     await until(() => box.classList.contains('pip'), 'the side pane');
     expect(getComputedStyle(box).position).to.equal('fixed');
+    // The pane sits at the right of the chat, and the conversation moves aside for it.
+    const chatRect = el.getBoundingClientRect();
+    const paneRect = box.getBoundingClientRect();
+    expect(Math.abs(chatRect.right - 8 - paneRect.right)).to.be.lessThan(2);
+    expect(paneRect.width).to.be.within(260, 480);
+    const log = el.shadowRoot!.querySelector<HTMLElement>('.messages')!;
+    expect(parseFloat(getComputedStyle(log).paddingRight)).to.be.greaterThan(paneRect.width);
     // Same iframe, same document: the app stayed live.
     expect(appIframe(el)).to.equal(iframe);
     command(el, { probe: 'call', name: 'counted', arguments: { n: 9 } });
@@ -367,7 +378,8 @@ describe('MCP Apps: calls from the app page, checked', () => {
   });
 });
 
-describe('MCP Apps: an unreachable server', () => {
+describe('MCP Apps: an unreachable server', function () {
+  this.timeout(30_000);
   beforeEach(() => probeControl({ reset: true, down: false }));
   afterEach(() => probeControl({ down: false }));
 
@@ -390,3 +402,157 @@ describe('MCP Apps: an unreachable server', () => {
     await until(() => textOf(deepQuery(el, '.config-error')).includes('could not be reached'), 'the notice');
   });
 });
+
+describe('MCP Apps: card options, appendAppCard and the rest of the contract', function () {
+  this.timeout(30_000);
+  let capture: ReturnType<typeof captureReports>;
+  let reports: Report[];
+  beforeEach(async () => {
+    capture = captureReports();
+    reports = capture.reports;
+    await probeControl({ reset: true, down: false });
+  });
+  afterEach(() => capture.restore());
+
+  it('gives the model what toolDisplay.valueFn returns, and takes card options from toolDisplay', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'v' }));
+    el.toolDisplay = {
+      show_probe: { valueFn: (result: any, args: any) => `value ${result.structuredContent.value} for ${args.value}`, title: 'My probe', icon: '🔎', fullScreen: false },
+    };
+    await sendAndWait(el, 'go');
+    const tool = (await lastRequest('mcp-call')).body.messages.find((m: { role: string }) => m.role === 'tool');
+    expect(tool.content).to.equal('value v for v');
+    const card = deepQuery(el, 'agent-chat-tool-card')!;
+    expect(textOf(card.shadowRoot!.querySelector('.title') ?? undefined)).to.equal('My probe');
+    expect(textOf(card.shadowRoot!.querySelector('.icon') ?? undefined)).to.equal('🔎');
+    await until(() => !!appIframe(el), 'the app');
+    const buttons = [...appFrame(el)!.shadowRoot!.querySelectorAll('.toolbar button')].map((b) => textOf(b));
+    expect(buttons).to.deep.equal(['Open beside the chat']);
+    const init = (await waitForReport(reports, (r) => !!r.init, 'init')).init;
+    expect(init.hostContext.availableDisplayModes).to.deep.equal(['inline', 'pip']);
+  });
+
+  it('shows the summary when the app cannot be shown', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe'));
+    el.toolDisplay = { show_probe: { summary: () => 'A probe that could not run.' } };
+    await (await (el as any).host()).ready();
+    await probeControl({ down: true });
+    await sendAndWait(el, 'go');
+    await probeControl({ down: false });
+    const frame = appFrame(el)!;
+    await until(() => !!frame.shadowRoot!.querySelector('.unavailable'), 'the notice');
+    expect(textOf(frame.shadowRoot!.querySelector('.summary') ?? undefined)).to.equal('A probe that could not run.');
+  });
+
+  it('sets the frame’s allow from the resource’s permissions', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe_camera'));
+    await sendAndWait(el, 'go');
+    await until(() => !!appIframe(el)?.srcdoc, 'the app');
+    expect(appIframe(el)!.allow).to.equal('camera; clipboard-write');
+  });
+
+  it('checks only the page’s own calls: not the opening call, not resource reads', async () => {
+    const seen: string[] = [];
+    const el = await probeChat(mcpCallEndpoint('show_probe'));
+    el.onAppCall = (call) => (seen.push(call.name), true);
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    command(el, { probe: 'read', uri: 'ui://probe/app.html' });
+    const read = await waitForReport(reports, (r) => !!r.readResult, 'the read');
+    expect(read.readResult.result.contents[0].uri).to.equal('ui://probe/app.html');
+    expect(seen).to.deep.equal([]);
+  });
+
+  it('tells the app when its width changes', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe'));
+    el.style.width = '700px';
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    el.style.width = '520px';
+    const changed = await waitForReport(reports, (r) => r.received === 'ui/notifications/host-context-changed' && !!r.params.containerDimensions, 'the new width');
+    expect(changed.params.containerDimensions.width).to.be.lessThan(520);
+  });
+
+  it('connects to servers given by the mcpServers property, with their own onAppCall', async () => {
+    const el = await chatWithoutServer(mcpCallEndpoint('show_probe'));
+    const seen: string[] = [];
+    el.mcpServers = [{ name: 'byProperty', url: '/mcp/probe', onAppCall: (call) => (seen.push(`${call.source}:${call.name}`), true) }];
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    command(el, { probe: 'call', name: 'counted' });
+    await waitForReport(reports, (r) => !!r.callResult, 'the call');
+    expect(seen).to.deep.equal(['byProperty:counted']);
+  });
+
+  it('appendAppCard calls the tool and resolves to the card with its app', async () => {
+    const el = await probeChat('/agui/basic');
+    const card = await el.appendAppCard({ source: 'probe', tool: 'show_probe', arguments: { value: 'page' }, title: 'From the page', text: 'Here it is.' });
+    expect(card.localName).to.equal('agent-chat-tool-card');
+    expect(textOf(card.shadowRoot!.querySelector('.title') ?? undefined)).to.equal('From the page');
+    const result = await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    expect(result.params.structuredContent).to.deep.equal({ value: 'page' });
+    expect((await probeCalls()).show_probe).to.equal(1);
+    const turns = (el as any).conversation.turns;
+    expect(turns[0].parts[0]).to.include({ kind: 'text', text: 'Here it is.' });
+    // The model learns of it with the next message.
+    await sendAndWait(el, 'next');
+    const body = (await lastRequest('basic')).body;
+    expect(body.messages.find((m: { role: string }) => m.role === 'tool').content).to.equal('{"value":"page"}');
+  });
+
+  it('appendAppCard with a value shows the app without calling the tool', async () => {
+    const el = await probeChat('/agui/basic');
+    await el.appendAppCard({ source: 'probe', tool: 'show_probe', value: { content: [], structuredContent: { value: 'given' } } });
+    const result = await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    expect(result.params.structuredContent).to.deep.equal({ value: 'given' });
+    expect((await probeCalls()).show_probe).to.equal(undefined);
+  });
+
+  it('refuses the page calls of a card shown under its server’s own check when no check is given now', async () => {
+    const el = await probeChat('/agui/basic');
+    const server = el.querySelector('agent-chat-mcp-server')!;
+    server.onAppCall = () => true;
+    await el.appendAppCard({ source: 'probe', tool: 'show_probe' });
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    const part = (el as any).conversation.turns[0].parts[0];
+    await until(() => (el as any).conversation.turns[0].parts[0].app.hadOwnCheck === true, 'the mark');
+    expect(part.app.source).to.equal('probe');
+    server.onAppCall = undefined;
+    command(el, { probe: 'call', name: 'counted' });
+    const refused = await waitForReport(reports, (r) => !!r.callResult, 'the refusal');
+    expect(refused.callResult.isError).to.equal(true);
+    expect(refused.callResult.content[0].text).to.contain('had its own check');
+    expect((await probeCalls()).counted).to.equal(undefined);
+  });
+});
+
+describe('MCP Apps: connections', function () {
+  this.timeout(30_000);
+  it('lets go of its MCP connections when the chat leaves the page, and reopens them when it comes back', async () => {
+    const streams = async () => Number(await (await fetch('/mcp/probe-streams')).text());
+    // Chats of earlier tests have been removed: their streams close.
+    await waitUntilAsync(async () => (await streams()) === 0, 'no stream open');
+    const el = await probeChat('/agui/basic');
+    await (await (el as any).host()).ready();
+    await waitUntilAsync(async () => (await streams()) === 1, 'the stream opened');
+    const parent = el.parentElement!;
+    el.remove();
+    await waitUntilAsync(async () => (await streams()) === 0, 'the stream closed');
+    parent.append(el);
+    await waitUntilAsync(async () => (await streams()) === 1, 'the stream reopened');
+  });
+});
+
+async function waitUntilAsync(predicate: () => Promise<boolean>, what: string, timeout = 8000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    if (await predicate()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+async function chatWithoutServer(endpoint: string): Promise<AgentChat> {
+  const { fixture, html } = await import('@open-wc/testing');
+  return fixture<AgentChat>(html`<agent-chat style="height: 600px" endpoint=${endpoint}></agent-chat>`);
+}

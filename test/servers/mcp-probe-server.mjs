@@ -4,7 +4,8 @@
  * everything the host sends it (and what its sandbox lets it do) back through
  * `notifications/message`, and obeys `{probe: …}` commands the test posts into its frame.
  * `GET /mcp/probe-calls` answers the `tools/call` counts; `POST /mcp/probe-control` resets them or
- * takes the server down (`{down: true}`) to test an unreachable server.
+ * takes the server down (`{down: true}`) to test an unreachable server. `GET /mcp/probe-streams`
+ * answers how many of the clients' standing GET streams are open.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
@@ -77,6 +78,11 @@ export function createProbeServer(origin) {
     { description: 'The probe app, served as a base64 blob.', inputSchema: z.object({}), _meta: ui('ui://probe/blob.html') },
     async () => ({ content: [{ type: 'text', text: 'blob probe' }] }),
   );
+  server.registerTool(
+    'show_probe_camera',
+    { description: 'The probe app, asking for the camera and clipboard.', inputSchema: z.object({}), _meta: ui('ui://probe/camera.html') },
+    async () => ({ content: [{ type: 'text', text: 'camera probe' }] }),
+  );
   server.registerTool('app_only', { description: 'Only for apps.', inputSchema: z.object({}), _meta: { ui: { visibility: ['app'] } } }, async () => ({
     content: [{ type: 'text', text: 'app-only ran' }],
   }));
@@ -91,6 +97,9 @@ export function createProbeServer(origin) {
   server.registerResource('probe-connect', 'ui://probe/connect.html', { mimeType: APP_MIME }, async (uri) =>
     page(uri.href, `${origin}/mcp/probe-ping`, { ui: { csp: { connectDomains: [origin] } } }),
   );
+  server.registerResource('probe-camera', 'ui://probe/camera.html', { mimeType: APP_MIME }, async (uri) =>
+    page(uri.href, `${origin}/mcp/probe-ping`, { ui: { permissions: { camera: {}, clipboardWrite: {} } } }),
+  );
   server.registerResource('probe-blob', 'ui://probe/blob.html', { mimeType: APP_MIME, _meta: { ui: { prefersBorder: false } } }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: APP_MIME, blob: Buffer.from(probePage(`${origin}/mcp/probe-ping`), 'utf8').toString('base64') }],
   }));
@@ -101,7 +110,13 @@ export function createProbeServer(origin) {
 export function mcpProbeServer() {
   const counter = callCounter();
   let down = false;
+  let openStreams = 0;
   return async (ctx, next) => {
+    if (ctx.path === '/mcp/probe-streams') {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = String(openStreams);
+      return;
+    }
     if (ctx.path === '/mcp/probe-calls') {
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/json';
@@ -129,6 +144,11 @@ export function mcpProbeServer() {
       return;
     }
     ctx.respond = false;
+    if (ctx.method === 'GET') {
+      // The client's standing stream: counted, so a test can see the chat let go of it.
+      openStreams += 1;
+      ctx.res.on('close', () => (openStreams -= 1));
+    }
     const origin = `http://${ctx.req.headers.host}`;
     await handleMcpRequest(() => createProbeServer(origin), ctx.req, ctx.res, { onMessage: counter.onMessage });
   };

@@ -123,10 +123,12 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     try {
       const host = await context!.host();
       if (!this.isConnected || this.iframe !== iframe) return;
-      if (app.via === 'page' && host.hasOwnCheck(app.source)) context!.update(call.id, { hadOwnCheck: true });
+      // The missing-check mark: this card is shown while its source has a check of its own.
+      const marked = app.hadOwnCheck || (app.via === 'page' && host.hasOwnCheck(app.source));
+      if (marked && !app.hadOwnCheck) context!.update(call.id, { hadOwnCheck: true });
       const controller = await host.openFrame({
         iframe,
-        app,
+        app: marked ? { ...app, hadOwnCheck: true } : app,
         html: app.resource!.html,
         meta: app.resource!.meta,
         instanceId: call.id,
@@ -239,10 +241,10 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
 
   /** The pane sits over the right part of the chat and follows it as the page scrolls or resizes. */
   private startPaneTracking(): void {
+    const chat = closestAcrossShadows(this, 'agent-chat') ?? this;
     const place = () => {
-      const chat = (this.getRootNode() as ShadowRoot).host?.getRootNode() as ShadowRoot | Document;
-      const host = (chat as ShadowRoot).host ?? this;
-      const rect = host.getBoundingClientRect();
+      const rect = chat.getBoundingClientRect();
+      // The same width the chat clears for the pane (clamp(260px, 45%, 480px)).
       const width = Math.min(480, Math.max(260, rect.width * 0.45));
       this.paneRect = { top: rect.top + 8, left: rect.right - width - 8, width, height: Math.max(200, rect.height - 16) };
     };
@@ -332,6 +334,17 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         ></iframe>
       </div>`;
   }
+}
+
+/** The nearest ancestor matching `selector`, looking through shadow roots. */
+function closestAcrossShadows(from: Element, selector: string): Element | undefined {
+  let node: Element | null = from;
+  while (node) {
+    const found: Element | null = node.closest(selector);
+    if (found) return found;
+    node = (node.getRootNode() as ShadowRoot).host ?? null;
+  }
+  return undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
