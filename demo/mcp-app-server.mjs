@@ -9,10 +9,10 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { realpathSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { startMcpServer } from './mcp-http.mjs';
+import { isMainModule } from './is-main.mjs';
 
 const APP_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mcp-app');
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
@@ -113,15 +113,7 @@ export async function startDemoMcpServer({ host = '127.0.0.1', port = 0 } = {}) 
   return startMcpServer(createDemoMcpServer, { host, port, path: '/mcp' });
 }
 
-function isMainModule() {
-  try {
-    return Boolean(process.argv[1]) && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (isMainModule()) {
+if (isMainModule(import.meta.url)) {
   const server = await startDemoMcpServer({ host: process.env.HOST || '127.0.0.1', port: Number(process.env.PORT ?? 8790) });
   console.log(`dice MCP server: ${server.url}`);
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close().then(() => process.exit(0)));

@@ -6,7 +6,7 @@
 //                                     MCP_PORT, SANDBOX_PORT pick the other two ports, else free ones)
 //   OPENAI_API_KEY=… node demo/server.mjs   → a real model instead of the scripted agent
 
-import { createReadStream, existsSync, realpathSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,7 @@ import { EventEncoder } from '@ag-ui/encoder';
 import { DEFAULT_DELAY_MS, scriptedRun } from './scripted-agent.mjs';
 import { isOpenaiConfigured, openaiConfig, openaiRun } from './openai-agent.mjs';
 import { startDemoMcpServer } from './mcp-app-server.mjs';
+import { isMainModule } from './is-main.mjs';
 
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
 /** @typedef {(input: RunAgentInput, signal: AbortSignal) => AsyncIterable<object>} AgentRun */
@@ -398,15 +399,7 @@ async function main() {
   }
 }
 
-function isMainModule() {
-  try {
-    return Boolean(process.argv[1]) && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (isMainModule()) {
+if (isMainModule(import.meta.url)) {
   main().catch((error) => {
     console.error(`agent-chat demo: could not start: ${error.message}`);
     process.exit(1);

@@ -12,45 +12,29 @@ export function parsePartialJson(text: string): unknown {
   } catch {
     // completed below
   }
-  if (openState(body).inString) body += '"';
+  if (scan(body).inString) body += '"';
   for (let attempt = 0; attempt < 6 && body; attempt++) {
+    const { closers, lastStructural } = scan(body);
     try {
-      return JSON.parse(body + openState(body).closers.reverse().join(''));
+      return JSON.parse(body + closers.reverse().join(''));
     } catch {
       // Cut back to the last complete member and try again.
-      const cut = lastStructural(body);
-      if (cut < 0) return undefined;
-      body = body[cut] === ',' ? body.slice(0, cut) : body.slice(0, cut + 1);
+      if (lastStructural < 0) return undefined;
+      body = body[lastStructural] === ',' ? body.slice(0, lastStructural) : body.slice(0, lastStructural + 1);
     }
   }
   return undefined;
 }
 
-/** The closers still needed for `text` and whether it ends inside a string. */
-function openState(text: string): { closers: string[]; inString: boolean } {
+/**
+ * One pass over `text`, strings respected: the closers still needed, whether it ends inside a
+ * string, and the index of the last `,`, `{` or `[` (-1 when none).
+ */
+function scan(text: string): { closers: string[]; inString: boolean; lastStructural: number } {
   const closers: string[] = [];
   let inString = false;
   let escaped = false;
-  for (const char of text) {
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{') closers.push('}');
-    else if (char === '[') closers.push(']');
-    else if (char === '}' || char === ']') closers.pop();
-  }
-  return { closers, inString };
-}
-
-/** Index of the last `,`, `{` or `[` outside a string. */
-function lastStructural(text: string): number {
-  let last = -1;
-  let inString = false;
-  let escaped = false;
+  let lastStructural = -1;
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
     if (inString) {
@@ -60,7 +44,11 @@ function lastStructural(text: string): number {
       continue;
     }
     if (char === '"') inString = true;
-    else if (char === ',' || char === '{' || char === '[') last = i;
+    else if (char === '{' || char === '[') {
+      closers.push(char === '{' ? '}' : ']');
+      lastStructural = i;
+    } else if (char === '}' || char === ']') closers.pop();
+    else if (char === ',') lastStructural = i;
   }
-  return last;
+  return { closers, inString, lastStructural };
 }

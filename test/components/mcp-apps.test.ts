@@ -1,7 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
-import { appFrame, appIframe, captureReports, command, mcpCallEndpoint, probeCalls, probeChat, probeControl, waitForReport, type Report } from './mcp-helpers.js';
+import { appFrame, appIframe, command, mcpCallEndpoint, probeCalls, probeChat, probeControl, useProbeReports, waitForReport } from './mcp-helpers.js';
 
 function replyText(el: AgentChat): string {
   const messages = [...el.shadowRoot!.querySelectorAll('agent-chat-message')];
@@ -10,14 +10,7 @@ function replyText(el: AgentChat): string {
 
 describe('MCP Apps: a page MCP server, its tool called by the model, its app in the card', function () {
   this.timeout(30_000);
-  let capture: ReturnType<typeof captureReports>;
-  let reports: Report[];
-  beforeEach(async () => {
-    capture = captureReports();
-    reports = capture.reports;
-    await probeControl({ reset: true, down: false });
-  });
-  afterEach(() => capture.restore());
+  const reports = useProbeReports();
 
   it('offers model-visible tools, runs the call over MCP, shows the app and answers the run with structuredContent', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'hello' }));
@@ -42,14 +35,7 @@ describe('MCP Apps: a page MCP server, its tool called by the model, its app in 
 
 describe('MCP Apps: the bridge, in spec order', function () {
   this.timeout(30_000);
-  let capture: ReturnType<typeof captureReports>;
-  let reports: Report[];
-  beforeEach(async () => {
-    capture = captureReports();
-    reports = capture.reports;
-    await probeControl({ reset: true, down: false });
-  });
-  afterEach(() => capture.restore());
+  const reports = useProbeReports();
 
   it('answers ui/initialize completely, queues until initialized, then sends tool-input once and the full result', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'abc' }, '&pause=120'));
@@ -125,14 +111,7 @@ describe('MCP Apps: the bridge, in spec order', function () {
 
 describe('MCP Apps: the sandbox', function () {
   this.timeout(30_000);
-  let capture: ReturnType<typeof captureReports>;
-  let reports: Report[];
-  beforeEach(async () => {
-    capture = captureReports();
-    reports = capture.reports;
-    await probeControl({ reset: true, down: false });
-  });
-  afterEach(() => capture.restore());
+  const reports = useProbeReports();
 
   it('keeps the app from the page DOM, cookies, IndexedDB, top navigation and unlisted fetches', async () => {
     document.cookie = 'secret=1';
@@ -169,14 +148,7 @@ describe('MCP Apps: the sandbox', function () {
 
 describe('MCP Apps: calls from the app page, checked', function () {
   this.timeout(30_000);
-  let capture: ReturnType<typeof captureReports>;
-  let reports: Report[];
-  beforeEach(async () => {
-    capture = captureReports();
-    reports = capture.reports;
-    await probeControl({ reset: true, down: false });
-  });
-  afterEach(() => capture.restore());
+  const reports = useProbeReports();
 
   async function readyProbe(setup?: (el: AgentChat) => void): Promise<AgentChat> {
     const el = await probeChat(mcpCallEndpoint('show_probe'));
@@ -405,14 +377,7 @@ describe('MCP Apps: an unreachable server', function () {
 
 describe('MCP Apps: card options, appendAppCard and the rest of the contract', function () {
   this.timeout(30_000);
-  let capture: ReturnType<typeof captureReports>;
-  let reports: Report[];
-  beforeEach(async () => {
-    capture = captureReports();
-    reports = capture.reports;
-    await probeControl({ reset: true, down: false });
-  });
-  afterEach(() => capture.restore());
+  const reports = useProbeReports();
 
   it('gives the model what toolDisplay.valueFn returns, and takes card options from toolDisplay', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'v' }));

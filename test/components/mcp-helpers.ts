@@ -6,8 +6,7 @@ import { deepQueryAll, until } from './helpers.js';
 export type Report = Record<string, any>;
 
 /** Collects what probe apps report (`notifications/message`, which the host logs with console.info). */
-export function captureReports(): { reports: Report[]; restore: () => void } {
-  const reports: Report[] = [];
+export function captureReports(reports: Report[] = []): { reports: Report[]; restore: () => void } {
   const original = console.info;
   console.info = (...args: unknown[]) => {
     const data = args[1];
@@ -15,6 +14,22 @@ export function captureReports(): { reports: Report[]; restore: () => void } {
     else original(...args);
   };
   return { reports, restore: () => (console.info = original) };
+}
+
+/**
+ * For a describe block: collects the probe's reports in the returned array (emptied before each
+ * test) and resets the probe server's counts and state.
+ */
+export function useProbeReports(): Report[] {
+  const reports: Report[] = [];
+  let restore = () => {};
+  beforeEach(async () => {
+    reports.length = 0;
+    restore = captureReports(reports).restore;
+    await probeControl({ reset: true, down: false });
+  });
+  afterEach(() => restore());
+  return reports;
 }
 
 export async function waitForReport(reports: Report[], predicate: (report: Report) => boolean, what: string, timeout = 8000): Promise<Report> {
