@@ -34,7 +34,7 @@ import type { AppContext, PaneHolder } from './mcp/app-context.js';
 import type { McpHostApi } from './mcp/host-api.js';
 import { loadMcpHost } from './mcp/host-loader.js';
 import { checkAppCall } from './mcp/app-call-check.js';
-import type { AppCallCheck, AppInfo, McpCallResult, McpServerConfig } from './mcp/types.js';
+import type { AppCallCheck, McpCallResult, McpServerConfig } from './mcp/types.js';
 import type { AssistantTurn, ToolCallPart } from './conversation/types.js';
 import type { RunRequest } from './protocol/transport.js';
 
@@ -425,15 +425,7 @@ export class AgentChat extends LitElement {
     const host = await this.host();
     await host.ready();
     const args = options.arguments ?? {};
-    let result: McpCallResult;
-    let app: AppInfo | undefined;
-    if (options.value !== undefined) {
-      result = options.value;
-      app = host.appFor(options.tool) ?? undefined;
-      if (app) app = { ...app, source: options.source, callResult: result };
-    } else {
-      ({ result, app } = await host.callTool(options.source, options.tool, args));
-    }
+    const { result, app } = await host.callTool(options.source, options.tool, args, options.value);
     if (!app) throw new Error(`The tool ${options.tool} of "${options.source}" has no app.`);
     const callId = newId();
     const call: ToolCallPart = {

@@ -67,8 +67,11 @@ export interface McpHostApi extends ClientTools {
   /** The app of a tool the model may call, if it has one. */
   appFor(name: string): AppInfo | undefined;
   readResource(app: AppInfo): Promise<{ html: string; meta?: UiResourceMeta }>;
-  /** Calls a tool of a page server directly (for `appendAppCard`), unchecked: the page asked. */
-  callTool(source: string, name: string, args: Record<string, unknown>): Promise<{ result: McpCallResult; app?: AppInfo }>;
+  /**
+   * Calls a tool of a page server directly (for `appendAppCard`), unchecked: the page asked. With
+   * `given`, that is the result and nothing is called.
+   */
+  callTool(source: string, name: string, args: Record<string, unknown>, given?: McpCallResult): Promise<{ result: McpCallResult; app?: AppInfo }>;
   openFrame(request: FrameRequest): Promise<FrameController>;
   hasOwnCheck(source: string): boolean;
 }

@@ -113,13 +113,13 @@ export class McpHost implements McpHostApi {
     return { content: text || (result.content ?? []), isError: result.isError === true };
   }
 
-  async callTool(source: string, name: string, args: Record<string, unknown>): Promise<{ result: McpCallResult; app?: AppInfo }> {
+  async callTool(source: string, name: string, args: Record<string, unknown>, given?: McpCallResult): Promise<{ result: McpCallResult; app?: AppInfo }> {
     const connection = this.connections.get(source);
     if (!connection) throw new Error(`No MCP server is named "${source}".`);
     await connection.ready;
     const tool = connection.tool(name);
     if (!tool) throw new Error(`The MCP server "${source}" has no tool ${name}.`);
-    const result = await connection.callTool(name, args);
+    const result = given ?? (await connection.callTool(name, args));
     const resourceUri = uiResourceUri(tool);
     return { result, app: resourceUri ? { source, via: 'page', resourceUri, tool, callResult: result } : undefined };
   }

@@ -323,8 +323,14 @@ describe('MCP Apps: calls from the app page, checked', function () {
     const box = frame.shadowRoot!.querySelector<HTMLElement>('.box')!;
     await until(() => box.classList.contains('fullscreen'), 'full screen');
     expect(getComputedStyle(box).position).to.equal('fixed');
+    const toolbarButton = () => frame.shadowRoot!.querySelector<HTMLButtonElement>('.toolbar button')!;
+    await until(() => frame.shadowRoot!.activeElement === toolbarButton(), 'focus on Exit full screen');
+    expect(textOf(toolbarButton())).to.equal('Exit full screen');
+    await expect(el).to.be.accessible();
     box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await until(() => !box.classList.contains('fullscreen'), 'back inline');
+    await until(() => frame.shadowRoot!.activeElement === toolbarButton() && textOf(toolbarButton()) === 'Full screen', 'focus back on Full screen');
+    await expect(el).to.be.accessible();
     frame.shadowRoot!.querySelectorAll<HTMLButtonElement>('.toolbar button')[1].click();
     await until(() => box.classList.contains('pip'), 'the side pane');
     expect(getComputedStyle(box).position).to.equal('fixed');

@@ -221,3 +221,81 @@ describe('ChatSession with client tools', () => {
     expect(requests).to.have.length(1);
   });
 });
+
+describe('ChatSession with app tools', () => {
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+
+  it('waits for prepare, sends the context, gives a call its app at its start and the full result after', async () => {
+    const seen: { context: unknown; appAtArgs?: unknown }[] = [];
+    let session!: ChatSession;
+    const transport: Transport = {
+      async *run(request): AsyncGenerator<ChatEvent> {
+        seen.push({ context: request.context });
+        yield { type: 'run-started', runId: request.runId };
+        if (request.messages.some((message) => message.role === 'tool')) {
+          yield { type: 'run-finished' };
+          return;
+        }
+        yield { type: 'tool-call-start', toolCallId: 'c1', name: 'show' };
+        const reply = session.state.turns.at(-1)!;
+        seen[0].appAtArgs = reply.role === 'assistant' && reply.parts[0].kind === 'tool-call' ? reply.parts[0].app : undefined;
+        yield { type: 'tool-call-args', toolCallId: 'c1', delta: '{}' };
+        yield { type: 'tool-call-end', toolCallId: 'c1' };
+        yield { type: 'run-finished', outcome: { type: 'success', pendingToolCallIds: ['c1'] } };
+      },
+    };
+    const app = { source: 's', via: 'page' as const, resourceUri: 'ui://s/app' };
+    const callResult = { content: [{ type: 'text', text: 'shown' }], structuredContent: { ok: true } };
+    let prepared = false;
+    const listener = quietListener();
+    session = new ChatSession(listener, () => ({
+      threadId: 't',
+      transport,
+      prepare: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        prepared = true;
+      },
+      context: () => [{ description: 'app state', value: prepared ? 'ready' : 'too early' }],
+      clientTools: {
+        definitions: () => [{ name: 'show', description: 'Shows' }],
+        handles: () => true,
+        appFor: (name: string) => (name === 'show' ? app : undefined),
+        run: async () => ({ content: { ok: true }, app: { callResult } }),
+      },
+    }));
+    session.send('show it');
+    await until(() => listener.ends.length > 0);
+    expect(seen.map((entry) => entry.context)).to.deep.equal([
+      [{ description: 'app state', value: 'ready' }],
+      [{ description: 'app state', value: 'ready' }],
+    ]);
+    expect(seen[0].appAtArgs).to.deep.equal(app);
+    const reply = session.state.turns[1];
+    const call = reply.role === 'assistant' ? reply.parts[0] : undefined;
+    expect(call?.kind === 'tool-call' && call.app).to.deep.equal({ ...app, callResult });
+  });
+
+  it('idle() settles once the reply under way has ended', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transport: Transport = {
+      async *run(request): AsyncGenerator<ChatEvent> {
+        yield { type: 'run-started', runId: request.runId };
+        await gate;
+        yield { type: 'run-finished' };
+      },
+    };
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport }));
+    session.send('go');
+    let idle = false;
+    void session.idle().then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(idle).to.equal(false);
+    release();
+    await until(() => idle);
+    expect(listener.ends).to.deep.equal(['done']);
+  });
+});

@@ -235,7 +235,10 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       this.startPaneTracking();
     }
     this.controller?.hostContextChanged({ displayMode: next });
-    if (next === 'fullscreen') void this.updateComplete.then(() => this.box?.querySelector<HTMLButtonElement>('.toolbar button')?.focus());
+    // The keyboard follows the view: into full screen, and back to the button that opened it.
+    if (next === 'fullscreen' || from === 'fullscreen') {
+      void this.updateComplete.then(() => this.box?.querySelector<HTMLButtonElement>('.toolbar button')?.focus());
+    }
     return next;
   }
 
