@@ -41,7 +41,7 @@ export interface ChatStrings {
   appPane: string;
   appBackToCard: string;
   appInPane: string;
-  serverUnreachable: string;
+  appLeftItsPage: string;
 }
 
 const en: ChatStrings = {
@@ -82,7 +82,7 @@ const en: ChatStrings = {
   appPane: 'Open beside the chat',
   appBackToCard: 'Back into the conversation',
   appInPane: 'This app is open beside the chat.',
-  serverUnreachable: 'MCP server unreachable',
+  appLeftItsPage: 'The app left its page, so it was stopped.',
 };
 
 const de: ChatStrings = {
@@ -123,7 +123,7 @@ const de: ChatStrings = {
   appPane: 'Neben dem Chat öffnen',
   appBackToCard: 'Zurück in das Gespräch',
   appInPane: 'Diese App ist neben dem Chat geöffnet.',
-  serverUnreachable: 'MCP-Server nicht erreichbar',
+  appLeftItsPage: 'Die App hat ihre Seite verlassen und wurde deshalb angehalten.',
 };
 
 const fr: ChatStrings = {
@@ -164,7 +164,7 @@ const fr: ChatStrings = {
   appPane: 'Ouvrir à côté de la discussion',
   appBackToCard: 'Revenir dans la conversation',
   appInPane: 'Cette application est ouverte à côté de la discussion.',
-  serverUnreachable: 'Serveur MCP injoignable',
+  appLeftItsPage: 'L’application a quitté sa page ; elle a été arrêtée.',
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };

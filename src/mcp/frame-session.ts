@@ -24,6 +24,8 @@ export interface FrameHandlers {
   requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
   sizeChanged(size: { width?: number; height?: number }): void;
   log(params: { level?: string; logger?: string; data?: unknown }): void;
+  /** The app's document navigated away from itself; the session has stopped talking to it. */
+  leftItsPage(): void;
 }
 
 export interface FrameSessionOptions {
@@ -52,7 +54,8 @@ export class FrameSession {
     this.initialized = new Promise((resolve) => (this.markInitialized = resolve));
     this.queue = this.initialized;
     const origin = sandboxUrl ? new URL(sandboxUrl, document.baseURI).origin : '*';
-    this.transport = new FrameTransport(() => iframe.contentWindow, origin);
+    // An opaque-origin app says "null"; a page the frame navigated to would not, and is not heard.
+    this.transport = new FrameTransport(() => iframe.contentWindow, origin, sandboxUrl ? origin : 'null');
     this.bridge = new AppBridge(
       null,
       HOST_INFO,
@@ -98,6 +101,7 @@ export class FrameSession {
   async start(): Promise<void> {
     const { iframe, sandboxUrl, html, meta } = this.options;
     await this.bridge.connect(this.transport);
+    this.transport.onappleft = this.leftItsPage;
     if (sandboxUrl) {
       iframe.setAttribute('sandbox', PROXY_SANDBOX);
       iframe.allow = allowAttribute(meta?.permissions);
@@ -107,6 +111,9 @@ export class FrameSession {
       iframe.allow = allowAttribute(meta?.permissions);
       const { policy, dropped } = buildCsp(meta?.csp);
       if (dropped.length) console.warn(`<agent-chat>: CSP entries that are not origins were left out: ${dropped.join(', ')}`);
+      // The document loads once (the frame's first about:blank load is long past); another load is
+      // the frame going elsewhere — the app navigating itself — and what is there is not the app.
+      iframe.addEventListener('load', this.onLoad);
       iframe.srcdoc = injectCsp(html, policy);
     }
   }
@@ -142,10 +149,26 @@ export class FrameSession {
     this.enqueue(() => this.bridge.sendHostContextChange(change as McpUiHostContext));
   }
 
+  private loads = 0;
+
+  private onLoad = () => {
+    if (++this.loads > 1) this.leftItsPage();
+  };
+
+  /** The app's frame went elsewhere (seen here, or by the sandbox proxy): stop talking to it. */
+  private leftItsPage = () => {
+    if (this.closed) return;
+    this.closed = true;
+    this.options.iframe.removeEventListener('load', this.onLoad);
+    void this.bridge.close().catch(() => undefined);
+    this.options.handlers.leftItsPage();
+  };
+
   /** Asks the app to wind down (`ui/resource-teardown`), waits a moment for it, then disconnects. */
   async teardown(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.options.iframe.removeEventListener('load', this.onLoad);
     if (this.isInitialized) {
       await Promise.race([
         this.bridge.teardownResource({}).catch(() => undefined),

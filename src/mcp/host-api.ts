@@ -48,6 +48,8 @@ export interface FrameRequest {
   openLink(url: string): boolean;
   requestDisplayMode(mode: DisplayMode): DisplayMode;
   sizeChanged(size: { width?: number; height?: number }): void;
+  /** The app navigated its frame away: it is stopped. */
+  leftItsPage(): void;
 }
 
 /** The host's handle on one running app. */

@@ -189,6 +189,7 @@ export class McpHost implements McpHostApi {
         requestDisplayMode: (mode) => request.requestDisplayMode(mode),
         sizeChanged: (size) => request.sizeChanged(size),
         log: (params) => console.info(`<agent-chat> app ${request.app.resourceUri} [${params.level ?? 'info'}]`, params.data),
+        leftItsPage: () => request.leftItsPage(),
       },
     });
     await session.start();

@@ -7,6 +7,7 @@
  * that embedded it, and only its own inner frame.
  */
 import { allowAttribute, buildCsp, injectCsp } from '../mcp/csp.js';
+import { APP_LEFT } from '../mcp/frame-transport.js';
 import { APP_SANDBOX } from '../mcp/types.js';
 
 function start(): void {
@@ -25,7 +26,20 @@ function start(): void {
   app.title = 'app';
   document.body.append(app);
 
+  // The app's document loads once; another load is the frame going elsewhere (the app navigating
+  // itself): whatever is there now is not the app, and is not relayed.
+  let loads = 0;
+  let stopped = false;
+  app.addEventListener('load', () => {
+    if (!app.hasAttribute('srcdoc') || stopped || ++loads === 1) return;
+    stopped = true;
+    app.removeAttribute('srcdoc');
+    app.src = 'about:blank';
+    if (hostOrigin) window.parent.postMessage({ jsonrpc: '2.0', method: APP_LEFT, params: {} }, hostOrigin);
+  });
+
   window.addEventListener('message', (event) => {
+    if (stopped) return;
     if (event.source === window.parent) {
       // Without a referrer, the first message from the parent pins its origin.
       hostOrigin ??= event.origin;
@@ -39,7 +53,7 @@ function start(): void {
         return;
       }
       app.contentWindow?.postMessage(message, '*');
-    } else if (event.source === app.contentWindow && hostOrigin) {
+    } else if (event.source === app.contentWindow && event.origin === 'null' && hostOrigin) {
       window.parent.postMessage(event.data, hostOrigin);
     }
   });

@@ -527,3 +527,34 @@ async function chatWithoutServer(endpoint: string): Promise<AgentChat> {
   const { fixture, html } = await import('@open-wc/testing');
   return fixture<AgentChat>(html`<agent-chat style="height: 600px" endpoint=${endpoint}></agent-chat>`);
 }
+
+describe('MCP Apps: an app that navigates its frame away', function () {
+  this.timeout(30_000);
+  const reports = useProbeReports();
+
+  const elsewhere = `${location.origin}/mcp/probe-elsewhere`;
+  const dataDocument = `data:text/html,<script>setInterval(() => parent.postMessage({jsonrpc:'2.0',method:'notifications/message',params:{level:'info',data:{elsewhere:true}}},'*'),50)</script>`;
+  const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  const sandboxUrl = `${location.protocol}//${other}:${location.port}/dist/sandbox.html`;
+  for (const [what, url, proxy] of [
+    ['a page of another origin', elsewhere, false],
+    ['a data: document', dataDocument, false],
+    ['a page of another origin, behind the sandbox proxy,', elsewhere, true],
+    ['a data: document, behind the sandbox proxy,', dataDocument, true],
+  ] as const) {
+    it(`is stopped, and ${what} there is not heard`, async () => {
+      const el = await probeChat(mcpCallEndpoint('show_probe'));
+      if (proxy) el.sandboxUrl = sandboxUrl;
+      await sendAndWait(el, 'go');
+      await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+      // Behind the proxy too: the proxy relays what the chat's page posts to the app.
+      command(el, { probe: 'navigate', url });
+      const frame = appFrame(el)!;
+      await until(() => !!frame.shadowRoot!.querySelector('.unavailable'), 'the notice');
+      expect(textOf(frame.shadowRoot!.querySelector('.unavailable') ?? undefined)).to.contain('left its page');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(reports.some((r) => r.elsewhere)).to.equal(false);
+    });
+  }
+});
+

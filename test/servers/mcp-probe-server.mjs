@@ -32,6 +32,7 @@ window.addEventListener('message', async (event) => {
     if (m.probe === 'context') report({ contextResult: (await request('ui/update-model-context', { structuredContent: m.value })).result });
     if (m.probe === 'link') report({ linkResult: (await request('ui/open-link', { url: m.url })).result });
     if (m.probe === 'mode') report({ modeResult: (await request('ui/request-display-mode', { mode: m.mode })).result });
+    if (m.probe === 'navigate') location.href = m.url;
     if (m.probe === 'size') notify('ui/notifications/size-changed', { width: 300, height: m.height });
     return;
   }
@@ -121,6 +122,12 @@ export function mcpProbeServer() {
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/json';
       ctx.body = JSON.stringify(counter.calls);
+      return;
+    }
+    if (ctx.path === '/mcp/probe-elsewhere') {
+      // A page an app may navigate its frame to: it tries to speak to the host as the app.
+      ctx.type = 'text/html';
+      ctx.body = `<!doctype html><script>setInterval(() => parent.postMessage({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { elsewhere: true } } }, '*'), 50);</script>`;
       return;
     }
     if (ctx.path === '/mcp/probe-ping') {

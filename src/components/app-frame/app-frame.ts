@@ -142,6 +142,11 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         openLink: (url) => this.context!.openLink(url),
         requestDisplayMode: (mode) => this.setMode(mode),
         sizeChanged: (size) => this.onAppSize(size),
+        leftItsPage: () => {
+          this.controller = undefined;
+          this.context?.setModelContext(call.id, this.heading, undefined);
+          this.context?.update(call.id, { failure: this.strings.appLeftItsPage });
+        },
       });
       if (!this.isConnected || this.iframe !== iframe) {
         void controller.teardown();
