@@ -1,4 +1,5 @@
-// Takes the README screenshot (docs/screenshot.png) of the demo: `npm run build && node scripts/screenshot.mjs`.
+// Takes the README screenshots of the demo (docs/screenshot.png: a reply with markdown and tool
+// cards; docs/screenshot-app.png: an MCP App in its card): `npm run build && node scripts/screenshot.mjs`.
 import { startDemoServer } from '../demo/server.mjs';
 import { chatTurn, launchChromium } from '../test/e2e/browser.mjs';
 
@@ -16,6 +17,19 @@ try {
   await page.waitForTimeout(300);
   await page.screenshot({ path: 'docs/screenshot.png', fullPage: true });
   console.log('wrote docs/screenshot.png');
+
+  const appPage = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
+  await appPage.goto(server.url);
+  await appPage.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  await chatTurn(appPage, 'Roll some dice in the app');
+  // Through the sandbox proxy: the app is the frame inside the proxy's frame.
+  const app = appPage.locator('agent-chat agent-chat-app-frame iframe').contentFrame().locator('iframe').contentFrame();
+  await app.locator('body').waitFor();
+  await appPage.waitForTimeout(800);
+  await appPage.locator('agent-chat [part="messages"]').evaluate((log) => log.scrollTo({ top: log.scrollHeight }));
+  await appPage.waitForTimeout(300);
+  await appPage.screenshot({ path: 'docs/screenshot-app.png', fullPage: true });
+  console.log('wrote docs/screenshot-app.png');
 } finally {
   await browser.close();
   await server.close();
