@@ -558,3 +558,18 @@ describe('MCP Apps: an app that navigates its frame away', function () {
   }
 });
 
+
+describe('MCP Apps: server configuration mistakes', () => {
+  it('shows a notice for a server element without a url, and for headers that are not JSON', async () => {
+    const { fixture, html } = await import('@open-wc/testing');
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic">
+      <agent-chat-mcp-server name="nourl"></agent-chat-mcp-server>
+      <agent-chat-mcp-server name="badheaders" url="/mcp/probe" headers="{nope"></agent-chat-mcp-server>
+    </agent-chat>`);
+    await until(() => textOf(deepQuery(el, '.config-error')).includes('needs both a name and a url'), 'the url notice');
+    expect(textOf(deepQuery(el, '.config-error'))).to.contain('The headers of the MCP server "badheaders" are not valid JSON.');
+    el.querySelector('[name="nourl"]')!.setAttribute('url', '/mcp/probe');
+    el.querySelector('[name="badheaders"]')!.setAttribute('headers', '{"x-test":"1"}');
+    await until(() => !deepQuery(el, '.config-error'), 'the notice goes once fixed');
+  });
+});
