@@ -9,14 +9,27 @@ import { DICE_TOOL } from './mcp-app-server.mjs';
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
 
 /**
- * One step of a script.
+ * One step of a script. A `tool` step without `result` is left unanswered (its subagent fails
+ * while it runs); a string result is sent as is, anything else as JSON.
  * @typedef {{ kind: 'reasoning', text: string }
  *   | { kind: 'text', text: string }
- *   | { kind: 'tool', name: string, args: object, result: object }
+ *   | { kind: 'tool', name: string, args: object, result?: object | string }
  *   | { kind: 'client-tool', name: string, args: object }
  *   | { kind: 'state', snapshot: object }
  *   | { kind: 'patch', ops: object[] }
- *   | { kind: 'error', message: string, code: string }} Step
+ *   | { kind: 'error', message: string, code: string }
+ *   | { kind: 'subagent', agent: Subagent }
+ *   | { kind: 'delegate', task: string, agent: Subagent }} Step
+ */
+
+/**
+ * A subagent invocation: its steps run attributed to it (`subagentRunId`). It ends with
+ * SUBAGENT_FINISHED carrying `result`, or with SUBAGENT_ERROR when it has an `error`.
+ * A `subagent` step starts one directly (inside another subagent: nested); a `delegate` step
+ * calls the `delegate` tool and runs the subagent inside that call, whose result is the
+ * subagent's `result` (or its error).
+ * @typedef {{ name: string, description?: string, steps: Step[], result?: string,
+ *   error?: { message: string, code?: string } }} Subagent
  */
 
 /** Delay between deltas (ms) unless the caller picks one. */
@@ -106,7 +119,8 @@ const KEYWORD_LIST = `- **weather** (or **tool**): two tool calls with their res
 - **error**: the run fails halfway with \`RUN_ERROR\`
 - **long**: a long reply, to try scrolling
 - **state**: a state snapshot followed by two JSON Patch deltas
-- **dice** (or **app**): a call of the dice roller's MCP tool, whose app shows in the tool card`;
+- **dice** (or **app**): a call of the dice roller's MCP tool, whose app shows in the tool card
+- **research** (or **subagents**): the agent delegates to a team of subagents, one nested in another and one that fails`;
 
 /** @param {boolean} greeted @returns {Step[]} */
 function introScript(greeted) {
@@ -135,6 +149,7 @@ ${KEYWORD_LIST}
 | long | \`TEXT_MESSAGE_CONTENT\` (many) | \`RUN_FINISHED\` |
 | state | \`STATE_SNAPSHOT\`, \`STATE_DELTA\` | \`RUN_FINISHED\` |
 | dice | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` | \`RUN_FINISHED\` with the call pending |
+| research | \`SUBAGENT_STARTED\`, \`SUBAGENT_FINISHED\`, \`SUBAGENT_ERROR\` | \`RUN_FINISHED\` |
 
 Every event is one SSE \`data:\` line, written by the backend like this:
 
@@ -508,6 +523,216 @@ view stays where you put it.`,
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Research: a team of subagents (AG-UI 1.0 SUBAGENT_* events). All figures are made up.
+
+/** Bicycle trips per day in Amsterdam, in thousands (demo data). */
+const TRIPS_PER_DAY = [
+  [2015, 680], [2016, 695], [2017, 705], [2018, 720], [2019, 745],
+  [2020, 730], [2021, 765], [2022, 790], [2023, 809], [2024, 823],
+];
+
+/** [year, centre, outer districts, share of all trips in %]; the total is centre + outer. */
+const TRIPS_BY_AREA = [
+  [2020, 310, 420, 32],
+  [2021, 325, 440, 33],
+  [2022, 338, 452, 34],
+  [2023, 346, 463, 34],
+  [2024, 352, 471, 35],
+];
+
+const SEARCH_SHARE = `### Results for "Amsterdam cycling share of trips 2024"
+
+1. **[Cycling facts and figures (demo)](https://example.com/amsterdam/cycling-facts)**
+   Bicycles account for about **35 %** of all trips that start and end in the city, up from 32 % in 2020.
+2. **[Mobility report 2024 (demo)](https://example.org/reports/mobility-2024.pdf)**
+   Around **823,000** bicycle trips on an average weekday; the outer districts grow fastest.
+3. **[Why everyone cycles here (demo blog)](https://example.net/blog/why-amsterdam-cycles)**
+   Short distances, flat streets and ~**767 km** of cycle paths.`;
+
+const SEARCH_PARKING = `### Results for "Amsterdam Centraal bicycle parking capacity"
+
+| Garage | Places | Opened |
+| --- | --- | --- |
+| Stationsplein | 7,000 | 2019 |
+| IJboulevard | 4,000 | 2023 |
+| Paleisstraat | 1,100 | 2021 |
+
+_Source: [Bicycle parking map (demo)](https://example.com/amsterdam/bike-parking)._`;
+
+const SEARCH_BICYCLES = `### Results for "number of bicycles in Amsterdam per resident"
+
+1. **[Bicycle ownership survey (demo)](https://example.org/surveys/bicycles-2023)**
+   An estimated **881,000** bicycles for about 920,000 residents: roughly **0.96** per person.
+2. **[Households and their bikes (demo)](https://example.net/data/households)**
+   Three in four households own two or more bicycles.`;
+
+function tripsTableHtml() {
+  const rows = TRIPS_BY_AREA.map(
+    ([year, centre, outer, share]) =>
+      `    <tr><th scope="row">${year}</th><td>${centre}</td><td>${outer}</td><td>${centre + outer}</td><td>${share} %</td></tr>`,
+  ).join('\n');
+  const [first, last] = [TRIPS_BY_AREA[0], TRIPS_BY_AREA.at(-1)];
+  const growth = Math.round(((last[1] + last[2]) / (first[1] + first[2]) - 1) * 100);
+  return `<table>
+  <caption>Bicycle trips per weekday in Amsterdam (thousands, demo data)</caption>
+  <thead>
+    <tr><th rowspan="2" scope="col">Year</th><th colspan="3" scope="colgroup">Trips per day (×1000)</th><th rowspan="2" scope="col">Share of all trips</th></tr>
+    <tr><th scope="col">Centre</th><th scope="col">Outer districts</th><th scope="col">Total</th></tr>
+  </thead>
+  <tbody>
+${rows}
+  </tbody>
+  <tfoot>
+    <tr><th scope="row" colspan="3">Change ${first[0]}–${last[0]}</th><td>+${growth} %</td><td>+${last[3] - first[3]} pt</td></tr>
+  </tfoot>
+</table>`;
+}
+
+function tripsChartSvg() {
+  const [width, height] = [480, 280];
+  const box = { left: 52, right: width - 20, top: 44, bottom: height - 40 };
+  const [minY, maxY] = [650, 850];
+  const x = (index) => box.left + (index * (box.right - box.left)) / (TRIPS_PER_DAY.length - 1);
+  const y = (value) => box.bottom - ((value - minY) * (box.bottom - box.top)) / (maxY - minY);
+  const fmt = (number) => Number(number.toFixed(1));
+  const points = TRIPS_PER_DAY.map(([, trips], index) => `${fmt(x(index))},${fmt(y(trips))}`).join(' ');
+  const grid = [650, 700, 750, 800, 850]
+    .map(
+      (value) =>
+        `  <line x1="${box.left}" y1="${fmt(y(value))}" x2="${box.right}" y2="${fmt(y(value))}" stroke="#94a3b8" stroke-opacity="0.35"/>\n` +
+        `  <text x="${box.left - 8}" y="${fmt(y(value) + 4)}" text-anchor="end" font-size="11" fill="#64748b">${value}</text>`,
+    )
+    .join('\n');
+  const years = TRIPS_PER_DAY.map(([year], index) =>
+    index % 3 === 0 || index === TRIPS_PER_DAY.length - 1
+      ? `  <text x="${fmt(x(index))}" y="${box.bottom + 18}" text-anchor="middle" font-size="11" fill="#64748b">${year}</text>`
+      : '',
+  )
+    .filter(Boolean)
+    .join('\n');
+  const dots = TRIPS_PER_DAY.map(
+    ([, trips], index) => `  <circle cx="${fmt(x(index))}" cy="${fmt(y(trips))}" r="3" fill="#2563eb"/>`,
+  ).join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" font-family="system-ui, sans-serif">
+  <title>Bicycle trips per weekday in Amsterdam, ${TRIPS_PER_DAY[0][0]}–${TRIPS_PER_DAY.at(-1)[0]} (thousands, demo data)</title>
+  <defs>
+    <linearGradient id="demo-trips-fill" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#2563eb" stop-opacity="0.35"/>
+      <stop offset="1" stop-color="#2563eb" stop-opacity="0"/>
+    </linearGradient>
+  </defs>
+  <text x="${width / 2}" y="24" text-anchor="middle" font-size="14" font-weight="600" fill="#334155">Bicycle trips per weekday (×1000)</text>
+${grid}
+  <line x1="${box.left}" y1="${box.top}" x2="${box.left}" y2="${box.bottom}" stroke="#475569"/>
+  <line x1="${box.left}" y1="${box.bottom}" x2="${box.right}" y2="${box.bottom}" stroke="#475569"/>
+${years}
+  <polygon points="${fmt(x(0))},${box.bottom} ${points} ${fmt(x(TRIPS_PER_DAY.length - 1))},${box.bottom}" fill="url(#demo-trips-fill)"/>
+  <polyline points="${points}" fill="none" stroke="#2563eb" stroke-width="2.5" stroke-linejoin="round"/>
+${dots}
+</svg>`;
+}
+
+const SHARE_CLAIM = 'Bicycles account for about 35 % of all trips in Amsterdam.';
+
+/**
+ * The lead agent hands the work to subagents through its `delegate` tool: a researcher (who
+ * starts a nested fact-checker), a second researcher, an analyst whose tools return HTML (a table
+ * and an SVG chart) and a translator that fails.
+ * @returns {Step[]}
+ */
+function researchScript() {
+  const researcher = {
+    name: 'researcher',
+    description: 'Searches the web and takes notes',
+    steps: [
+      { kind: 'tool', name: 'web_search', args: { query: 'Amsterdam cycling share of trips 2024' }, result: SEARCH_SHARE },
+      { kind: 'tool', name: 'web_search', args: { query: 'Amsterdam Centraal bicycle parking capacity' }, result: SEARCH_PARKING },
+      {
+        kind: 'text',
+        text: `**Notes**
+
+- Bicycles: about **35 %** of all trips in the city (32 % in 2020).
+- ~823,000 bicycle trips per weekday.
+- 12,100 parking places around Centraal station, in three garages.
+
+The 35 % figure carries the summary, so I am asking the fact-checker to confirm it.`,
+      },
+      {
+        kind: 'subagent',
+        agent: {
+          name: 'fact-checker',
+          description: 'Checks a claim against its sources',
+          steps: [
+            {
+              kind: 'tool',
+              name: 'check_claim',
+              args: { claim: SHARE_CLAIM, sources: ['https://example.com/amsterdam/cycling-facts', 'https://example.org/reports/mobility-2024.pdf'] },
+              result: { claim: SHARE_CLAIM, verdict: 'supported', confidence: 0.86, note: 'Both sources agree (35 % in 2024); one counts weekdays only.' },
+            },
+          ],
+          result: 'Supported by two sources (confidence 0.86).',
+        },
+      },
+    ],
+    result: `- Bicycles make up about **35 %** of trips (fact-checked: supported by two sources).
+- ~823,000 bicycle trips per weekday.
+- 12,100 bicycle parking places around Centraal station.`,
+  };
+  const secondResearcher = {
+    name: 'researcher',
+    description: 'Searches the web and takes notes',
+    steps: [
+      { kind: 'tool', name: 'web_search', args: { query: 'number of bicycles in Amsterdam per resident' }, result: SEARCH_BICYCLES },
+    ],
+    result: 'About 881,000 bicycles for 920,000 residents: 0.96 per person.',
+  };
+  const analyst = {
+    name: 'analyst',
+    description: 'Turns figures into tables and charts',
+    steps: [
+      { kind: 'tool', name: 'make_table', args: { title: 'Bicycle trips per weekday', years: [2020, 2024], split: 'area' }, result: tripsTableHtml() },
+      { kind: 'tool', name: 'plot_chart', args: { kind: 'line', series: 'bicycle trips per weekday', years: [2015, 2024] }, result: tripsChartSvg() },
+      { kind: 'text', text: 'Table and chart are ready: trips grew by about a fifth since 2015, with a dip in 2020.' },
+    ],
+    result: 'An HTML table of trips by area (2020–2024) and an SVG line chart of trips per weekday (2015–2024).',
+  };
+  const translator = {
+    name: 'translator',
+    description: 'Translates text into other languages',
+    steps: [{ kind: 'tool', name: 'translate', args: { text: 'Bicycles account for about 35 % of all trips in Amsterdam.', to: 'nl' } }],
+    error: { message: 'Translation service unavailable', code: 'SERVICE_UNAVAILABLE' },
+  };
+  return [
+    {
+      kind: 'reasoning',
+      text:
+        'This question has several parts: figures to find, a claim to check, a table and a chart to make ' +
+        'and a Dutch summary. I will hand each part to a subagent and put their answers together.',
+    },
+    { kind: 'text', text: 'Good question! I will split this up and ask my team of subagents for help.' },
+    { kind: 'delegate', task: 'Find recent figures on cycling in Amsterdam and check the main claim.', agent: researcher },
+    { kind: 'delegate', task: 'Find out how many bicycles there are per resident.', agent: secondResearcher },
+    { kind: 'text', text: 'Now the analyst can turn the figures into a table and a chart, and the translator can prepare a Dutch summary.' },
+    { kind: 'delegate', task: 'Make a table and a line chart of bicycle trips per weekday.', agent: analyst },
+    { kind: 'delegate', task: 'Translate the main finding into Dutch.', agent: translator },
+    {
+      kind: 'text',
+      text: `### What the team found
+
+| Subagent | Finding |
+| --- | --- |
+| researcher | Bicycles make up about **35 %** of trips in Amsterdam, ~823,000 trips per weekday |
+| ↳ fact-checker | The 35 % claim is supported by two sources |
+| researcher (2) | About **0.96** bicycles per resident |
+| analyst | A table of trips by area and a chart of trips since 2015 (in its tool cards above) |
+| translator | Failed: _Translation service unavailable_, so there is no Dutch summary this time |
+
+_All figures are made-up demo data from the scripted agent's fake tools._`,
+    },
+  ];
+}
+
 /** The text of the last user message, or '' when there is none. */
 export function lastUserText(messages) {
   const last = [...(messages ?? [])].reverse().find((message) => message?.role === 'user');
@@ -534,6 +759,7 @@ const SCRIPTS_BY_KEYWORD = [
   [/\berror/i, () => errorScript()],
   [/\bI rolled\b/i, (text, input) => rolledScript(text, input)],
   [/\b(dice|apps?)\b/i, (text, input) => diceScript(text, input)],
+  [/\b(research|subagents?|delegat)/i, () => researchScript()],
   [/\b(weather|tool)/i, (text) => weatherScript(cityFrom(text))],
   [/\bstate/i, () => stateScript()],
   [/\blong/i, () => longScript()],
@@ -579,56 +805,123 @@ async function* streamDeltas(deltas, toEvent, ctx) {
   }
 }
 
+/**
+ * `event`, attributed to the subagent the step runs in (`subagentRunId`), if any. SUBAGENT_*
+ * events are not passed here: their `subagentRunId` names the invocation itself.
+ */
+function own(ctx, event) {
+  return ctx.subagentRunId ? { ...event, subagentRunId: ctx.subagentRunId } : event;
+}
+
 async function* streamReasoning({ text }, ctx) {
   const spanId = randomUUID();
   const messageId = randomUUID();
-  yield { type: 'REASONING_START', messageId: spanId };
-  yield { type: 'REASONING_MESSAGE_START', messageId, role: 'reasoning' };
-  yield* streamDeltas(toDeltas(text), (delta) => ({ type: 'REASONING_MESSAGE_CONTENT', messageId, delta }), ctx);
-  yield { type: 'REASONING_MESSAGE_END', messageId };
-  yield { type: 'REASONING_END', messageId: spanId };
+  yield own(ctx, { type: 'REASONING_START', messageId: spanId });
+  yield own(ctx, { type: 'REASONING_MESSAGE_START', messageId, role: 'reasoning' });
+  yield* streamDeltas(toDeltas(text), (delta) => own(ctx, { type: 'REASONING_MESSAGE_CONTENT', messageId, delta }), ctx);
+  yield own(ctx, { type: 'REASONING_MESSAGE_END', messageId });
+  yield own(ctx, { type: 'REASONING_END', messageId: spanId });
 }
 
 async function* streamText({ text }, ctx) {
   const messageId = randomUUID();
   ctx.lastMessageId = messageId;
-  yield { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' };
-  yield* streamDeltas(toDeltas(text), (delta) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta }), ctx);
-  yield { type: 'TEXT_MESSAGE_END', messageId };
+  yield own(ctx, { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' });
+  yield* streamDeltas(toDeltas(text), (delta) => own(ctx, { type: 'TEXT_MESSAGE_CONTENT', messageId, delta }), ctx);
+  yield own(ctx, { type: 'TEXT_MESSAGE_END', messageId });
 }
 
+/** TOOL_CALL_START, the arguments in small deltas, TOOL_CALL_END. */
+async function* streamCall(toolCallId, name, args, ctx) {
+  const parent = ctx.lastMessageId ? { parentMessageId: ctx.lastMessageId } : {};
+  yield own(ctx, { type: 'TOOL_CALL_START', toolCallId, toolCallName: name, ...parent });
+  const argDeltas = JSON.stringify(args).match(/.{1,6}/gs) ?? [];
+  yield* streamDeltas(argDeltas, (delta) => own(ctx, { type: 'TOOL_CALL_ARGS', toolCallId, delta }), ctx);
+  yield own(ctx, { type: 'TOOL_CALL_END', toolCallId });
+}
+
+/** A server tool's result: text as is, anything else as JSON. `isError` marks a failed call for `<agent-chat>`. */
+function toolResult(toolCallId, result, ctx, isError = false) {
+  const content = typeof result === 'string' ? result : JSON.stringify(result);
+  const metadata = isError ? { metadata: { 'agent-chat': { isError: true } } } : {};
+  return own(ctx, { type: 'TOOL_CALL_RESULT', messageId: randomUUID(), toolCallId, content, role: 'tool', ...metadata });
+}
+
+/** A call of a server tool with its result, or without one (left unanswered) when the step has none. */
 async function* streamToolCall({ name, args, result }, ctx) {
   const toolCallId = randomUUID();
-  yield { type: 'TOOL_CALL_START', toolCallId, toolCallName: name, parentMessageId: ctx.lastMessageId };
-  const argDeltas = JSON.stringify(args).match(/.{1,6}/gs) ?? [];
-  yield* streamDeltas(argDeltas, (delta) => ({ type: 'TOOL_CALL_ARGS', toolCallId, delta }), ctx);
-  yield { type: 'TOOL_CALL_END', toolCallId };
+  yield* streamCall(toolCallId, name, args, ctx);
+  if (result === undefined) return;
   await pause(ctx.delayMs * TOOL_PAUSE_STEPS, ctx.signal);
-  yield { type: 'TOOL_CALL_RESULT', messageId: randomUUID(), toolCallId, content: JSON.stringify(result), role: 'tool' };
+  yield toolResult(toolCallId, result, ctx);
 }
 
 /** A call of a client tool: streamed without a result, left pending for the client to answer. */
 async function* streamClientToolCall({ name, args }, ctx) {
   const toolCallId = randomUUID();
-  yield { type: 'TOOL_CALL_START', toolCallId, toolCallName: name, parentMessageId: ctx.lastMessageId };
-  const argDeltas = JSON.stringify(args).match(/.{1,6}/gs) ?? [];
-  yield* streamDeltas(argDeltas, (delta) => ({ type: 'TOOL_CALL_ARGS', toolCallId, delta }), ctx);
-  yield { type: 'TOOL_CALL_END', toolCallId };
+  yield* streamCall(toolCallId, name, args, ctx);
   ctx.pending.push(toolCallId);
 }
 
 async function* streamStateSnapshot({ snapshot }, ctx) {
   await pause(ctx.delayMs * 5, ctx.signal);
-  yield { type: 'STATE_SNAPSHOT', snapshot };
+  yield own(ctx, { type: 'STATE_SNAPSHOT', snapshot });
 }
 
 async function* streamStatePatch({ ops }, ctx) {
   await pause(ctx.delayMs * TOOL_PAUSE_STEPS, ctx.signal);
-  yield { type: 'STATE_DELTA', delta: ops };
+  yield own(ctx, { type: 'STATE_DELTA', delta: ops });
 }
 
 async function* streamError({ message, code }) {
   yield { type: 'RUN_ERROR', message, code };
+}
+
+/**
+ * One subagent invocation: SUBAGENT_STARTED (nested in the subagent the step runs in, if any),
+ * its steps attributed to it, then SUBAGENT_FINISHED or, when it has an `error`, SUBAGENT_ERROR.
+ * @param {Subagent} agent
+ * @param {{ parentToolCallId?: string, parentMessageId?: string }} [parents]
+ */
+async function* runSubagent(agent, ctx, parents = {}) {
+  const subagentRunId = randomUUID();
+  await pause(ctx.delayMs * 5, ctx.signal);
+  yield {
+    type: 'SUBAGENT_STARTED',
+    subagentRunId,
+    name: agent.name,
+    ...(agent.description ? { description: agent.description } : {}),
+    ...(ctx.subagentRunId ? { parentSubagentRunId: ctx.subagentRunId } : {}),
+    ...parents,
+  };
+  yield* streamSteps(agent.steps, { ...ctx, subagentRunId, lastMessageId: undefined });
+  if (agent.error) {
+    await pause(ctx.delayMs * TOOL_PAUSE_STEPS, ctx.signal);
+    const code = agent.error.code ? { code: agent.error.code } : {};
+    yield { type: 'SUBAGENT_ERROR', subagentRunId, message: agent.error.message, ...code };
+    return;
+  }
+  await pause(ctx.delayMs * 5, ctx.signal);
+  yield { type: 'SUBAGENT_FINISHED', subagentRunId, ...(agent.result !== undefined ? { result: agent.result } : {}) };
+}
+
+async function* streamSubagent({ agent }, ctx) {
+  yield* runSubagent(agent, ctx);
+}
+
+/**
+ * A call of the `delegate` tool that runs a subagent: the call streams, the subagent starts inside
+ * it (`parentToolCallId`), and once it ends the call gets its result (or its error, marked failed).
+ */
+async function* streamDelegation({ task, agent }, ctx) {
+  const toolCallId = randomUUID();
+  yield* streamCall(toolCallId, 'delegate', { task, agent: agent.name }, ctx);
+  const parentMessage = ctx.lastMessageId ? { parentMessageId: ctx.lastMessageId } : {};
+  yield* runSubagent(agent, ctx, { parentToolCallId: toolCallId, ...parentMessage });
+  await pause(ctx.delayMs * 5, ctx.signal);
+  yield agent.error
+    ? toolResult(toolCallId, `The ${agent.name} failed: ${agent.error.message}. Nothing came back from it.`, ctx, true)
+    : toolResult(toolCallId, agent.result ?? `The ${agent.name} finished.`, ctx);
 }
 
 /** @type {Record<Step['kind'], (step: any, ctx: object) => AsyncGenerator<AgUiEvent>>} */
@@ -640,7 +933,14 @@ const STREAMERS = {
   state: streamStateSnapshot,
   patch: streamStatePatch,
   error: streamError,
+  subagent: streamSubagent,
+  delegate: streamDelegation,
 };
+
+/** The events of some steps, in order. */
+async function* streamSteps(steps, ctx) {
+  for (const step of steps) yield* STREAMERS[step.kind](step, ctx);
+}
 
 /**
  * Runs the scripted agent: yields AG-UI 1.0 events for the reply picked from the last user
@@ -652,14 +952,12 @@ const STREAMERS = {
  */
 export async function* scriptedRun(input, { delayMs = DEFAULT_DELAY_MS, signal } = {}) {
   const { threadId, runId } = input;
-  const ctx = { delayMs, signal, lastMessageId: undefined, pending: [] };
+  const ctx = { delayMs, signal, lastMessageId: undefined, subagentRunId: undefined, pending: [] };
   yield { type: 'RUN_STARTED', threadId, runId, protocolVersion: '1.0' };
-  for (const step of pickScript(input)) {
-    for await (const event of STREAMERS[step.kind](step, ctx)) {
-      if (signal?.aborted) return;
-      yield event;
-      if (event.type === 'RUN_ERROR') return;
-    }
+  for await (const event of streamSteps(pickScript(input), ctx)) {
+    if (signal?.aborted) return;
+    yield event;
+    if (event.type === 'RUN_ERROR') return;
   }
   // Client-tool calls stay open: the client answers them with tool messages in the next run.
   const outcome = ctx.pending.length ? { outcome: { type: 'success', pendingToolCallIds: ctx.pending } } : {};

@@ -35,11 +35,12 @@ import type { McpHostApi } from './mcp/host-api.js';
 import { loadMcpHost } from './mcp/host-loader.js';
 import { checkAppCall } from './mcp/app-call-check.js';
 import type { AppCallCheck, McpCallResult, McpServerConfig } from './mcp/types.js';
-import type { AssistantTurn, ToolCallPart } from './conversation/types.js';
+import type { AssistantTurn, ToolCallPart, Turn } from './conversation/types.js';
+import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from './conversation/public-turns.js';
 import type { RunRequest } from './protocol/transport.js';
 
 const MESSAGE_PARTS =
-  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame';
+  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more';
 const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
 /** How close to the bottom (px) still counts as "at the bottom" for sticking. */
 const STICK_THRESHOLD = 48;
@@ -61,6 +62,11 @@ const STICK_THRESHOLD = 48;
  * @csspart tool-card-header - The button that opens or closes a tool card.
  * @csspart tool-card-body - A tool card's arguments, result and error.
  * @csspart tool-card-status - A tool card's status label.
+ * @csspart app-frame - An MCP App in its tool card.
+ * @csspart activity - What one subagent did in a reply: its block (also activity-card, activity-panel).
+ * @csspart activity-card - A tool call a subagent made.
+ * @csspart activity-panel - A subagent's whole conversation in a reply, opened from its block.
+ * @csspart activity-more - "N more calls not shown", past `activity-limit`.
  * @csspart error - An error: on a failed reply, or the configuration notice.
  * @csspart retry-button - Retry on a failed or stopped reply.
  * @csspart copy-button - Copy on a code block.
@@ -128,6 +134,13 @@ export class AgentChat extends LitElement {
   @property({ attribute: 'tool-cards' }) toolCards: ToolCardsMode = 'collapsed';
   /** Show tool-call arguments in cards. */
   @property({ attribute: 'show-requests', converter: flagAttribute }) showRequests = false;
+  /**
+   * Show what subagents do (`show-activity="false"` turns it off). Off, their calls stop being
+   * added at once; turned on during a reply, they show from the next reply on.
+   */
+  @property({ attribute: 'show-activity', converter: flagAttribute }) showActivity = true;
+  /** Subagent calls shown per reply; past that, one line says how many more there were. */
+  @property({ attribute: 'activity-limit', type: Number }) activityLimit = 256;
   /** Per tool name: title, icon, open, showRequest. */
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
   /** A custom backend adapter used instead of `endpoint` and `protocol`. */
@@ -264,6 +277,7 @@ export class AgentChat extends LitElement {
     this.onServersChanged();
     const apps: Omit<RunSetup, 'threadId' | 'transport' | 'problem'> = {
       context: () => this.modelContext(),
+      activity: () => this.showActivity,
     };
     const host = this.mcpHost;
     if (host) {
@@ -573,6 +587,38 @@ export class AgentChat extends LitElement {
     return this.session.send(trimmed);
   }
 
+  private get validActivityLimit(): number {
+    const limit = Number(this.activityLimit);
+    return Number.isFinite(limit) && limit >= 0 ? Math.floor(limit) : 256;
+  }
+
+  /** Everything shown, as turns: what subagents did is there as activity cards (`part.activity`). */
+  getTurns(): Turn[] {
+    return turnsWithActivity(this.conversation.turns);
+  }
+
+  /** What the model sees: the turns without activity cards or subagent text. */
+  getContextTurns(): Turn[] {
+    return contextTurns(this.conversation.turns);
+  }
+
+  /**
+   * Replaces the conversation (e.g. with turns kept elsewhere). Activity cards are set apart again;
+   * nothing runs. Throws a TypeError, changing nothing, when the turns are malformed.
+   */
+  setTurns(turns: Turn[]): void {
+    const next = turnsFromPage(turns);
+    this.stop();
+    this.session.update({ type: 'reset', turns: next });
+  }
+
+  /** Adds one turn at the end (not while a reply streams). Throws a TypeError when it is malformed. */
+  addTurn(turn: Turn): void {
+    const next = turnFromPage(turn, this.conversation.turns.length);
+    if (this.session.busy) throw new Error('addTurn() cannot add a turn while a reply streams.');
+    this.session.update({ type: 'reset', turns: [...this.conversation.turns, next] });
+  }
+
   /** Stops the reply that is streaming; what arrived stays, marked stopped. */
   stop(): void {
     this.session.stop();
@@ -627,6 +673,8 @@ export class AgentChat extends LitElement {
               .showRequests=${this.showRequests}
               .toolDisplay=${this.toolDisplay}
               .appContext=${this.appContext}
+              .showActivity=${this.showActivity}
+              .activityLimit=${this.validActivityLimit}
               .canRetry=${turn === lastReply && turn.role === 'assistant' && (turn.status === 'error' || turn.status === 'cancelled') && !this.busy}
             ></agent-chat-message>`,
           )}

@@ -29,6 +29,11 @@ export type RunSetup = {
   clientTools?: ClientTools;
   /** Awaited before the first request (the page's MCP servers being listed). */
   prepare?: () => Promise<void>;
+  /**
+   * Whether subagent activity is recorded (`show-activity`). Read at each reply's start and for
+   * every event: turned off, it stops at once; turned on, it starts with the next reply.
+   */
+  activity?: () => boolean;
   /** AG-UI `context` entries sent with each run (what apps told the model). */
   context?: () => RunRequest['context'];
 } & ({ transport: Transport } | { problem: ReplyError });
@@ -65,6 +70,8 @@ interface Run {
   ended: boolean;
   /** Settles when the run has ended. */
   finished: Promise<void>;
+  /** Subagent activity is recorded in this reply. */
+  activity: boolean;
   markFinished: () => void;
 }
 
@@ -125,7 +132,7 @@ export class ChatSession {
   }
 
   /** Applies a change that does not come from a run (an app card's resource, a reply the page adds). */
-  update(action: Extract<Action, { type: 'app-update' | 'append-reply' }>): void {
+  update(action: Extract<Action, { type: 'app-update' | 'append-reply' | 'reset' }>): void {
     this.dispatch(action, false);
   }
 
@@ -146,7 +153,16 @@ export class ChatSession {
     const setup = this.setup();
     let markFinished!: () => void;
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
-    const run: Run = { runId: newId(), replyId: newId(), threadId: setup.threadId, abort: new AbortController(), ended: false, finished, markFinished };
+    const run: Run = {
+      runId: newId(),
+      replyId: newId(),
+      threadId: setup.threadId,
+      abort: new AbortController(),
+      ended: false,
+      finished,
+      markFinished,
+      activity: setup.activity?.() ?? true,
+    };
     this.run = run;
     this.dispatch({ type: 'reply-start', replyId: run.replyId, runId: run.runId }, false);
     await this.lastEnd;
@@ -158,7 +174,7 @@ export class ChatSession {
     } else {
       await setup.prepare?.();
       for (let round = 0; !run.ended; round++) {
-        await this.consume(setup.transport, this.request(run, setup), run, setup.clientTools);
+        await this.consume(setup.transport, this.request(run, setup), run, setup);
         if (run.ended || !(await this.answerClientTools(run, setup.clientTools, round))) break;
       }
     }
@@ -238,7 +254,7 @@ export class ChatSession {
       .catch((error) => console.error('<agent-chat>: a response-end listener failed', error));
   }
 
-  private async consume(transport: Transport, request: RunRequest, run: Run, clientTools?: ClientTools): Promise<void> {
+  private async consume(transport: Transport, request: RunRequest, run: Run, { clientTools, activity }: RunSetup): Promise<void> {
     const { signal } = run.abort;
     const announced = new Set<string>();
     let sliceStart = performance.now();
@@ -255,7 +271,12 @@ export class ChatSession {
         }
         if (signal.aborted) return;
         if (step.done) break;
-        const event = step.value as Action & { type: string };
+        const event = step.value as Action & { type: string; subagentRunId?: string };
+        if (event.subagentRunId) {
+          // What subagents do (their starts and ends included) is kept only while activity is shown.
+          if (run.activity && activity && !activity()) run.activity = false;
+          if (!run.activity) continue;
+        }
         this.dispatch(event, true);
         if (event.type === 'tool-call-start') {
           // A call of a tool with an app gets its app at once: it can show the arguments as they stream.

@@ -86,6 +86,7 @@ export type ChatEvent =
       subagentRunId: string;
       name: string;
       description?: string;
+      agentId?: string;
       parentSubagentRunId?: string;
       parentToolCallId?: string;
       parentMessageId?: string;

@@ -12,7 +12,11 @@ const unfinishedNote: Partial<Record<ToolCallStatus, string>> = {
   running: 'The tool call has no result yet.',
 };
 
-/** The messages sent to the backend for these turns. Activity parts are never part of it. */
+/**
+ * The messages sent to the backend for these turns. Activity parts are never part of it, and
+ * neither is what subagents did (their text and calls, attributed with `subagentRunId`): the
+ * model sees its own delegating calls and their results.
+ */
 export function historyFromTurns(turns: readonly Turn[]): HistoryMessage[] {
   const out: HistoryMessage[] = [];
   for (const turn of turns) {
@@ -50,6 +54,7 @@ function replyMessages(reply: AssistantTurn): HistoryMessage[] {
   };
 
   for (const part of reply.parts) {
+    if (part.subagentRunId) continue;
     if (part.kind === 'text') {
       if (part.text === '') continue;
       const message = open && open.id === part.id && toolResults.length === 0 ? open : startAssistant(part.id);

@@ -13,6 +13,7 @@ import type {
   ConversationState,
   ReplyPart,
   ReplyStatus,
+  SubagentRecord,
   ToolCallPart,
   ToolCallStatus,
   Turn,
@@ -159,21 +160,16 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       return updateReply(state, (reply) => ({ ...reply, step: action.stepName }));
     case 'step-finished':
       return updateReply(state, (reply) => (reply.step === action.stepName ? { ...reply, step: undefined } : reply));
-    case 'subagent-started': {
-      if (state.subagents[action.subagentRunId]) return state;
-      const { type: _type, ...info } = action;
-      return { ...state, subagents: { ...state.subagents, [action.subagentRunId]: { ...info, status: 'running' } } };
-    }
+    case 'subagent-started':
+      return updateReply(state, (reply) => {
+        if (reply.subagents?.some((record) => record.subagentRunId === action.subagentRunId)) return reply;
+        const { type: _type, ...info } = action;
+        const record = Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined)) as typeof info;
+        return { ...reply, subagents: [...(reply.subagents ?? []), { ...record, status: 'running' }] };
+      });
     case 'subagent-finished':
-    case 'subagent-error': {
-      const record = state.subagents[action.subagentRunId];
-      if (!record || record.status !== 'running') return state;
-      const ended =
-        action.type === 'subagent-error'
-          ? { ...record, status: 'error' as const, error: action.message }
-          : { ...record, status: 'done' as const };
-      return { ...state, subagents: { ...state.subagents, [action.subagentRunId]: ended } };
-    }
+    case 'subagent-error':
+      return updateReply(state, (reply) => endSubagent(reply, action));
     case 'custom':
     case 'raw':
       // Surfaced to the page by the element; nothing to keep in the conversation.
@@ -197,6 +193,50 @@ function streamText(
     const created = { kind, id: action.messageId, text: '', streaming: !action.type.endsWith('-end'), ...sub(action) } as StreamedText;
     return change(part ?? created);
   });
+}
+
+/**
+ * A subagent finished or failed. A failure leaves what it (and the subagents it started) still had
+ * running not completed.
+ */
+function endSubagent(
+  reply: AssistantTurn,
+  action: { type: 'subagent-finished' | 'subagent-error'; subagentRunId: string; message?: string },
+): AssistantTurn {
+  const records = reply.subagents ?? [];
+  const record = records.find((entry) => entry.subagentRunId === action.subagentRunId);
+  if (!record || record.status !== 'running') return reply;
+  const failed = action.type === 'subagent-error';
+  const ended = failed ? { ...record, status: 'error' as const, error: action.message } : { ...record, status: 'done' as const };
+  const next: AssistantTurn = { ...reply, subagents: records.map((entry) => (entry === record ? ended : entry)) };
+  if (!failed) return next;
+  const cut = subagentFamily(records, action.subagentRunId);
+  const reason = `Not completed: ${record.name} failed (${action.message}).`;
+  next.parts = reply.parts.map((part) =>
+    part.kind === 'tool-call' && part.status === 'running' && part.subagentRunId && cut.has(part.subagentRunId)
+      ? { ...part, status: 'not-completed', argsComplete: true, error: reason }
+      : part,
+  );
+  next.subagents = next.subagents!.map((entry) =>
+    entry.status === 'running' && cut.has(entry.subagentRunId) ? { ...entry, status: 'not-completed' } : entry,
+  );
+  return next;
+}
+
+/** A subagent and every subagent it started, however deep (through its calls or directly). */
+function subagentFamily(records: readonly SubagentRecord[], rootId: string): Set<string> {
+  const family = new Set([rootId]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const record of records) {
+      if (family.has(record.subagentRunId)) continue;
+      if (record.parentSubagentRunId && family.has(record.parentSubagentRunId)) {
+        family.add(record.subagentRunId);
+        grew = true;
+      }
+    }
+  }
+  return family;
 }
 
 function sub(action: { subagentRunId?: string }): { subagentRunId?: string } {
@@ -366,12 +406,17 @@ function endReply(
   const parts = reply.parts.map((part): ReplyPart => {
     if (part.kind === 'tool-call') {
       if (part.status !== 'running' || pending.has(part.id)) return part;
+      // A subagent's call cut short by the reply's end did not complete, whatever ended it.
+      if (part.subagentRunId) return { ...part, status: 'not-completed', argsComplete: true };
       return { ...part, status: stoppedToolStatus[status], argsComplete: true };
     }
     if (part.kind === 'activity' || !part.streaming) return part;
     return { ...part, streaming: false };
   });
   const ended: AssistantTurn = { ...reply, status, parts, step: undefined };
+  if (reply.subagents?.some((record) => record.status === 'running')) {
+    ended.subagents = reply.subagents.map((record) => (record.status === 'running' ? { ...record, status: 'not-completed' } : record));
+  }
   if (error) ended.error = error;
   if (outcome) ended.outcome = outcome;
   const turns = state.turns.slice();

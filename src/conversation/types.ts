@@ -82,6 +82,8 @@ export interface AssistantTurn {
   outcome?: RunOutcome;
   /** The step the agent reported last (STEP_STARTED), while streaming. */
   step?: string;
+  /** The subagents the reply delegated to, in the order they started. */
+  subagents?: SubagentRecord[];
 }
 
 /** System and developer messages from a snapshot: kept for the history, never shown. */
@@ -97,10 +99,13 @@ export interface SubagentRecord {
   subagentRunId: string;
   name: string;
   description?: string;
+  /** The agent's own id, when the backend gives one (`metadata["agent-chat"].agentId`). */
+  agentId?: string;
   parentToolCallId?: string;
   parentSubagentRunId?: string;
   parentMessageId?: string;
-  status: 'running' | 'done' | 'error';
+  /** `not-completed`: the reply ended (stopped, failed, finished) while it was still running. */
+  status: 'running' | 'done' | 'error' | 'not-completed';
   error?: string;
 }
 
@@ -110,9 +115,8 @@ export interface ConversationState {
   agentState: unknown;
   /** The reply being streamed, if any. */
   activeReplyId?: string;
-  subagents: Record<string, SubagentRecord>;
 }
 
-export const emptyConversation = (): ConversationState => ({ turns: [], agentState: undefined, subagents: {} });
+export const emptyConversation = (): ConversationState => ({ turns: [], agentState: undefined });
 
 export type { HistoryMessage };

@@ -42,6 +42,13 @@ export interface ChatStrings {
   appBackToCard: string;
   appInPane: string;
   appLeftItsPage: string;
+  activityCalls: string;
+  activityNotes: string;
+  activityShowConversation: string;
+  activityHideConversation: string;
+  activityConversationOf: string;
+  activityMoreCalls: string;
+  activityFailed: string;
 }
 
 const en: ChatStrings = {
@@ -83,6 +90,13 @@ const en: ChatStrings = {
   appBackToCard: 'Back into the conversation',
   appInPane: 'This app is open beside the chat.',
   appLeftItsPage: 'The app left its page, so it was stopped.',
+  activityCalls: '{count} calls',
+  activityNotes: 'Notes',
+  activityShowConversation: 'Show conversation',
+  activityHideConversation: 'Hide conversation',
+  activityConversationOf: 'Everything {label} did in this reply',
+  activityMoreCalls: '{count} more calls not shown',
+  activityFailed: 'Failed: {error}',
 };
 
 const de: ChatStrings = {
@@ -124,6 +138,13 @@ const de: ChatStrings = {
   appBackToCard: 'Zurück in das Gespräch',
   appInPane: 'Diese App ist neben dem Chat geöffnet.',
   appLeftItsPage: 'Die App hat ihre Seite verlassen und wurde deshalb angehalten.',
+  activityCalls: '{count} Aufrufe',
+  activityNotes: 'Notizen',
+  activityShowConversation: 'Gespräch zeigen',
+  activityHideConversation: 'Gespräch ausblenden',
+  activityConversationOf: 'Alles, was {label} in dieser Antwort getan hat',
+  activityMoreCalls: '{count} weitere Aufrufe nicht angezeigt',
+  activityFailed: 'Fehlgeschlagen: {error}',
 };
 
 const fr: ChatStrings = {
@@ -165,6 +186,13 @@ const fr: ChatStrings = {
   appBackToCard: 'Revenir dans la conversation',
   appInPane: 'Cette application est ouverte à côté de la discussion.',
   appLeftItsPage: 'L’application a quitté sa page ; elle a été arrêtée.',
+  activityCalls: '{count} appels',
+  activityNotes: 'Notes',
+  activityShowConversation: 'Afficher la conversation',
+  activityHideConversation: 'Masquer la conversation',
+  activityConversationOf: 'Tout ce que {label} a fait dans cette réponse',
+  activityMoreCalls: '{count} appels de plus non affichés',
+  activityFailed: 'Échec : {error}',
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };

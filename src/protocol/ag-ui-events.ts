@@ -227,6 +227,7 @@ export class AgUiEventMapper {
             parentSubagentRunId: e.parentSubagentRunId,
             parentToolCallId: e.parentToolCallId,
             parentMessageId: e.parentMessageId,
+            ...agentIdOf(e.metadata),
           },
         ];
       case 'SUBAGENT_FINISHED':
@@ -284,4 +285,11 @@ export class AgUiEventMapper {
 function attribute<E extends ChatEvent>(event: E, subagentRunId: string | undefined): E {
   if (subagentRunId) (event as { subagentRunId?: string }).subagentRunId = subagentRunId;
   return event;
+}
+
+/** Widget data on SUBAGENT_STARTED: `metadata["agent-chat"].agentId`, the subagent's own id. */
+function agentIdOf(metadata: unknown): { agentId?: string } {
+  const own = (metadata as Record<string, unknown> | undefined)?.['agent-chat'];
+  const agentId = own && typeof own === 'object' ? (own as Record<string, unknown>).agentId : undefined;
+  return typeof agentId === 'string' ? { agentId } : {};
 }

@@ -6,11 +6,14 @@
 export type RenderMarkdown = (source: string) => DocumentFragment;
 
 let loaded: RenderMarkdown | undefined;
+let loadedActivityHtml: RenderMarkdown | undefined;
 let loading: Promise<RenderMarkdown> | undefined;
 
+/** Loads the chunk with the markdown renderer (and the activity-HTML sanitizer beside it). */
 export function loadMarkdown(): Promise<RenderMarkdown> {
   loading ??= import('./markdown.js').then((module) => {
     loaded = module.renderMarkdown;
+    loadedActivityHtml = module.renderActivityHtml;
     whenIdle(() => module.renderMarkdown(WARM_UP));
     return loaded;
   });
@@ -31,4 +34,9 @@ function whenIdle(task: () => void): void {
 /** The renderer if it has arrived, else undefined (callers show plain text meanwhile). */
 export function markdownRenderer(): RenderMarkdown | undefined {
   return loaded;
+}
+
+/** The activity-HTML sanitizer (rich subagent results) if its chunk has arrived, else undefined. */
+export function activityHtmlRenderer(): RenderMarkdown | undefined {
+  return loadedActivityHtml;
 }

@@ -52,9 +52,93 @@ async function mcpCall(input, res, query) {
   res.end();
 }
 
+/** Subagent activity: delegations (one twice), a nested subagent, rich results, a failure. */
+function subagents(input) {
+  const call = (id, name, args, result, sub) => [
+    { type: 'TOOL_CALL_START', toolCallId: id, toolCallName: name, ...(sub ? { subagentRunId: sub } : {}) },
+    { type: 'TOOL_CALL_ARGS', toolCallId: id, delta: JSON.stringify(args), ...(sub ? { subagentRunId: sub } : {}) },
+    { type: 'TOOL_CALL_END', toolCallId: id, ...(sub ? { subagentRunId: sub } : {}) },
+    ...(result === undefined ? [] : [{ type: 'TOOL_CALL_RESULT', messageId: `${id}-r`, toolCallId: id, content: result, ...(sub ? { subagentRunId: sub } : {}) }]),
+  ];
+  const started = (subagentRunId, name, extra) => ({ type: 'SUBAGENT_STARTED', subagentRunId, name, ...extra });
+  const subText = (messageId, sub, delta) => [
+    { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant', subagentRunId: sub },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId, delta, subagentRunId: sub },
+    { type: 'TEXT_MESSAGE_END', messageId, subagentRunId: sub },
+  ];
+  const leadDelegates = (id, agent) => [
+    { type: 'TOOL_CALL_START', toolCallId: id, toolCallName: 'delegate' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: id, delta: JSON.stringify({ agent }) },
+    { type: 'TOOL_CALL_END', toolCallId: id },
+  ];
+  const done = (id, content) => ({ type: 'TOOL_CALL_RESULT', messageId: `${id}-r`, toolCallId: id, content });
+  return [
+    { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId },
+    ...text('lead-1', 'I will ask my team.'),
+    ...leadDelegates('d1', 'researcher'),
+    started('s1', 'researcher', { parentToolCallId: 'd1', metadata: { 'agent-chat': { agentId: 'agent-r' } } }),
+    ...call('s1-c1', 'web_search', { q: 'bikes' }, 'Found **3** sources.', 's1'),
+    ...subText('s1-t', 's1', 'Private notes of the researcher.'),
+    started('s2', 'fact-checker', { parentSubagentRunId: 's1' }),
+    ...call('s2-c1', 'check_claim', { claim: 'x' }, '{"verdict":"true"}', 's2'),
+    { type: 'SUBAGENT_FINISHED', subagentRunId: 's2' },
+    { type: 'SUBAGENT_FINISHED', subagentRunId: 's1' },
+    done('d1', 'Research done.'),
+    ...leadDelegates('d2', 'researcher'),
+    started('s3', 'researcher', { parentToolCallId: 'd2' }),
+    ...call('s3-c1', 'web_search', { q: 'more' }, 'Nothing new.', 's3'),
+    { type: 'SUBAGENT_FINISHED', subagentRunId: 's3' },
+    done('d2', 'Second research done.'),
+    ...leadDelegates('d3', 'analyst'),
+    started('s4', 'analyst', { parentToolCallId: 'd3' }),
+    ...call('s4-c1', 'make_table', {}, '<table><thead><tr><th colspan="2">City</th></tr></thead><tbody><tr><td>A</td><td>1</td></tr></tbody></table><img src=x onerror="window.__activityXss=1">', 's4'),
+    ...call('s4-c2', 'plot', {}, '<svg viewBox="0 0 10 10" width="100" height="100"><title>plot</title><polyline points="0,10 5,2 10,6" fill="none" stroke="blue"/><script>window.__activityXss=2</script></svg>', 's4'),
+    { type: 'SUBAGENT_FINISHED', subagentRunId: 's4' },
+    done('d3', 'Analysis done.'),
+    ...leadDelegates('d4', 'translator'),
+    started('s5', 'translator', { parentToolCallId: 'd4' }),
+    ...call('s5-c1', 'translate', { text: 'hallo' }, undefined, 's5'),
+    { type: 'SUBAGENT_ERROR', subagentRunId: 's5', message: 'Translation service unavailable' },
+    done('d4', 'The translator failed.'),
+    ...text('lead-2', 'All done.'),
+    { type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId },
+  ];
+}
+
+/** A subagent still working when the stream stalls (for Stop). */
+async function subagentSlow(input, res) {
+  writeHead(res);
+  const send = (event) => res.write(encoder.encodeSSE(event));
+  send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
+  send({ type: 'TOOL_CALL_START', toolCallId: 'd1', toolCallName: 'delegate' });
+  send({ type: 'TOOL_CALL_END', toolCallId: 'd1' });
+  send({ type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'researcher', parentToolCallId: 'd1' });
+  send({ type: 'TOOL_CALL_START', toolCallId: 's1-c1', toolCallName: 'web_search', subagentRunId: 's1' });
+  await sleep(5000);
+  res.end();
+}
+
+/** Many subagent calls: `?count=N`. */
+function subagentMany(input, _res, query) {
+  const count = Number(query.count ?? 10);
+  const events = [{ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId }, { type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'worker' }];
+  for (let i = 0; i < count; i++) {
+    events.push(
+      { type: 'TOOL_CALL_START', toolCallId: `w${i}`, toolCallName: 'step', subagentRunId: 's1' },
+      { type: 'TOOL_CALL_END', toolCallId: `w${i}`, subagentRunId: 's1' },
+      { type: 'TOOL_CALL_RESULT', messageId: `w${i}-r`, toolCallId: `w${i}`, content: `step ${i}`, subagentRunId: 's1' },
+    );
+  }
+  events.push({ type: 'SUBAGENT_FINISHED', subagentRunId: 's1' }, ...text('end', 'Finished.'), { type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId });
+  return events;
+}
+
 /** Each scenario is a list of SSE frames (strings) or events, or a function that drives `res` itself. */
 const scenarios = {
   'mcp-call': mcpCall,
+  subagents,
+  'subagent-slow': subagentSlow,
+  'subagent-many': subagentMany,
   basic: (input) => [started(input), ...text('m1', 'Hello ', '**world**', '!'), finished(input)],
   echo: (input) => [
     started(input),

@@ -190,8 +190,40 @@ describe('conversation reducer', () => {
       { type: 'text-delta', messageId: 'sm', delta: 'sub text', subagentRunId: 's' },
       { type: 'subagent-error', subagentRunId: 's', message: 'failed' },
     ]);
-    expect(state.subagents.s).to.deep.include({ name: 'researcher', status: 'error', error: 'failed' });
+    expect(reply(state).subagents).to.deep.equal([
+      { subagentRunId: 's', name: 'researcher', parentToolCallId: 'c', status: 'error', error: 'failed' },
+    ]);
     expect(reply(state).parts[0]).to.deep.include({ subagentRunId: 's' });
+  });
+
+  it('leaves what a failed subagent and its own subagents had running not completed', () => {
+    const state = run([
+      ...opened,
+      { type: 'subagent-started', subagentRunId: 's', name: 'researcher' },
+      { type: 'subagent-started', subagentRunId: 'n', name: 'fact-checker', parentSubagentRunId: 's' },
+      { type: 'subagent-started', subagentRunId: 'o', name: 'other' },
+      { type: 'tool-call-start', toolCallId: 'a', name: 'search', subagentRunId: 's' },
+      { type: 'tool-call-start', toolCallId: 'b', name: 'check', subagentRunId: 'n' },
+      { type: 'tool-call-start', toolCallId: 'c', name: 'else', subagentRunId: 'o' },
+      { type: 'subagent-error', subagentRunId: 's', message: 'quota' },
+    ]);
+    const parts = reply(state).parts as ToolCallPart[];
+    expect(parts.map((part) => part.status)).to.deep.equal(['not-completed', 'not-completed', 'running']);
+    expect(parts[0].error).to.contain('researcher failed (quota)');
+    expect(reply(state).subagents!.map((record) => record.status)).to.deep.equal(['error', 'not-completed', 'running']);
+  });
+
+  it('leaves subagent calls not completed when the reply is stopped or ends while they run', () => {
+    for (const end of [{ type: 'reply-stop' }, { type: 'run-error', error: { kind: 'network', message: 'gone' } }, { type: 'run-finished' }] as Action[]) {
+      const state = run([
+        ...opened,
+        { type: 'subagent-started', subagentRunId: 's', name: 'researcher' },
+        { type: 'tool-call-start', toolCallId: 'a', name: 'search', subagentRunId: 's' },
+        end,
+      ]);
+      expect((reply(state).parts[0] as ToolCallPart).status, end.type).to.equal('not-completed');
+      expect(reply(state).subagents![0].status, end.type).to.equal('not-completed');
+    }
   });
 
   it('keeps activity snapshots and applies activity deltas', () => {

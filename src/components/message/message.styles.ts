@@ -193,4 +193,9 @@ export const messageStyles = css`
     font-style: italic;
     margin-top: 4px;
   }
+  .activity-more {
+    margin: 4px 0 4px 12px;
+    font-size: 0.9em;
+    color: var(--_muted);
+  }
 `;

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { replyActivity, type ActivityBlock, type ReplyActivity } from '../../conversation/activity.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, Turn } from '../../conversation/types.js';
 import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
 import { base } from '../../styles/tokens.js';
@@ -8,9 +9,11 @@ import type { AppContext } from '../../mcp/app-context.js';
 import { serverDisplay, type ToolDisplay } from '../../tool-display.js';
 import '../markdown/markdown-view.js';
 import '../tool-card/tool-card.js';
+import '../activity/activity.js';
 import { messageStyles } from './message.styles.js';
 
 const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame';
+const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status';
 
 /**
  * @summary One turn of the conversation: the person's message, or the agent's reply with its
@@ -24,6 +27,8 @@ const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-
  * @csspart retry-button - Retry on a failed or stopped reply.
  * @csspart copy-button - Copy on a code block.
  * @csspart tool-card - Forwarded from each tool card (also tool-card-header, tool-card-body, tool-card-status).
+ * @csspart activity - Forwarded: a subagent's block (also activity-card, activity-panel).
+ * @csspart activity-more - "N more calls not shown".
  *
  * @fires agent-chat-retry-request - (internal, not composed) the person pressed Retry.
  */
@@ -38,6 +43,10 @@ export class AgentChatMessage extends LitElement {
   @property({ attribute: false }) showRequests = false;
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
   @property({ attribute: false }) appContext?: AppContext;
+  /** Show what subagents did. */
+  @property({ attribute: false }) showActivity = true;
+  /** Subagent calls shown per reply. */
+  @property({ attribute: false }) activityLimit = 256;
   /** Offer Retry on this reply (the last one, when it failed or was stopped). */
   @property({ attribute: false }) canRetry = false;
 
@@ -86,15 +95,40 @@ export class AgentChatMessage extends LitElement {
     ></agent-chat-tool-card>`;
   }
 
+  private renderBlocks(blocks: ActivityBlock[] | undefined) {
+    if (!blocks?.length) return nothing;
+    return blocks.map(
+      (block) => html`<agent-chat-activity
+        exportparts=${ACTIVITY_PARTS}
+        .block=${block}
+        .strings=${this.strings}
+        .toolDisplay=${this.toolDisplay}
+        .showRequests=${this.showRequests}
+      ></agent-chat-activity>`,
+    );
+  }
+
   private renderReply(reply: AssistantTurn) {
     const s = this.strings;
+    const hasActivity = this.showActivity && (!!reply.subagents?.length || reply.parts.some((part) => part.subagentRunId));
+    const activity: ReplyActivity | undefined = hasActivity ? replyActivity(reply, this.activityLimit) : undefined;
     const streaming = reply.status === 'streaming';
     const retry = this.canRetry
       ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>`
       : nothing;
     return html`<span class="visually-hidden">${s.assistant}:</span>
       <div class="assistant" part="message assistant-message" aria-busy=${streaming ? 'true' : 'false'}>
-      ${repeat(reply.parts, (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
+      ${activity
+        ? repeat(
+            reply.parts.filter((part) => !part.subagentRunId),
+            (part) => `${part.kind}:${part.id}`,
+            (part) => html`${this.renderPart(part)}${part.kind === 'tool-call' ? this.renderBlocks(activity.underCall.get(part.id)) : nothing}`,
+          )
+        : repeat(reply.parts.filter((part) => !part.subagentRunId), (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
+      ${activity ? this.renderBlocks(activity.underMessage) : nothing}
+      ${activity?.hiddenCalls
+        ? html`<p class="activity-more" part="activity-more">${format(s.activityMoreCalls, { count: String(activity.hiddenCalls) })}</p>`
+        : nothing}
       ${streaming
         ? html`<div class="typing" role="status">
             <span class="dots" aria-hidden="true"><span></span><span></span><span></span></span>

@@ -6,6 +6,7 @@ import { formatValue } from '../../render/format-value.js';
 import type { AppContext } from '../../mcp/app-context.js';
 import { base } from '../../styles/tokens.js';
 import '../app-frame/app-frame.js';
+import '../rich-result/rich-result.js';
 import { toolCardStyles } from './tool-card.styles.js';
 
 let nextId = 0;
@@ -36,6 +37,8 @@ export class AgentChatToolCard extends LitElement {
   @property({ attribute: false }) fullScreen = true;
   /** Shown when the call's app cannot be shown. */
   @property({ attribute: false }) summary?: string;
+  /** Show the result as its agent meant it (rich HTML or markdown), not as raw text. */
+  @property({ attribute: false }) richResult = false;
 
   private readonly bodyId = `tool-card-body-${++nextId}`;
 
@@ -70,7 +73,7 @@ export class AgentChatToolCard extends LitElement {
         : nothing}
       ${result && call.status !== 'error'
         ? html`<p class="label">${strings.toolResult}</p>
-            <pre class="result">${result}</pre>`
+            ${this.richResult ? html`<agent-chat-rich-result class="result" .value=${call.result}></agent-chat-rich-result>` : html`<pre class="result">${result}</pre>`}`
         : nothing}
       ${!result && call.status !== 'running' && call.status !== 'error' ? html`<p class="muted">${strings.toolNoResult}</p>` : nothing}
     `;

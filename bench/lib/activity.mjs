@@ -1,0 +1,305 @@
+/**
+ * The subagent-activity bench's pieces: the AG-UI events of one reply in which a lead agent
+ * delegates to a subagent that starts a subagent that starts a third (three deep), and the three
+ * make `calls` tool calls between them; a local server that streams those events (like
+ * agui-server.mjs, but any event list); and the bench page, whose transport timestamps every
+ * `MARK_EVERY`-th subagent call result as it reaches the element.
+ *
+ * The page's marks are named `bench-delta-N` (N = subagent call results so far) so that
+ * trace.mjs's busyPerDeltaMark reads them as it reads the stream bench's text-delta marks.
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { extname, join, normalize, sep } from 'node:path';
+import { EventEncoder } from '@ag-ui/encoder';
+
+const CONTENT_TYPES = { '.js': 'text/javascript', '.map': 'application/json', '.html': 'text/html', '.css': 'text/css' };
+
+/** Marks every this many subagent call results (and the first). */
+export const MARK_EVERY = 32;
+
+/** The three levels: A (the lead's delegate), B (started by A), C (started by B). */
+export const LEVELS = [
+  { id: 'sub-a', name: 'researcher', tools: ['web_search', 'read_page', 'take_notes'] },
+  { id: 'sub-b', name: 'fact-checker', tools: ['lookup_source', 'compare_claims'] },
+  { id: 'sub-c', name: 'statistician', tools: ['query_dataset', 'fit_trend', 'summarize'] },
+];
+
+export const LEAD_TEXT = ['Let me hand this to a research team ', 'and collect what they find.'];
+export const FINAL_TEXT = ['The team checked **256** sources. ', 'Summary: the trend holds, ', 'with two caveats noted above.'];
+
+/** A small HTML table: the result of every `htmlEvery`-th call (the rich-result path). */
+function tableResult(n) {
+  const rows = Array.from({ length: 4 }, (_, r) => `<tr><td>series ${r + 1}</td><td>${(n * 7 + r * 13) % 97}</td><td>${((n + r) % 9) / 10 + 0.1}</td></tr>`).join('');
+  return `<table><caption>Call ${n}</caption><thead><tr><th>series</th><th>count</th><th>share</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** A short markdown result. */
+function markdownResult(n, tool) {
+  return `**${tool}** #${n}: found ${(n * 31) % 17 + 1} items — see [source ${n}](https://example.org/s/${n}).\n\n- first point of ${n}\n- second point, \`code ${n}\``;
+}
+
+/** Which level makes the n-th call (0-based): round robin, so every level keeps growing. */
+export const levelOf = (n) => n % LEVELS.length;
+
+/**
+ * The whole reply, in order: lead text; the lead's `delegate` call d1; A starts (parentToolCallId
+ * d1) and makes its first call, B starts under A and makes its first call, C starts under B; then
+ * the calls round robin across A, B, C, each START, ARGS (small JSON), END, RESULT (markdown, or
+ * every `htmlEvery`-th an HTML table); C, B, A finish; d1's result; the lead's final text.
+ */
+export function activityEvents({ threadId, runId, calls = 256, htmlEvery = 32 }) {
+  const events = [{ type: 'RUN_STARTED', threadId, runId }];
+  const text = (messageId, deltas) => [
+    { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' },
+    ...deltas.map((delta) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta })),
+    { type: 'TEXT_MESSAGE_END', messageId },
+  ];
+  events.push(...text('lead-1', LEAD_TEXT));
+  events.push(
+    { type: 'TOOL_CALL_START', toolCallId: 'd1', toolCallName: 'delegate', parentMessageId: 'lead-1' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'd1', delta: JSON.stringify({ agent: 'researcher', task: 'Check the trend in the 2025 figures' }) },
+    { type: 'TOOL_CALL_END', toolCallId: 'd1' },
+  );
+  const started = [
+    { type: 'SUBAGENT_STARTED', subagentRunId: LEVELS[0].id, name: LEVELS[0].name, parentToolCallId: 'd1' },
+    { type: 'SUBAGENT_STARTED', subagentRunId: LEVELS[1].id, name: LEVELS[1].name, parentSubagentRunId: LEVELS[0].id },
+    { type: 'SUBAGENT_STARTED', subagentRunId: LEVELS[2].id, name: LEVELS[2].name, parentSubagentRunId: LEVELS[1].id },
+  ];
+  const call = (n) => {
+    const level = LEVELS[levelOf(n)];
+    const tool = level.tools[Math.floor(n / LEVELS.length) % level.tools.length];
+    const toolCallId = `${level.id}-call-${n + 1}`;
+    const sub = { subagentRunId: level.id };
+    const content = (n + 1) % htmlEvery === 0 ? tableResult(n + 1) : markdownResult(n + 1, tool);
+    return [
+      { type: 'TOOL_CALL_START', toolCallId, toolCallName: tool, ...sub },
+      { type: 'TOOL_CALL_ARGS', toolCallId, delta: JSON.stringify({ query: `item ${n + 1}`, limit: 5, page: (n % 3) + 1 }), ...sub },
+      { type: 'TOOL_CALL_END', toolCallId, ...sub },
+      { type: 'TOOL_CALL_RESULT', messageId: `${toolCallId}-result`, toolCallId, content, role: 'tool', ...sub },
+    ];
+  };
+  for (let n = 0; n < calls; n++) {
+    // Each level starts just before its first call.
+    if (n < LEVELS.length) events.push(started[n]);
+    events.push(...call(n));
+  }
+  for (const level of [...LEVELS].reverse()) events.push({ type: 'SUBAGENT_FINISHED', subagentRunId: level.id });
+  events.push({ type: 'TOOL_CALL_RESULT', messageId: 'd1-result', toolCallId: 'd1', content: 'The research team finished: 256 calls, see above.', role: 'tool' });
+  events.push(...text('lead-2', FINAL_TEXT));
+  events.push({ type: 'RUN_FINISHED', threadId, runId });
+  return events;
+}
+
+async function readJson(req) {
+  const parts = [];
+  for await (const part of req) parts.push(part);
+  return JSON.parse(Buffer.concat(parts).toString('utf8') || '{}');
+}
+
+/** As agui-server.mjs: honours backpressure; with `pace` ({ every, pauseMs }) pauses after every `every` frames. */
+async function writeAll(res, frames, pace) {
+  const closed = once(res, 'close');
+  for (const [i, frame] of frames.entries()) {
+    if (res.destroyed) return;
+    if (!res.write(frame)) await Promise.race([once(res, 'drain'), closed]);
+    if (pace && (i + 1) % pace.every === 0) await new Promise((resolve) => setTimeout(resolve, pace.pauseMs));
+  }
+  res.end();
+  await Promise.race([once(res, 'finish'), closed]);
+}
+
+/**
+ * Starts the server: the bench page at /, `distDir` under /dist/, and POST /agent streaming
+ * `events({ threadId, runId })` as SSE. Resolves to { url, close, lastStream }.
+ */
+export async function startActivityServer({ page, distDir, events, pace }) {
+  const encoder = new EventEncoder();
+  let lastStream = { events: 0, bytes: 0, writeMs: 0 };
+
+  async function streamReply(req, res) {
+    const input = await readJson(req);
+    const frames = events({ threadId: input.threadId ?? 'bench-thread', runId: input.runId ?? 'bench-run' }).map((event) => encoder.encodeSSE(event));
+    res.writeHead(200, { 'Content-Type': encoder.getContentType(), 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    const started = performance.now();
+    await writeAll(res, frames, pace);
+    lastStream = {
+      events: frames.length,
+      bytes: frames.reduce((total, frame) => total + Buffer.byteLength(frame), 0),
+      writeMs: performance.now() - started,
+    };
+  }
+
+  async function serveDist(pathname, res) {
+    const file = normalize(join(distDir, pathname.slice('/dist/'.length)));
+    if (!file.startsWith(distDir + sep)) return notFound(res);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.end(body);
+    } catch {
+      notFound(res);
+    }
+  }
+
+  function route(req, res) {
+    const { pathname } = new URL(req.url, 'http://localhost');
+    if (req.method === 'POST' && pathname === '/agent') return streamReply(req, res);
+    if (req.method !== 'GET') return notFound(res);
+    if (pathname === '/') return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
+    if (pathname.startsWith('/dist/')) return serveDist(pathname, res);
+    if (pathname === '/favicon.ico') return res.writeHead(204).end();
+    return notFound(res);
+  }
+
+  const server = createServer((req, res) => {
+    Promise.resolve(route(req, res)).catch((error) => {
+      console.error('bench server:', error);
+      res.destroy();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    lastStream: () => lastStream,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+}
+
+/** Runs in the page (serialised with Function.prototype.toString), so it must be self-contained. */
+function benchScript(AgUiTransport, markEvery) {
+  const element = document.querySelector('agent-chat');
+  const inner = new AgUiTransport({ endpoint: element.getAttribute('endpoint') });
+  let results = 0;
+  let marks = [];
+
+  element.transport = {
+    run(request, options) {
+      return (async function* timestamped() {
+        for await (const event of inner.run(request, options)) {
+          if (event.type === 'tool-call-result' && event.subagentRunId) {
+            results++;
+            if (results === 1 || results % markEvery === 0) {
+              marks.push({ calls: results, at: performance.now() });
+              console.timeStamp(`bench-delta-${results}`);
+            }
+          }
+          yield event;
+        }
+      })();
+    },
+  };
+
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+  function longTasksObserver() {
+    const tasks = [];
+    const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration }))));
+    observer.observe({ type: 'longtask' });
+    return { stop: () => (observer.disconnect(), tasks) };
+  }
+
+  /** Activity blocks and their cards, through every nested shadow root. */
+  function renderedActivity() {
+    const messages = element.shadowRoot.querySelectorAll('agent-chat-message');
+    const reply = messages[messages.length - 1];
+    const root = reply?.shadowRoot;
+    const blocks = [];
+    const walk = (scope, depth) => {
+      for (const activity of scope.querySelectorAll('agent-chat-activity')) {
+        const cards = [...activity.shadowRoot.querySelectorAll('agent-chat-tool-card')];
+        blocks.push({
+          label: activity.shadowRoot.querySelector('.label')?.textContent ?? '',
+          depth,
+          // Under the lead's delegating card (its parent in the message's root is the reply's div).
+          underLeadCall: depth === 1 ? activity.previousElementSibling?.localName === 'agent-chat-tool-card' : undefined,
+          cards: cards.length,
+          visibleCards: cards.filter((card) => card.checkVisibility() && card.getBoundingClientRect().height > 0).length,
+          richResults: activity.shadowRoot.querySelectorAll('agent-chat-rich-result').length,
+        });
+        walk(activity.shadowRoot, depth + 1);
+      }
+    };
+    if (root) walk(root, 1);
+    const more = root?.querySelector('[part~="activity-more"]');
+    const log = element.shadowRoot.querySelector('[role="log"]');
+    return {
+      blocks,
+      leadCards: root ? root.querySelectorAll('agent-chat-tool-card').length : 0,
+      moreLine: more ? more.textContent.trim() : (root?.textContent.includes('more calls not shown') ? 'more calls not shown' : ''),
+      replyNodes: root ? root.querySelectorAll('*').length : 0,
+      stuckToBottom: log ? log.scrollHeight - log.scrollTop - log.clientHeight < 2 : false,
+    };
+  }
+
+  // As in the stream bench: a second of idle time before the message is sent.
+  const SETTLE_MS = 1000;
+  const settled = () =>
+    new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), SETTLE_MS));
+
+  async function run(text) {
+    results = 0;
+    marks = [];
+    await settled();
+    await nextFrame();
+    await nextFrame();
+    const ended = new Promise((resolve) =>
+      element.addEventListener('agent-chat-response-end', (event) => resolve({ detail: event.detail, at: performance.now() }), { once: true }),
+    );
+    const longTasks = longTasksObserver();
+    console.timeStamp('bench-start');
+    const start = performance.now();
+    if (!element.send(text)) throw new Error('send() returned false');
+    const end = await ended;
+    await nextFrame();
+    await nextFrame();
+    const drawn = performance.now();
+    console.timeStamp('bench-end');
+    return {
+      start,
+      responseEnd: end.at,
+      drawn,
+      status: end.detail.status,
+      replyText: end.detail.text,
+      results,
+      marks,
+      longTasks: longTasks.stop().filter((task) => task.start + task.duration > start && task.start < drawn),
+      ...renderedActivity(),
+    };
+  }
+
+  window.bench = { run, ready: true };
+}
+
+export function activityBenchPage({ viewport }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>agent-chat activity bench</title>
+<style>
+  html, body { margin: 0; height: 100%; }
+  agent-chat { display: block; width: ${viewport.width}px; height: ${viewport.height}px; }
+</style>
+</head>
+<body>
+<agent-chat endpoint="/agent" heading="Activity bench"></agent-chat>
+<script type="module">
+import { AgUiTransport } from '/dist/agent-chat.js';
+await customElements.whenDefined('agent-chat');
+(${benchScript.toString()})(AgUiTransport, ${MARK_EVERY});
+</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,105 @@
+import { css } from 'lit';
+
+export const activityStyles = css`
+  :host {
+    display: block;
+    margin: 4px 0 4px 12px;
+  }
+  .activity {
+    border-left: 2px solid var(--_border);
+    padding-left: 10px;
+  }
+  .header {
+    all: unset;
+    box-sizing: border-box;
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    width: 100%;
+    padding: 4px 6px;
+    border-radius: 6px;
+    cursor: pointer;
+    font: inherit;
+    font-size: 0.9em;
+    color: var(--_muted);
+  }
+  .header:hover {
+    background: var(--_surface);
+  }
+  .header:focus-visible,
+  .panel-toggle:focus-visible,
+  summary:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
+  .chevron {
+    flex: none;
+    width: 0.8em;
+    transition: transform 0.15s ease;
+  }
+  .activity[data-open] > .header .chevron {
+    transform: rotate(90deg);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .chevron {
+      transition: none;
+    }
+  }
+  .label {
+    font-weight: 600;
+    color: var(--_text);
+  }
+  .status[data-status='error'],
+  .status[data-status='not-completed'] {
+    color: var(--_error);
+  }
+  .count {
+    margin-left: auto;
+  }
+  .body[hidden] {
+    display: none;
+  }
+  .error {
+    margin: 4px 0;
+    color: var(--_error);
+    font-size: 0.9em;
+  }
+  details.notes {
+    margin: 4px 0;
+    font-size: 0.92em;
+    color: var(--_muted);
+  }
+  details.notes summary {
+    cursor: pointer;
+  }
+  .panel-toggle {
+    font: inherit;
+    font-size: 0.8em;
+    margin: 4px 0;
+    padding: 2px 8px;
+    border-radius: 6px;
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    color: var(--_text);
+    cursor: pointer;
+  }
+  .panel {
+    margin: 6px 0;
+    padding: 8px 10px;
+    border: 1px solid var(--_border);
+    border-radius: 8px;
+    background: var(--_surface);
+    font-size: 0.92em;
+  }
+  .panel h4 {
+    margin: 0 0 6px;
+    font-size: 1em;
+  }
+  .panel ol {
+    margin: 0;
+    padding-left: 1.4em;
+  }
+  .panel li {
+    margin: 4px 0;
+  }
+`;

@@ -1,0 +1,134 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity.js';
+import type { ToolCallStatus } from '../../conversation/types.js';
+import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import { base } from '../../styles/tokens.js';
+import type { ToolDisplay } from '../../tool-display.js';
+import '../markdown/markdown-view.js';
+import '../rich-result/rich-result.js';
+import '../tool-card/tool-card.js';
+import { activityStyles } from './activity.styles.js';
+
+/** Parts of an activity card, renamed so the page can tell them from the lead's own cards. */
+const CARD_PARTS = 'tool-card:activity-card, tool-card-header, tool-card-body, tool-card-status';
+const NESTED_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status';
+
+let nextId = 0;
+
+/**
+ * @summary What one subagent did in a reply, live: its tool calls as cards, its notes (collapsed),
+ * and the subagents it started, nested. Collapses and expands; a panel shows its whole
+ * conversation in this reply. Display only: showing a card never runs anything.
+ *
+ * @csspart activity - The block of one subagent.
+ * @csspart activity-card - Each of its tool calls (also tool-card-header, tool-card-body, tool-card-status).
+ * @csspart activity-panel - The panel with the subagent's whole conversation in this reply.
+ */
+@customElement('agent-chat-activity')
+export class AgentChatActivity extends LitElement {
+  static override styles = [base, activityStyles];
+
+  @property({ attribute: false }) block!: ActivityBlock;
+  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
+  @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
+  @property({ attribute: false }) showRequests = false;
+  /** Whether the block starts open. */
+  @property({ type: Boolean, reflect: true }) open = true;
+
+  @state() private panelOpen = false;
+  private readonly bodyId = `activity-body-${++nextId}`;
+  private readonly panelId = `activity-panel-${nextId}`;
+
+  private statusLabel(status: ToolCallStatus | 'not-completed'): string {
+    const s = this.strings;
+    const labels: Record<string, string> = {
+      running: s.toolRunning,
+      done: s.toolDone,
+      error: s.toolError,
+      cancelled: s.toolCancelled,
+      'not-completed': s.toolNotCompleted,
+    };
+    return labels[status];
+  }
+
+  private renderItem(item: ActivityItem) {
+    switch (item.kind) {
+      case 'call': {
+        const display = this.toolDisplay[item.call.name] ?? {};
+        return html`<agent-chat-tool-card
+          exportparts=${CARD_PARTS}
+          .call=${item.call}
+          .heading=${display.title}
+          .icon=${display.icon}
+          .strings=${this.strings}
+          .showRequest=${display.showRequest ?? this.showRequests}
+          .richResult=${true}
+          data-activity-id=${item.card.activityId}
+        ></agent-chat-tool-card>`;
+      }
+      case 'text':
+        return html`<details class="notes">
+          <summary>${this.strings.activityNotes}</summary>
+          <agent-chat-markdown .text=${item.part.text} .streaming=${item.part.streaming}></agent-chat-markdown>
+        </details>`;
+      case 'block':
+        return html`<agent-chat-activity
+          exportparts=${NESTED_PARTS}
+          .block=${item.block}
+          .strings=${this.strings}
+          .toolDisplay=${this.toolDisplay}
+          .showRequests=${this.showRequests}
+        ></agent-chat-activity>`;
+    }
+  }
+
+  /** The subagent's whole conversation in this reply, in order, everything expanded. */
+  private renderPanel() {
+    const { block, strings } = this;
+    const title = format(strings.activityConversationOf, { label: block.label });
+    return html`<div class="panel" part="activity-panel" id=${this.panelId} role="region" aria-label=${title}>
+      <h4>${title}</h4>
+      <ol>
+        ${block.items.map((item) => {
+          if (item.kind === 'text') return html`<li><agent-chat-markdown .text=${item.part.text}></agent-chat-markdown></li>`;
+          if (item.kind === 'block') return html`<li>→ ${item.block.label} (${this.statusLabel(item.block.record.status)})</li>`;
+          return html`<li>
+            <strong>${item.call.name}</strong> — ${this.statusLabel(item.call.status)}
+            <agent-chat-rich-result .value=${item.call.result}></agent-chat-rich-result>
+          </li>`;
+        })}
+      </ol>
+    </div>`;
+  }
+
+  override render() {
+    const { block, strings } = this;
+    const { record } = block;
+    const calls = blockCallCount(block);
+    return html`<section class="activity" part="activity" ?data-open=${this.open} aria-label=${block.label}>
+      <button class="header" type="button" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.bodyId} @click=${() => (this.open = !this.open)}>
+        <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
+        <span class="label">${block.label}</span>
+        <span class="status" data-status=${record.status}>${this.statusLabel(record.status)}</span>
+        <span class="count">${format(strings.activityCalls, { count: String(calls) })}</span>
+      </button>
+      <div class="body" id=${this.bodyId} ?hidden=${!this.open}>
+        ${record.status === 'error' && record.error ? html`<p class="error" role="status">${format(strings.activityFailed, { error: record.error })}</p>` : nothing}
+        ${this.open ? block.items.map((item) => this.renderItem(item)) : nothing}
+        ${this.open
+          ? html`<button class="panel-toggle" type="button" aria-expanded=${this.panelOpen ? 'true' : 'false'} aria-controls=${this.panelId} @click=${() => (this.panelOpen = !this.panelOpen)}>
+              ${this.panelOpen ? strings.activityHideConversation : strings.activityShowConversation}
+            </button>`
+          : nothing}
+        ${this.open && this.panelOpen ? this.renderPanel() : nothing}
+      </div>
+    </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-activity': AgentChatActivity;
+  }
+}

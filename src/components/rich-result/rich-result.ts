@@ -1,0 +1,90 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { activityHtmlRenderer, loadMarkdown } from '../../render/markdown-loader.js';
+import { looksLikeHtml } from '../../render/looks-like-html.js';
+import { formatValue } from '../../render/format-value.js';
+import { base } from '../../styles/tokens.js';
+import '../markdown/markdown-view.js';
+
+/** Plain defaults inside a result's own root; the result's styles may override them. */
+const RESULT_DEFAULTS = `:host{display:block;font:inherit;color:inherit}table{border-collapse:collapse}th,td{border:1px solid var(--_border);padding:3px 8px}svg{max-width:100%;height:auto}`;
+
+/**
+ * @summary A tool result as its agent meant it: rich HTML (a table, an inline SVG plot) through the
+ * activity-HTML sanitizer, markdown, or a formatted value. HTML renders in this element's own
+ * shadow root, so its styles stay inside, and the box clips it (nothing of it can cover the chat).
+ */
+@customElement('agent-chat-rich-result')
+export class AgentChatRichResult extends LitElement {
+  static override styles = [
+    base,
+    css`
+      :host {
+        display: block;
+      }
+      .html {
+        /* Clips the result: nothing of it (position: fixed included) can reach outside this box. */
+        contain: paint;
+        position: relative;
+        overflow: auto;
+        max-height: 480px;
+      }
+      pre {
+        margin: 0;
+        padding: 8px;
+        max-height: 320px;
+        overflow: auto;
+        border-radius: 6px;
+        background: var(--_code-bg);
+        font-family: var(--_font-mono);
+        font-size: 0.85em;
+        white-space: pre-wrap;
+        word-break: break-word;
+      }
+    `,
+  ];
+
+  /** The result: a string (HTML or markdown) or any JSON value. */
+  @property({ attribute: false }) value: unknown;
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('value') && this.isHtml()) this.fillHtml();
+  }
+
+  private isHtml(): boolean {
+    return typeof this.value === 'string' && looksLikeHtml(this.value);
+  }
+
+  /**
+   * The HTML goes into a shadow root of its own inside the box: its styles reach only itself, never
+   * the box that clips it (which this element's own shadow root styles).
+   */
+  private fillHtml(): void {
+    const box = this.renderRoot.querySelector<HTMLDivElement>('.html');
+    if (!box) return;
+    const root = box.shadowRoot ?? box.attachShadow({ mode: 'open' });
+    const render = activityHtmlRenderer();
+    if (!render) {
+      root.textContent = this.value as string;
+      void loadMarkdown().then(() => this.fillHtml());
+      return;
+    }
+    const defaults = document.createElement('style');
+    defaults.textContent = RESULT_DEFAULTS;
+    root.replaceChildren(defaults, render(this.value as string));
+  }
+
+  override render() {
+    const { value } = this;
+    if (value === undefined || value === null || value === '') return nothing;
+    if (this.isHtml()) return html`<div class="html"></div>`;
+    if (typeof value === 'string') return html`<agent-chat-markdown .text=${value}></agent-chat-markdown>`;
+    return html`<pre>${formatValue(value)}</pre>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-rich-result': AgentChatRichResult;
+  }
+}
