@@ -47,12 +47,25 @@ export interface ReplyActivity {
   cards: Map<string, ActivityCardInfo>;
 }
 
+/** How labels are worded (the view passes its language's). */
+export interface ActivityLabels {
+  /** The second, third… delegation to the same name in one reply. */
+  numbered(name: string, n: number): string;
+  /** A subagent started by another subagent. */
+  forParent(label: string, parentLabel: string): string;
+}
+
+export const englishLabels: ActivityLabels = {
+  numbered: (name, n) => `${name} (${n})`,
+  forParent: (label, parent) => `${label}, for ${parent}`,
+};
+
 /**
  * @param limit how many subagent calls to show (the first ones); the rest are counted.
  * Parts of a subagent the reply never announced (no SUBAGENT_STARTED) get a block named after
  * nothing better than "subagent".
  */
-export function replyActivity(reply: AssistantTurn, limit: number): ReplyActivity {
+export function replyActivity(reply: AssistantTurn, limit: number, labels: ActivityLabels = englishLabels): ReplyActivity {
   const records = [...(reply.subagents ?? [])];
   const known = new Set(records.map((record) => record.subagentRunId));
   for (const part of reply.parts) {
@@ -85,12 +98,12 @@ export function replyActivity(reply: AssistantTurn, limit: number): ReplyActivit
   for (const record of records) {
     const n = (seenNames.get(record.name) ?? 0) + 1;
     seenNames.set(record.name, n);
-    const own = n > 1 ? `${record.name} (${n})` : record.name;
+    const own = n > 1 ? labels.numbered(record.name, n) : record.name;
     blocks.set(record.subagentRunId, { record, label: own, depth: depthOf(record), parentId: parentOf(record), items: [] });
   }
   for (const block of blocks.values()) {
     const parent = parentOf(block.record);
-    if (parent) block.label = `${block.label}, for ${blocks.get(parent)!.label}`;
+    if (parent) block.label = labels.forParent(block.label, blocks.get(parent)!.label);
   }
 
   // The lead's delegating call at the root of each chain.

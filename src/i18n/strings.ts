@@ -49,6 +49,10 @@ export interface ChatStrings {
   activityConversationOf: string;
   activityMoreCalls: string;
   activityFailed: string;
+  /** A second, third… delegation to the same subagent in one reply. */
+  activityNumbered: string;
+  /** A subagent started by another subagent. */
+  activityFor: string;
 }
 
 const en: ChatStrings = {
@@ -97,6 +101,8 @@ const en: ChatStrings = {
   activityConversationOf: 'Everything {label} did in this reply',
   activityMoreCalls: '{count} more calls not shown',
   activityFailed: 'Failed: {error}',
+  activityNumbered: '{name} ({n})',
+  activityFor: '{label}, for {parent}',
 };
 
 const de: ChatStrings = {
@@ -145,6 +151,8 @@ const de: ChatStrings = {
   activityConversationOf: 'Alles, was {label} in dieser Antwort getan hat',
   activityMoreCalls: '{count} weitere Aufrufe nicht angezeigt',
   activityFailed: 'Fehlgeschlagen: {error}',
+  activityNumbered: '{name} ({n})',
+  activityFor: '{label}, für {parent}',
 };
 
 const fr: ChatStrings = {
@@ -193,6 +201,8 @@ const fr: ChatStrings = {
   activityConversationOf: 'Tout ce que {label} a fait dans cette réponse',
   activityMoreCalls: '{count} appels de plus non affichés',
   activityFailed: 'Échec : {error}',
+  activityNumbered: '{name} ({n})',
+  activityFor: '{label}, pour {parent}',
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };

@@ -170,3 +170,13 @@ describe('subagent activity', () => {
     expect(el.getTurns().at(-1)).to.deep.include({ id: 'added', text: 'Added by the page' });
   });
 });
+
+describe('subagent activity in another language', () => {
+  it('words the labels in the chat’s language', async () => {
+    const el = await chatFixture('/agui/subagents');
+    el.lang = 'de';
+    await sendAndWait(el, 'forschen');
+    expect(blocks(el).map(labelOf)).to.include.members(['researcher (2)', 'fact-checker, für researcher']);
+    expect(textOf(blockByLabel(el, 'translator').shadowRoot!.querySelector('.status') ?? undefined)).to.equal('Fehlgeschlagen');
+  });
+});

@@ -111,7 +111,12 @@ export class AgentChatMessage extends LitElement {
   private renderReply(reply: AssistantTurn) {
     const s = this.strings;
     const hasActivity = this.showActivity && (!!reply.subagents?.length || reply.parts.some((part) => part.subagentRunId));
-    const activity: ReplyActivity | undefined = hasActivity ? replyActivity(reply, this.activityLimit) : undefined;
+    const activity: ReplyActivity | undefined = hasActivity
+      ? replyActivity(reply, this.activityLimit, {
+          numbered: (name, n) => format(s.activityNumbered, { name, n: String(n) }),
+          forParent: (label, parent) => format(s.activityFor, { label, parent }),
+        })
+      : undefined;
     const streaming = reply.status === 'streaming';
     const retry = this.canRetry
       ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>`
