@@ -299,3 +299,63 @@ describe('ChatSession with app tools', () => {
     expect(listener.ends).to.deep.equal(['done']);
   });
 });
+
+describe('ChatSession and show-activity', () => {
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+
+  /** A reply whose subagent makes one call, waits for the gate, then makes another. */
+  function gated() {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const transport: Transport = {
+      async *run(request): AsyncGenerator<ChatEvent> {
+        yield { type: 'run-started', runId: request.runId };
+        yield { type: 'subagent-started', subagentRunId: `s-${request.runId}`, name: 'worker' };
+        yield { type: 'tool-call-start', toolCallId: `a-${request.runId}`, name: 'first', subagentRunId: `s-${request.runId}` };
+        await gate;
+        yield { type: 'tool-call-start', toolCallId: `b-${request.runId}`, name: 'second', subagentRunId: `s-${request.runId}` };
+        yield { type: 'run-finished' };
+      },
+    };
+    return { transport, open: () => open() };
+  }
+  const subagentCalls = (session: ChatSession, index: number) => {
+    const reply = session.state.turns[index];
+    return reply.role === 'assistant' ? reply.parts.filter((part) => part.subagentRunId).map((part) => (part as { name: string }).name) : [];
+  };
+
+  it('turned off during a reply, stops adding calls at once', async () => {
+    let shown = true;
+    const { transport, open } = gated();
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport, activity: () => shown }));
+    session.send('go');
+    await until(() => subagentCalls(session, 1).length === 1);
+    shown = false;
+    open();
+    await until(() => listener.ends.length === 1);
+    expect(subagentCalls(session, 1)).to.deep.equal(['first']);
+  });
+
+  it('turned on during a reply, records from the next reply on', async () => {
+    let shown = false;
+    const first = gated();
+    const listener = quietListener();
+    let transport = first.transport;
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport, activity: () => shown }));
+    session.send('one');
+    await until(() => session.state.turns.length === 2);
+    shown = true;
+    first.open();
+    await until(() => listener.ends.length === 1);
+    expect(subagentCalls(session, 1)).to.deep.equal([]);
+    const second = gated();
+    transport = second.transport;
+    second.open();
+    session.send('two');
+    await until(() => listener.ends.length === 2);
+    expect(subagentCalls(session, 3)).to.deep.equal(['first', 'second']);
+  });
+});
