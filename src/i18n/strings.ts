@@ -215,3 +215,15 @@ export function resolveStrings(lang: string | undefined, overrides?: Partial<Cha
 export function format(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
+
+/** The words for a tool call's (or a subagent's) status. */
+export function statusText(strings: ChatStrings, status: 'running' | 'done' | 'error' | 'cancelled' | 'not-completed'): string {
+  const labels = {
+    running: strings.toolRunning,
+    done: strings.toolDone,
+    error: strings.toolError,
+    cancelled: strings.toolCancelled,
+    'not-completed': strings.toolNotCompleted,
+  };
+  return labels[status];
+}

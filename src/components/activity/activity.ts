@@ -1,8 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity.js';
-import type { ToolCallStatus } from '../../conversation/types.js';
-import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import { format, resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
 import { base } from '../../styles/tokens.js';
 import type { ToolDisplay } from '../../tool-display.js';
 import '../markdown/markdown-view.js';
@@ -39,18 +38,6 @@ export class AgentChatActivity extends LitElement {
   @state() private panelOpen = false;
   private readonly bodyId = `activity-body-${++nextId}`;
   private readonly panelId = `activity-panel-${nextId}`;
-
-  private statusLabel(status: ToolCallStatus | 'not-completed'): string {
-    const s = this.strings;
-    const labels: Record<string, string> = {
-      running: s.toolRunning,
-      done: s.toolDone,
-      error: s.toolError,
-      cancelled: s.toolCancelled,
-      'not-completed': s.toolNotCompleted,
-    };
-    return labels[status];
-  }
 
   private renderItem(item: ActivityItem) {
     switch (item.kind) {
@@ -92,9 +79,9 @@ export class AgentChatActivity extends LitElement {
       <ol>
         ${block.items.map((item) => {
           if (item.kind === 'text') return html`<li><agent-chat-markdown .text=${item.part.text}></agent-chat-markdown></li>`;
-          if (item.kind === 'block') return html`<li>→ ${item.block.label} (${this.statusLabel(item.block.record.status)})</li>`;
+          if (item.kind === 'block') return html`<li>→ ${item.block.label} (${statusText(this.strings, item.block.record.status)})</li>`;
           return html`<li>
-            <strong>${item.call.name}</strong> — ${this.statusLabel(item.call.status)}
+            <strong>${item.call.name}</strong> — ${statusText(this.strings, item.call.status)}
             <agent-chat-rich-result .value=${item.call.result}></agent-chat-rich-result>
           </li>`;
         })}
@@ -110,7 +97,7 @@ export class AgentChatActivity extends LitElement {
       <button class="header" type="button" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.bodyId} @click=${() => (this.open = !this.open)}>
         <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
         <span class="label">${block.label}</span>
-        <span class="status" data-status=${record.status}>${this.statusLabel(record.status)}</span>
+        <span class="status" data-status=${record.status}>${statusText(this.strings, record.status)}</span>
         <span class="count">${format(strings.activityCalls, { count: String(calls) })}</span>
       </button>
       <div class="body" id=${this.bodyId} ?hidden=${!this.open}>

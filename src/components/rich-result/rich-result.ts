@@ -3,6 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { activityHtmlRenderer, loadMarkdown } from '../../render/markdown-loader.js';
 import { looksLikeHtml } from '../../render/looks-like-html.js';
 import { formatValue } from '../../render/format-value.js';
+import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
 import '../markdown/markdown-view.js';
 
@@ -18,6 +19,7 @@ const RESULT_DEFAULTS = `:host{display:block;font:inherit;color:inherit}table{bo
 export class AgentChatRichResult extends LitElement {
   static override styles = [
     base,
+    preformatted,
     css`
       :host {
         display: block;
@@ -28,18 +30,6 @@ export class AgentChatRichResult extends LitElement {
         position: relative;
         overflow: auto;
         max-height: 480px;
-      }
-      pre {
-        margin: 0;
-        padding: 8px;
-        max-height: 320px;
-        overflow: auto;
-        border-radius: 6px;
-        background: var(--_code-bg);
-        font-family: var(--_font-mono);
-        font-size: 0.85em;
-        white-space: pre-wrap;
-        word-break: break-word;
       }
     `,
   ];

@@ -91,18 +91,6 @@ export const toolCardStyles = css`
     letter-spacing: 0.04em;
     color: var(--_muted);
   }
-  pre {
-    margin: 0;
-    padding: 8px;
-    max-height: 320px;
-    overflow: auto;
-    border-radius: 6px;
-    background: var(--_code-bg);
-    font-family: var(--_font-mono);
-    font-size: 0.85em;
-    white-space: pre-wrap;
-    word-break: break-word;
-  }
   .error {
     color: var(--_error);
     background: var(--_error-bg);

@@ -1,9 +1,10 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { ToolCallPart, ToolCallStatus } from '../../conversation/types.js';
-import { resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import type { ToolCallPart } from '../../conversation/types.js';
+import { resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
 import { formatValue } from '../../render/format-value.js';
 import type { AppContext } from '../../mcp/app-context.js';
+import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
 import '../app-frame/app-frame.js';
 import '../rich-result/rich-result.js';
@@ -22,7 +23,7 @@ let nextId = 0;
  */
 @customElement('agent-chat-tool-card')
 export class AgentChatToolCard extends LitElement {
-  static override styles = [base, toolCardStyles];
+  static override styles = [base, preformatted, toolCardStyles];
 
   @property({ attribute: false }) call!: ToolCallPart;
   /** Shown instead of the tool's name. */
@@ -44,18 +45,6 @@ export class AgentChatToolCard extends LitElement {
 
   private toggle() {
     this.open = !this.open;
-  }
-
-  private statusLabel(status: ToolCallStatus): string {
-    const s = this.strings;
-    const labels: Record<ToolCallStatus, string> = {
-      running: s.toolRunning,
-      done: s.toolDone,
-      error: s.toolError,
-      cancelled: s.toolCancelled,
-      'not-completed': s.toolNotCompleted,
-    };
-    return labels[status];
   }
 
   private renderBody() {
@@ -87,7 +76,7 @@ export class AgentChatToolCard extends LitElement {
           <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
           ${this.icon ? html`<span class="icon" aria-hidden="true">${this.icon}</span>` : nothing}
           <span class="title">${this.heading || call.name || 'tool'}</span>
-          <span class="status" part="tool-card-status" data-status=${call.status}><span class="dot" aria-hidden="true"></span>${this.statusLabel(call.status)}</span>
+          <span class="status" part="tool-card-status" data-status=${call.status}><span class="dot" aria-hidden="true"></span>${statusText(this.strings, call.status)}</span>
         </button>
         ${call.app
           ? html`<agent-chat-app-frame

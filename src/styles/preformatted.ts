@@ -1,0 +1,17 @@
+import { css } from 'lit';
+
+/** A formatted value or raw result: monospace, wrapped, scrolled past a height. */
+export const preformatted = css`
+  pre {
+    margin: 0;
+    padding: 8px;
+    max-height: 320px;
+    overflow: auto;
+    border-radius: 6px;
+    background: var(--_code-bg);
+    font-family: var(--_font-mono);
+    font-size: 0.85em;
+    white-space: pre-wrap;
+    word-break: break-word;
+  }
+`;
