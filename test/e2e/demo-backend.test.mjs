@@ -11,6 +11,7 @@ import { EventSchema } from '@ag-ui/core/schemas';
 import { toChatMessages, openaiRun } from '../../demo/openai-agent.mjs';
 import { scriptedRun, toDeltas } from '../../demo/scripted-agent.mjs';
 import { startDemoServer } from '../../demo/server.mjs';
+import { parseSse } from './sse.mjs';
 
 const quiet = () => {};
 let runCount = 0;
@@ -31,21 +32,6 @@ function runInput(text, extra = {}) {
     forwardedProps: {},
     ...extra,
   };
-}
-
-/** The JSON payloads of an SSE body. */
-function parseSse(body) {
-  return body
-    .split(/\r?\n\r?\n/)
-    .map((block) =>
-      block
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n'),
-    )
-    .filter(Boolean)
-    .map((data) => JSON.parse(data));
 }
 
 async function postRun(baseUrl, body) {

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { EventSchema } from '@ag-ui/core/schemas';
 import { scriptedRun } from '../../demo/scripted-agent.mjs';
 import { startDemoServer } from '../../demo/server.mjs';
+import { parseSse } from './sse.mjs';
 
 const quiet = () => {};
 let runCount = 0;
@@ -26,21 +27,6 @@ function runInput(text) {
     state: {},
     forwardedProps: {},
   };
-}
-
-/** The JSON payloads of an SSE body. */
-function parseSse(body) {
-  return body
-    .split(/\r?\n\r?\n/)
-    .map((block) =>
-      block
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n'),
-    )
-    .filter(Boolean)
-    .map((data) => JSON.parse(data));
 }
 
 async function postRun(baseUrl, body) {
