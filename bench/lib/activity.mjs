@@ -7,6 +7,8 @@
  *
  * The page's marks are named `bench-delta-N` (N = subagent call results so far) so that
  * trace.mjs's busyPerDeltaMark reads them as it reads the stream bench's text-delta marks.
+ * `taskCpuTimes` adds what trace.mjs leaves out: each long task's CPU time (the trace's `tdur`),
+ * which tells a task that worked 50 ms from one that was descheduled on a busy machine.
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -90,6 +92,36 @@ export function activityEvents({ threadId, runId, calls = 256, htmlEvery = 32 })
   events.push(...text('lead-2', FINAL_TEXT));
   events.push({ type: 'RUN_FINISHED', threadId, runId });
   return events;
+}
+
+/**
+ * The renderer main thread's top-level tasks inside the bench-start/bench-end window (as trace.mjs
+ * finds them), with wall and CPU (thread) time: { tasks: [{ atMs, wallMs, cpuMs }] longest first,
+ * maxCpuMs, overCpu: tasks whose CPU time alone is over `longTaskMs` }.
+ */
+export function taskCpuTimes(buffer, { longTaskMs = 50, keep = 3 } = {}) {
+  const json = JSON.parse(buffer.toString('utf8'));
+  const events = Array.isArray(json) ? json : json.traceEvents;
+  const stamps = events.filter((e) => e.name === 'TimeStamp' && /^bench-(start|end)$/.test(e.args?.data?.message ?? ''));
+  const start = stamps.find((e) => e.args.data.message === 'bench-start');
+  const end = stamps.findLast((e) => e.args.data.message === 'bench-end');
+  if (!start || !end) throw new Error('trace: the bench-start/bench-end marks are missing');
+  const candidates = events
+    .filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X' && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask'))
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const tasks = [];
+  let lastEnd = -Infinity;
+  for (const e of candidates) {
+    if (e.ts < lastEnd) continue;
+    lastEnd = e.ts + e.dur;
+    if (e.ts + e.dur <= start.ts || e.ts >= end.ts) continue;
+    tasks.push({ atMs: (e.ts - start.ts) / 1000, wallMs: e.dur / 1000, cpuMs: (e.tdur ?? NaN) / 1000 });
+  }
+  return {
+    tasks: [...tasks].sort((a, b) => b.wallMs - a.wallMs).slice(0, keep),
+    maxCpuMs: Math.max(0, ...tasks.map((t) => t.cpuMs).filter(Number.isFinite)),
+    overCpu: tasks.filter((t) => t.cpuMs > longTaskMs).length,
+  };
 }
 
 async function readJson(req) {
@@ -237,7 +269,6 @@ function benchScript(AgUiTransport, markEvery) {
       blocks,
       leadCards: root ? root.querySelectorAll('agent-chat-tool-card').length : 0,
       moreLine: more ? more.textContent.trim() : (root?.textContent.includes('more calls not shown') ? 'more calls not shown' : ''),
-      replyNodes: root ? root.querySelectorAll('*').length : 0,
       stuckToBottom: log ? log.scrollHeight - log.scrollTop - log.clientHeight < 2 : false,
     };
   }
@@ -278,7 +309,39 @@ function benchScript(AgUiTransport, markEvery) {
     };
   }
 
-  window.bench = { run, ready: true };
+  /** All activity tool cards, through every nested shadow root. */
+  function activityCards() {
+    const messages = element.shadowRoot.querySelectorAll('agent-chat-message');
+    const cards = [];
+    const walk = (scope) => {
+      for (const activity of scope.querySelectorAll('agent-chat-activity')) {
+        cards.push(...activity.shadowRoot.querySelectorAll('agent-chat-tool-card'));
+        walk(activity.shadowRoot);
+      }
+    };
+    const root = messages[messages.length - 1]?.shadowRoot;
+    if (root) walk(root);
+    return cards;
+  }
+
+  /**
+   * After the reply (outside the measured window): opens the cards whose result is HTML (they
+   * start closed, so the rich-result path has not run yet) and waits until each shows its table.
+   */
+  async function openRichResults() {
+    const cards = activityCards().filter((card) => typeof card.call?.result === 'string' && card.call.result.trimStart().startsWith('<'));
+    const table = (card) => {
+      const box = card.shadowRoot.querySelector('agent-chat-rich-result')?.shadowRoot?.querySelector('.html');
+      return (box?.shadowRoot ?? box)?.querySelector('table');
+    };
+    const tables = () => cards.filter(table).length;
+    const start = performance.now();
+    for (const card of cards) card.shadowRoot.querySelector('button.header').click();
+    while (tables() < cards.length && performance.now() - start < 5000) await nextFrame();
+    return { htmlCards: cards.length, tablesShown: tables(), ms: performance.now() - start };
+  }
+
+  window.bench = { run, openRichResults, ready: true };
 }
 
 export function activityBenchPage({ viewport }) {

@@ -56,6 +56,11 @@ export const activityStyles = css`
   .count {
     margin-left: auto;
   }
+  /* Hundreds of cards: off-screen ones skip style, layout and paint. */
+  .body > agent-chat-tool-card {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 44px;
+  }
   .body[hidden] {
     display: none;
   }
