@@ -10,13 +10,7 @@
  * `taskCpuTimes` adds what trace.mjs leaves out: each long task's CPU time (the trace's `tdur`),
  * which tells a task that worked 50 ms from one that was descheduled on a busy machine.
  */
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { once } from 'node:events';
-import { extname, join, normalize, sep } from 'node:path';
-import { EventEncoder } from '@ag-ui/encoder';
-
-const CONTENT_TYPES = { '.js': 'text/javascript', '.map': 'application/json', '.html': 'text/html', '.css': 'text/css' };
+import { startBenchServer } from './agui-server.mjs';
 
 /** Marks every this many subagent call results (and the first). */
 export const MARK_EVERY = 32;
@@ -124,88 +118,13 @@ export function taskCpuTimes(buffer, { longTaskMs = 50, keep = 3 } = {}) {
   };
 }
 
-async function readJson(req) {
-  const parts = [];
-  for await (const part of req) parts.push(part);
-  return JSON.parse(Buffer.concat(parts).toString('utf8') || '{}');
-}
-
-/** As agui-server.mjs: honours backpressure; with `pace` ({ every, pauseMs }) pauses after every `every` frames. */
-async function writeAll(res, frames, pace) {
-  const closed = once(res, 'close');
-  for (const [i, frame] of frames.entries()) {
-    if (res.destroyed) return;
-    if (!res.write(frame)) await Promise.race([once(res, 'drain'), closed]);
-    if (pace && (i + 1) % pace.every === 0) await new Promise((resolve) => setTimeout(resolve, pace.pauseMs));
-  }
-  res.end();
-  await Promise.race([once(res, 'finish'), closed]);
-}
-
 /**
- * Starts the server: the bench page at /, `distDir` under /dist/, and POST /agent streaming
- * `events({ threadId, runId })` as SSE. Resolves to { url, close, lastStream }.
+ * Starts the server (the stream bench's, `agui-server.mjs`): the bench page at /, `distDir` under
+ * /dist/, and POST /agent streaming `events({ threadId, runId })` as SSE. Resolves to
+ * { url, close, lastStream }.
  */
-export async function startActivityServer({ page, distDir, events, pace }) {
-  const encoder = new EventEncoder();
-  let lastStream = { events: 0, bytes: 0, writeMs: 0 };
-
-  async function streamReply(req, res) {
-    const input = await readJson(req);
-    const frames = events({ threadId: input.threadId ?? 'bench-thread', runId: input.runId ?? 'bench-run' }).map((event) => encoder.encodeSSE(event));
-    res.writeHead(200, { 'Content-Type': encoder.getContentType(), 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-    const started = performance.now();
-    await writeAll(res, frames, pace);
-    lastStream = {
-      events: frames.length,
-      bytes: frames.reduce((total, frame) => total + Buffer.byteLength(frame), 0),
-      writeMs: performance.now() - started,
-    };
-  }
-
-  async function serveDist(pathname, res) {
-    const file = normalize(join(distDir, pathname.slice('/dist/'.length)));
-    if (!file.startsWith(distDir + sep)) return notFound(res);
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
-      res.end(body);
-    } catch {
-      notFound(res);
-    }
-  }
-
-  function route(req, res) {
-    const { pathname } = new URL(req.url, 'http://localhost');
-    if (req.method === 'POST' && pathname === '/agent') return streamReply(req, res);
-    if (req.method !== 'GET') return notFound(res);
-    if (pathname === '/') return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
-    if (pathname.startsWith('/dist/')) return serveDist(pathname, res);
-    if (pathname === '/favicon.ico') return res.writeHead(204).end();
-    return notFound(res);
-  }
-
-  const server = createServer((req, res) => {
-    Promise.resolve(route(req, res)).catch((error) => {
-      console.error('bench server:', error);
-      res.destroy();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    lastStream: () => lastStream,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-function notFound(res) {
-  res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+export function startActivityServer({ page, distDir, events, pace }) {
+  return startBenchServer({ page, distDir, events, pace });
 }
 
 /** Runs in the page (serialised with Function.prototype.toString), so it must be self-contained. */

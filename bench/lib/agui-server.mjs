@@ -48,18 +48,15 @@ async function writeAll(res, frames, pace) {
  * `deltas` the text pieces of the reply; `pace` optionally slows the stream (see writeAll). Resolves to { url, close, lastStream } where lastStream()
  * reports how long the server took to write the latest reply.
  */
-export async function startBenchServer({ page, distDir, deltas, pace }) {
+export async function startBenchServer({ page, distDir, deltas, events, pace }) {
   const encoder = new EventEncoder();
   let lastStream = { events: 0, bytes: 0, writeMs: 0 };
 
   async function streamReply(req, res) {
     const input = await readJson(req);
-    const frames = replyEvents({
-      threadId: input.threadId ?? 'bench-thread',
-      runId: input.runId ?? 'bench-run',
-      messageId: 'bench-reply',
-      deltas,
-    }).map((event) => encoder.encodeSSE(event));
+    const ids = { threadId: input.threadId ?? 'bench-thread', runId: input.runId ?? 'bench-run' };
+    // `events(ids)` gives a whole reply; else one text message of `deltas`.
+    const frames = (events ? events(ids) : replyEvents({ ...ids, messageId: 'bench-reply', deltas })).map((event) => encoder.encodeSSE(event));
     res.writeHead(200, { 'Content-Type': encoder.getContentType(), 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     const started = performance.now();
     await writeAll(res, frames, pace);
