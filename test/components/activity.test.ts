@@ -151,10 +151,19 @@ describe('subagent activity', () => {
     expect(body).to.contain('"d1"');
 
     const before = JSON.stringify(el.getTurns());
+    const lastRun = (await lastRequest('subagents')).body.runId;
     el.setTurns(el.getTurns());
     await settle(el);
     expect(JSON.stringify(el.getTurns())).to.equal(before);
     expect(blocks(el).map(labelOf)).to.include.members(['researcher', 'fact-checker, for researcher', 'researcher (2)', 'analyst', 'translator']);
+    // Showing the cards again, collapsing and opening them, runs nothing: no request went out.
+    for (const block of blocks(el)) {
+      block.shadowRoot!.querySelector<HTMLButtonElement>('.header')!.click();
+      block.shadowRoot!.querySelector<HTMLButtonElement>('.header')!.click();
+    }
+    await settle(el);
+    expect((await lastRequest('subagents')).body.runId).to.equal(lastRun);
+    expect(el.getTurns().filter((turn) => turn.role === 'assistant')).to.have.length(2);
   });
 
   it('setTurns and addTurn refuse malformed turns with a clear error, changing nothing', async () => {
