@@ -28,16 +28,11 @@ import type { Transport } from './protocol/transport.js';
 import { base, tokens } from './styles/tokens.js';
 import type { ToolDisplay } from './tool-display.js';
 import './components/mcp-server/mcp-server.js';
-import { AgentChatMcpServer } from './components/mcp-server/mcp-server.js';
 import type { AgentChatAppFrame } from './components/app-frame/app-frame.js';
-import type { AppContext, PaneHolder } from './mcp/app-context.js';
-import type { McpHostApi } from './mcp/host-api.js';
-import { loadMcpHost } from './mcp/host-loader.js';
-import { checkAppCall } from './mcp/app-call-check.js';
+import { ChatApps } from './mcp/chat-apps.js';
 import type { AppCallCheck, McpCallResult, McpServerConfig } from './mcp/types.js';
-import type { AssistantTurn, ToolCallPart, Turn } from './conversation/types.js';
+import type { AssistantTurn, Turn } from './conversation/types.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from './conversation/public-turns.js';
-import type { RunRequest } from './protocol/transport.js';
 
 const MESSAGE_PARTS =
   'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more';
@@ -170,15 +165,19 @@ export class AgentChat extends LitElement {
   private connection!: ResolvedConnection;
   private displayProblems: string[] = [];
   private texts!: ChatStrings;
-  private mcpHost?: Promise<McpHostApi>;
-  private mcpConfigs: McpServerConfig[] = [];
-  private mcpProblems: string[] = [];
-  private readonly modelContexts = new Map<string, { title: string; value: string }>();
-  private pane?: PaneHolder;
   private retrying = false;
-  private appContext!: AppContext;
-  private readonly childObserver = new MutationObserver(() => this.onServersChanged());
-  private readonly colorScheme = window.matchMedia('(prefers-color-scheme: dark)');
+  private readonly apps = new ChatApps(this, {
+    appCredentials: () => (this.connection?.config.credentials ?? 'same-origin') as RequestCredentials,
+    appBackend: () => {
+      const transport = this.backendTransport();
+      return transport instanceof Error ? undefined : transport;
+    },
+    appThreadId: () => (this.threadId ??= newId()),
+    sendFromApp: (text) => this.sendFromApp(text),
+    updateApp: (partId, app) => this.session.update({ type: 'app-update', partId, app }),
+    announceLink: (url) => this.emit('agent-chat-open-link', { url }, { cancelable: true }),
+    announceAppCall: (detail) => this.emit('agent-chat-app-call', detail),
+  });
 
   constructor() {
     super();
@@ -199,10 +198,6 @@ export class AgentChat extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('click', this.onLinkClick);
-    this.addEventListener('agent-chat-mcp-server-change', this.onServersChanged);
-    this.childObserver.observe(this, { childList: true });
-    this.colorScheme.addEventListener('change', this.onColorScheme);
-    this.onServersChanged();
     void loadMarkdown();
     if (this.hasUpdated) this.observeSizes();
   }
@@ -210,11 +205,6 @@ export class AgentChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('click', this.onLinkClick);
-    this.removeEventListener('agent-chat-mcp-server-change', this.onServersChanged);
-    this.childObserver.disconnect();
-    this.colorScheme.removeEventListener('change', this.onColorScheme);
-    // A chat taken off the page lets go of its MCP connections (connecting again reopens them).
-    void this.mcpHost?.then((host) => host.setServers([]));
     this.resizeObserver?.disconnect();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
@@ -242,8 +232,8 @@ export class AgentChat extends LitElement {
       const lang = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
       this.texts = resolveStrings(lang, this.strings);
     }
-    if (changed.has('mcpServers')) this.onServersChanged();
-    if (!this.appContext || changed.has('theme') || changed.has('lang') || changed.has('sandboxUrl')) this.appContext = this.makeAppContext();
+    if (changed.has('mcpServers')) this.apps.syncServers();
+    if (!this.apps.context || changed.has('theme') || changed.has('lang') || changed.has('sandboxUrl')) this.apps.refreshContext();
   }
 
   protected override updated(): void {
@@ -266,33 +256,14 @@ export class AgentChat extends LitElement {
 
   /** What the page author set wrong (a custom transport makes the connection settings moot). */
   private get configProblems(): string[] {
-    return [...(this.transport ? [] : this.connection.problems), ...this.displayProblems, ...this.mcpProblems];
+    return [...(this.transport ? [] : this.connection.problems), ...this.displayProblems, ...this.apps.problems];
   }
 
   private runSetup(): RunSetup {
     if (!this.threadId) this.threadId = newId();
     const threadId = this.threadId;
     const transport = this.backendTransport();
-    // Servers set just before send() have not been through an update yet.
-    this.onServersChanged();
-    const apps: Omit<RunSetup, 'threadId' | 'transport' | 'problem'> = {
-      context: () => this.modelContext(),
-      activity: () => this.showActivity,
-    };
-    const host = this.mcpHost;
-    if (host) {
-      let ready: McpHostApi | undefined;
-      apps.prepare = async () => {
-        ready = await host;
-        await ready.ready();
-      };
-      apps.clientTools = {
-        definitions: () => ready?.definitions() ?? [],
-        handles: (name) => ready?.handles(name) ?? false,
-        appFor: (name) => ready?.appFor(name),
-        run: (call, signal) => ready!.run(call, signal),
-      };
-    }
+    const apps = { ...this.apps.runSetup(), activity: () => this.showActivity };
     if (transport instanceof Error) return { threadId, ...apps, problem: { kind: 'config', message: transport.message } };
     return { threadId, ...apps, transport };
   }
@@ -307,103 +278,7 @@ export class AgentChat extends LitElement {
     return new AgUiTransport({ endpoint: config.endpoint!, headers: config.headers, credentials: config.credentials });
   }
 
-  // ---- MCP Apps ----
-
-  /** The servers from the children and `mcpServers`; connects (loading the host) once there are any. */
-  private onServersChanged = () => {
-    const problems: string[] = [];
-    const configs: McpServerConfig[] = [];
-    for (const child of this.children) {
-      if (!(child instanceof AgentChatMcpServer)) continue;
-      const entry = child.toConfig();
-      if ('problem' in entry) problems.push(entry.problem);
-      else configs.push(entry.config);
-    }
-    for (const config of this.mcpServers ?? []) {
-      if (config && typeof config.name === 'string' && typeof config.url === 'string' && config.name && config.url) configs.push(config);
-      else problems.push('Each entry of mcpServers needs a name and a url.');
-    }
-    const before = this.mcpProblems.join('\n');
-    this.mcpProblems = [...problems, ...this.mcpProblems.filter((problem) => problem.startsWith('The MCP server'))];
-    if (before !== this.mcpProblems.join('\n')) this.requestUpdate();
-    this.mcpConfigs = configs;
-    if (configs.length === 0 && !this.mcpHost) return;
-    void this.host().then((host) => host.setServers(this.mcpConfigs));
-  };
-
-  private host(): Promise<McpHostApi> {
-    this.mcpHost ??= loadMcpHost({
-      checkAppCall,
-      credentials: () => (this.connection?.config.credentials ?? 'same-origin') as RequestCredentials,
-      chatCheck: () => this.onAppCall,
-      chatId: () => this.id || `chat-${[...document.querySelectorAll('agent-chat')].indexOf(this) + 1}`,
-      user: () => this.user,
-      backend: () => {
-        const transport = this.backendTransport();
-        return transport instanceof Error ? undefined : transport;
-      },
-      threadId: () => (this.threadId ??= newId()),
-      valueFor: (name, result, args) => {
-        const valueFn = this.toolDisplay[name]?.valueFn;
-        if (typeof valueFn !== 'function') return undefined;
-        try {
-          return { value: valueFn(result, args) };
-        } catch (error) {
-          console.warn(`<agent-chat>: toolDisplay.${name}.valueFn threw; the model gets the tool's own result.`, error);
-          return undefined;
-        }
-      },
-      serverProblem: (message) => {
-        if (!this.mcpProblems.includes(message)) this.mcpProblems = [...this.mcpProblems, message];
-        this.requestUpdate();
-      },
-      appCalled: (detail) => this.emit('agent-chat-app-call', detail),
-    });
-    return this.mcpHost;
-  }
-
-  private onColorScheme = () => {
-    if (this.theme === 'auto') {
-      this.appContext = this.makeAppContext();
-      this.requestUpdate();
-    }
-  };
-
-  private makeAppContext(): AppContext {
-    const theme = this.theme === 'light' || this.theme === 'dark' ? this.theme : this.colorScheme.matches ? 'dark' : 'light';
-    const locale = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || navigator.language;
-    return {
-      host: () => this.host(),
-      sandboxUrl: this.sandboxUrl || undefined,
-      theme,
-      locale,
-      update: (partId, app) => this.session.update({ type: 'app-update', partId, app }),
-      send: (text) => this.sendFromApp(text),
-      setModelContext: (instanceId, title, value) => {
-        if (!value) this.modelContexts.delete(instanceId);
-        else this.modelContexts.set(instanceId, { title, value: JSON.stringify(value.structuredContent ?? value.content ?? {}) });
-      },
-      openLink: (url) => this.openAppLink(url),
-      claimPane: (holder) => {
-        if (this.pane && this.pane !== holder) this.pane.leavePane();
-        this.pane = holder;
-        this.requestUpdate();
-      },
-      releasePane: (holder) => {
-        if (this.pane !== holder) return;
-        this.pane = undefined;
-        this.requestUpdate();
-      },
-    };
-  }
-
-  /** What apps told the model (`ui/update-model-context`): the latest of each card, with every run. */
-  private modelContext(): RunRequest['context'] {
-    return [...this.modelContexts.entries()].map(([instanceId, { title, value }]) => ({
-      description: `State of the app "${title}" in tool card ${instanceId}, as the app reported it`,
-      value,
-    }));
-  }
+  // ---- MCP Apps (the wiring lives in mcp/chat-apps.ts) ----
 
   /** An app's `ui/message`: once the reply under way (if any) has ended, it is the person's turn. */
   private async sendFromApp(text: string): Promise<boolean> {
@@ -411,49 +286,12 @@ export class AgentChat extends LitElement {
     return this.send(text);
   }
 
-  private openAppLink(url: string): boolean {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return false;
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-    if (!this.emit('agent-chat-open-link', { url: parsed.href }, { cancelable: true })) return false;
-    window.open(parsed.href, '_blank', 'noopener,noreferrer');
-    return true;
-  }
-
-  /** The app frames of one reply (to let them wind down before the reply goes). */
-  private appFrames(replyId: string): AgentChatAppFrame[] {
-    const message = [...this.renderRoot.querySelectorAll<AgentChatMessage>('agent-chat-message')].find((element) => element.turn?.id === replyId);
-    const cards = message?.shadowRoot?.querySelectorAll('agent-chat-tool-card') ?? [];
-    return [...cards].flatMap((card) => [...(card.shadowRoot?.querySelectorAll<AgentChatAppFrame>('agent-chat-app-frame') ?? [])]);
-  }
-
   /**
    * Builds an app card from the page: calls `tool` on the MCP server `source` (unless `value`, the
    * tool's result, is given) and adds a reply with its card. Resolves to the card element.
    */
   async appendAppCard(options: AppendAppCardOptions): Promise<HTMLElement> {
-    const host = await this.host();
-    await host.ready();
-    const args = options.arguments ?? {};
-    const { result, app } = await host.callTool(options.source, options.tool, args, options.value);
-    if (!app) throw new Error(`The tool ${options.tool} of "${options.source}" has no app.`);
-    const callId = newId();
-    const call: ToolCallPart = {
-      kind: 'tool-call',
-      id: callId,
-      name: options.tool,
-      argsText: JSON.stringify(args),
-      args,
-      argsComplete: true,
-      status: result.isError ? 'error' : 'done',
-      result: result.structuredContent ?? result.content,
-      resultMessageId: `${callId}:result`,
-      app,
-    };
+    const call = await this.apps.appCall(options.source, options.tool, options.arguments ?? {}, options.value, newId());
     const reply: AssistantTurn = {
       role: 'assistant',
       id: newId(),
@@ -470,6 +308,13 @@ export class AgentChat extends LitElement {
     const card = message?.shadowRoot?.querySelector<HTMLElement>('agent-chat-tool-card');
     if (!card) throw new Error('The app card could not be shown.');
     return card;
+  }
+
+  /** The app frames of one reply (to let them wind down before the reply goes). */
+  private appFrames(replyId: string): AgentChatAppFrame[] {
+    const message = [...this.renderRoot.querySelectorAll<AgentChatMessage>('agent-chat-message')].find((element) => element.turn?.id === replyId);
+    const cards = message?.shadowRoot?.querySelectorAll('agent-chat-tool-card') ?? [];
+    return [...cards].flatMap((card) => [...(card.shadowRoot?.querySelectorAll<AgentChatAppFrame>('agent-chat-app-frame') ?? [])]);
   }
 
   private onConversation(next: ConversationState, fromWire: boolean): void {
@@ -645,7 +490,7 @@ export class AgentChat extends LitElement {
     const turns = this.conversation.turns;
     const lastReply = turns[turns.length - 1];
     const configErrors = this.configProblems;
-    return html`<div class="base ${this.pane ? 'with-pane' : ''}" part="base">
+    return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">
       ${this.heading ? html`<header class="header" part="header"><h2 part="heading">${this.heading}</h2></header>` : nothing}
       <div
         class="messages"
@@ -672,7 +517,7 @@ export class AgentChat extends LitElement {
               .toolCardsOpen=${this.toolCards === 'open'}
               .showRequests=${this.showRequests}
               .toolDisplay=${this.toolDisplay}
-              .appContext=${this.appContext}
+              .appContext=${this.apps.context}
               .showActivity=${this.showActivity}
               .activityLimit=${this.validActivityLimit}
               .canRetry=${turn === lastReply && turn.role === 'assistant' && (turn.status === 'error' || turn.status === 'cancelled') && !this.busy}

@@ -363,7 +363,7 @@ describe('MCP Apps: an unreachable server', function () {
 
   it('shows the failure in the card and gives the model an error result', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe'));
-    await (await (el as any).host()).ready();
+    await (await (el as any).apps.host()).ready();
     await probeControl({ down: true });
     await sendAndWait(el, 'go');
     const body = (await lastRequest('mcp-call')).body;
@@ -406,7 +406,7 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
   it('shows the summary when the app cannot be shown', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe'));
     el.toolDisplay = { show_probe: { summary: () => 'A probe that could not run.' } };
-    await (await (el as any).host()).ready();
+    await (await (el as any).apps.host()).ready();
     await probeControl({ down: true });
     await sendAndWait(el, 'go');
     await probeControl({ down: false });
@@ -504,7 +504,7 @@ describe('MCP Apps: connections', function () {
     // Chats of earlier tests have been removed: their streams close.
     await waitUntilAsync(async () => (await streams()) === 0, 'no stream open');
     const el = await probeChat('/agui/basic');
-    await (await (el as any).host()).ready();
+    await (await (el as any).apps.host()).ready();
     await waitUntilAsync(async () => (await streams()) === 1, 'the stream opened');
     const parent = el.parentElement!;
     el.remove();

@@ -1,0 +1,238 @@
+/**
+ * The chat element's MCP Apps side, as a Lit reactive controller: which servers the page gives
+ * (children and `mcpServers`), the host (loaded on first need), what apps told the model, the side
+ * pane, and the context every app frame gets. The element keeps the public API and the view.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { RunSetup } from '../chat-session.js';
+import { AgentChatMcpServer } from '../components/mcp-server/mcp-server.js';
+import type { ToolCallPart } from '../conversation/types.js';
+import type { AgentChatAppCallDetail } from '../events.js';
+import type { RunRequest, Transport } from '../protocol/transport.js';
+import type { ToolDisplay } from '../tool-display.js';
+import { checkAppCall } from './app-call-check.js';
+import type { AppContext, PaneHolder } from './app-context.js';
+import type { McpHostApi } from './host-api.js';
+import { loadMcpHost } from './host-loader.js';
+import type { AppCallCheck, AppInfo, McpCallResult, McpServerConfig } from './types.js';
+
+/** What the controller reads from the chat element: its public properties. */
+export interface ChatAppsHost extends ReactiveControllerHost, HTMLElement {
+  mcpServers: McpServerConfig[];
+  onAppCall?: AppCallCheck;
+  user?: unknown;
+  sandboxUrl?: string;
+  theme: string;
+  lang: string;
+  toolDisplay: Record<string, ToolDisplay>;
+}
+
+/** What the controller asks of the chat element, privately. */
+export interface ChatAppsHooks {
+  /** Fetch credentials the chat uses. */
+  appCredentials(): RequestCredentials;
+  /** The backend, when there is one. */
+  appBackend(): Transport | undefined;
+  /** The thread's id (made when there is none). */
+  appThreadId(): string;
+  /** The person's turn from an app (`ui/message`), once the reply under way has ended. */
+  sendFromApp(text: string): Promise<boolean>;
+  /** Records what a card learned about its app. */
+  updateApp(partId: string, app: Partial<AppInfo>): void;
+  /** `agent-chat-open-link` (cancelable) and `agent-chat-app-call`. */
+  announceLink(url: string): boolean;
+  announceAppCall(detail: AgentChatAppCallDetail): void;
+}
+
+export class ChatApps implements ReactiveController {
+  /** What is wrong with the servers the page gave, or could not be reached. */
+  problems: string[] = [];
+  context!: AppContext;
+  /** An app is open in the side pane. */
+  pane?: PaneHolder;
+
+  private hostPromise?: Promise<McpHostApi>;
+  private configs: McpServerConfig[] = [];
+  private readonly modelContexts = new Map<string, { title: string; value: string }>();
+  private readonly childObserver = new MutationObserver(() => this.syncServers());
+  private readonly colorScheme = window.matchMedia('(prefers-color-scheme: dark)');
+
+  constructor(
+    private readonly chat: ChatAppsHost,
+    private readonly hooks: ChatAppsHooks,
+  ) {
+    chat.addController(this);
+  }
+
+  hostConnected(): void {
+    this.chat.addEventListener('agent-chat-mcp-server-change', this.syncServers);
+    this.childObserver.observe(this.chat, { childList: true });
+    this.colorScheme.addEventListener('change', this.onColorScheme);
+    this.syncServers();
+  }
+
+  hostDisconnected(): void {
+    this.chat.removeEventListener('agent-chat-mcp-server-change', this.syncServers);
+    this.childObserver.disconnect();
+    this.colorScheme.removeEventListener('change', this.onColorScheme);
+    // A chat taken off the page lets go of its MCP connections (connecting again reopens them).
+    void this.hostPromise?.then((host) => host.setServers([]));
+  }
+
+  /** A new frame context when what it carries changed (the element calls this before rendering). */
+  refreshContext(): void {
+    this.context = this.makeContext();
+  }
+
+  /** The servers from the children and `mcpServers`; connects (loading the host) once there are any. */
+  syncServers = (): void => {
+    const problems: string[] = [];
+    const configs: McpServerConfig[] = [];
+    for (const child of this.chat.children) {
+      if (!(child instanceof AgentChatMcpServer)) continue;
+      const entry = child.toConfig();
+      if ('problem' in entry) problems.push(entry.problem);
+      else configs.push(entry.config);
+    }
+    for (const config of this.chat.mcpServers ?? []) {
+      if (config && typeof config.name === 'string' && typeof config.url === 'string' && config.name && config.url) configs.push(config);
+      else problems.push('Each entry of mcpServers needs a name and a url.');
+    }
+    const before = this.problems.join('\n');
+    this.problems = [...problems, ...this.problems.filter((problem) => this.unreachable.has(problem))];
+    if (before !== this.problems.join('\n')) this.chat.requestUpdate();
+    this.configs = configs;
+    if (configs.length === 0 && !this.hostPromise) return;
+    void this.host().then((host) => host.setServers(this.configs));
+  };
+
+  private readonly unreachable = new Set<string>();
+
+  /** What a run needs from the apps side: MCP tools (once listed) and what apps told the model. */
+  runSetup(): Pick<RunSetup, 'prepare' | 'clientTools' | 'context'> {
+    // Servers set just before send() have not been through an update yet.
+    this.syncServers();
+    const setup: Pick<RunSetup, 'prepare' | 'clientTools' | 'context'> = { context: () => this.modelContext() };
+    const pending = this.hostPromise;
+    if (!pending) return setup;
+    let host: McpHostApi | undefined;
+    setup.prepare = async () => {
+      host = await pending;
+      await host.ready();
+    };
+    setup.clientTools = {
+      definitions: () => host?.definitions() ?? [],
+      handles: (name) => host?.handles(name) ?? false,
+      appFor: (name) => host?.appFor(name),
+      run: (call, signal) => host!.run(call, signal),
+    };
+    return setup;
+  }
+
+  host(): Promise<McpHostApi> {
+    const { chat, hooks } = this;
+    this.hostPromise ??= loadMcpHost({
+      checkAppCall,
+      credentials: () => hooks.appCredentials(),
+      chatCheck: () => chat.onAppCall,
+      chatId: () => chat.id || `chat-${[...document.querySelectorAll(chat.localName)].indexOf(chat) + 1}`,
+      user: () => chat.user,
+      backend: () => hooks.appBackend(),
+      threadId: () => hooks.appThreadId(),
+      valueFor: (name, result, args) => {
+        const valueFn = chat.toolDisplay[name]?.valueFn;
+        if (typeof valueFn !== 'function') return undefined;
+        try {
+          return { value: valueFn(result, args) };
+        } catch (error) {
+          console.warn(`<agent-chat>: toolDisplay.${name}.valueFn threw; the model gets the tool's own result.`, error);
+          return undefined;
+        }
+      },
+      serverProblem: (message) => {
+        this.unreachable.add(message);
+        if (!this.problems.includes(message)) this.problems = [...this.problems, message];
+        chat.requestUpdate();
+      },
+      appCalled: (detail) => hooks.announceAppCall(detail),
+    });
+    return this.hostPromise;
+  }
+
+  /** A finished tool call with its app, for `appendAppCard`: calls the tool unless `value` is given. */
+  async appCall(source: string, tool: string, args: Record<string, unknown>, value: McpCallResult | undefined, id: string): Promise<ToolCallPart> {
+    const host = await this.host();
+    await host.ready();
+    const { result, app } = await host.callTool(source, tool, args, value);
+    if (!app) throw new Error(`The tool ${tool} of "${source}" has no app.`);
+    return {
+      kind: 'tool-call',
+      id,
+      name: tool,
+      argsText: JSON.stringify(args),
+      args,
+      argsComplete: true,
+      status: result.isError ? 'error' : 'done',
+      result: result.structuredContent ?? result.content,
+      resultMessageId: `${id}:result`,
+      app,
+    };
+  }
+
+  private onColorScheme = () => {
+    if (this.chat.theme !== 'auto') return;
+    this.refreshContext();
+    this.chat.requestUpdate();
+  };
+
+  private makeContext(): AppContext {
+    const { chat, hooks } = this;
+    const theme = chat.theme === 'light' || chat.theme === 'dark' ? chat.theme : this.colorScheme.matches ? 'dark' : 'light';
+    const locale = chat.lang || chat.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || navigator.language;
+    return {
+      host: () => this.host(),
+      sandboxUrl: chat.sandboxUrl || undefined,
+      theme,
+      locale,
+      update: (partId, app) => hooks.updateApp(partId, app),
+      send: (text) => hooks.sendFromApp(text),
+      setModelContext: (instanceId, title, value) => {
+        if (!value) this.modelContexts.delete(instanceId);
+        else this.modelContexts.set(instanceId, { title, value: JSON.stringify(value.structuredContent ?? value.content ?? {}) });
+      },
+      openLink: (url) => this.openLink(url),
+      claimPane: (holder) => {
+        if (this.pane && this.pane !== holder) this.pane.leavePane();
+        this.pane = holder;
+        chat.requestUpdate();
+      },
+      releasePane: (holder) => {
+        if (this.pane !== holder) return;
+        this.pane = undefined;
+        chat.requestUpdate();
+      },
+    };
+  }
+
+  /** What apps told the model (`ui/update-model-context`): the latest of each card, with every run. */
+  private modelContext(): RunRequest['context'] {
+    return [...this.modelContexts.entries()].map(([instanceId, { title, value }]) => ({
+      description: `State of the app "${title}" in tool card ${instanceId}, as the app reported it`,
+      value,
+    }));
+  }
+
+  /** An app's `ui/open-link`: http(s) only, in a new tab without an opener, unless the page says no. */
+  private openLink(url: string): boolean {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return false;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+    if (!this.hooks.announceLink(parsed.href)) return false;
+    window.open(parsed.href, '_blank', 'noopener,noreferrer');
+    return true;
+  }
+}
