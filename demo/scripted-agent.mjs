@@ -4,17 +4,24 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DICE_TOOL } from './mcp-app-server.mjs';
+import { contentText } from './message-text.mjs';
+import { HITL_SCRIPTS_BY_KEYWORD, hitlFollowUp, interruptIdFor } from './scripted-hitl.mjs';
 
 /** @typedef {{ type: string } & Record<string, any>} AgUiEvent  An AG-UI event as a plain object. */
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
 
 /**
  * One step of a script. A `tool` step without `result` is left unanswered (its subagent fails
- * while it runs); a string result is sent as is, anything else as JSON.
+ * while it runs); a string result is sent as is, anything else as JSON. An `interrupt` step (top
+ * level only) streams a call that waits for the person: the run ends with an interrupt about it,
+ * id `approve-<toolCallId>`, which the next run's `resume` answers; that run reports the call's
+ * outcome with a `result` step (a result for a call made in an earlier run, not streamed again).
  * @typedef {{ kind: 'reasoning', text: string }
  *   | { kind: 'text', text: string }
  *   | { kind: 'tool', name: string, args: object, result?: object | string }
  *   | { kind: 'client-tool', name: string, args: object }
+ *   | { kind: 'interrupt', name: string, args: object, reason: string, message?: string, responseSchema?: object }
+ *   | { kind: 'result', toolCallId: string, result: object | string, isError?: boolean }
  *   | { kind: 'state', snapshot: object }
  *   | { kind: 'patch', ops: object[] }
  *   | { kind: 'error', message: string, code: string }
@@ -120,7 +127,9 @@ const KEYWORD_LIST = `- **weather** (or **tool**): two tool calls with their res
 - **long**: a long reply, to try scrolling
 - **state**: a state snapshot followed by two JSON Patch deltas
 - **dice** (or **app**): a call of the dice roller's MCP tool, whose app shows in the tool card
-- **research** (or **subagents**): the agent delegates to a team of subagents, one nested in another and one that fails`;
+- **research** (or **subagents**): the agent delegates to a team of subagents, one nested in another and one that fails
+- **plan** (or **trip**): the agent asks you a few questions in a form (its \`ask_user\` tool) and sums up your answers
+- **delete** (or **clean up**): the agent pauses for your approval before deleting files (an interrupt); nothing is really deleted`;
 
 /** @param {boolean} greeted @returns {Step[]} */
 function introScript(greeted) {
@@ -150,6 +159,8 @@ ${KEYWORD_LIST}
 | state | \`STATE_SNAPSHOT\`, \`STATE_DELTA\` | \`RUN_FINISHED\` |
 | dice | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` | \`RUN_FINISHED\` with the call pending |
 | research | \`SUBAGENT_STARTED\`, \`SUBAGENT_FINISHED\`, \`SUBAGENT_ERROR\` | \`RUN_FINISHED\` |
+| plan | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` (\`ask_user\`) | \`RUN_FINISHED\` with the call pending |
+| delete | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\`, then \`TOOL_CALL_RESULT\` once you decide | \`RUN_FINISHED\` with an interrupt |
 
 Every event is one SSE \`data:\` line, written by the backend like this:
 
@@ -271,15 +282,6 @@ function answeredDiceCall(messages) {
     if (calls.get(message.toolCallId) === DICE_TOOL) return message;
   }
   return undefined;
-}
-
-function contentText(content) {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter((part) => part?.type === 'text')
-    .map((part) => part.text)
-    .join(' ');
 }
 
 /** A roll (`{dice, sides, rolls, total}`) in a JSON text, or undefined. */
@@ -736,13 +738,7 @@ _All figures are made-up demo data from the scripted agent's fake tools._`,
 /** The text of the last user message, or '' when there is none. */
 export function lastUserText(messages) {
   const last = [...(messages ?? [])].reverse().find((message) => message?.role === 'user');
-  if (!last) return '';
-  if (typeof last.content === 'string') return last.content;
-  if (!Array.isArray(last.content)) return '';
-  return last.content
-    .filter((part) => part?.type === 'text')
-    .map((part) => part.text)
-    .join(' ');
+  return last ? contentText(last.content) : '';
 }
 
 /** "weather in Lisbon", "weather for New York" → the city (capitalised words); Amsterdam otherwise. */
@@ -760,16 +756,20 @@ const SCRIPTS_BY_KEYWORD = [
   [/\bI rolled\b/i, (text, input) => rolledScript(text, input)],
   [/\b(dice|apps?)\b/i, (text, input) => diceScript(text, input)],
   [/\b(research|subagents?|delegat)/i, () => researchScript()],
+  ...HITL_SCRIPTS_BY_KEYWORD,
   [/\b(weather|tool)/i, (text) => weatherScript(cityFrom(text))],
   [/\bstate/i, () => stateScript()],
   [/\blong/i, () => longScript()],
 ];
 
 /**
- * Picks the script for a request: the answer to a dice roll the widget just ran, else by keywords
- * in the last user message.
+ * Picks the script for a request: the reply to what the person answered (a `resume` for an
+ * interrupt, the answers to `ask_user`), the answer to a dice roll the widget just ran, else by
+ * keywords in the last user message.
  */
 export function pickScript(input) {
+  const followUp = hitlFollowUp(input);
+  if (followUp) return followUp;
   const answered = answeredDiceCall(input.messages);
   if (answered) return diceResultScript(answered);
   const text = lastUserText(input.messages);
@@ -856,6 +856,28 @@ async function* streamToolCall({ name, args, result }, ctx) {
   yield toolResult(toolCallId, result, ctx);
 }
 
+/**
+ * A call that waits for the person's approval: streamed without a result; the run ends with an
+ * interrupt about it (`approve-<toolCallId>`).
+ */
+async function* streamInterrupt({ name, args, reason, message, responseSchema }, ctx) {
+  const toolCallId = randomUUID();
+  yield* streamCall(toolCallId, name, args, ctx);
+  ctx.interrupts.push({
+    id: interruptIdFor(toolCallId),
+    reason,
+    toolCallId,
+    ...(message !== undefined ? { message } : {}),
+    ...(responseSchema !== undefined ? { responseSchema } : {}),
+  });
+}
+
+/** The result of a call made in an earlier run (one an interrupt held), after it "ran". */
+async function* streamEarlierResult({ toolCallId, result, isError = false }, ctx) {
+  await pause(ctx.delayMs * TOOL_PAUSE_STEPS, ctx.signal);
+  yield toolResult(toolCallId, result, ctx, isError);
+}
+
 /** A call of a client tool: streamed without a result, left pending for the client to answer. */
 async function* streamClientToolCall({ name, args }, ctx) {
   const toolCallId = randomUUID();
@@ -930,6 +952,8 @@ const STREAMERS = {
   text: streamText,
   tool: streamToolCall,
   'client-tool': streamClientToolCall,
+  interrupt: streamInterrupt,
+  result: streamEarlierResult,
   state: streamStateSnapshot,
   patch: streamStatePatch,
   error: streamError,
@@ -944,7 +968,8 @@ async function* streamSteps(steps, ctx) {
 
 /**
  * Runs the scripted agent: yields AG-UI 1.0 events for the reply picked from the last user
- * message (or for the dice roller's result the run carries). Stops quietly (no more events) once `signal` aborts.
+ * message (or for what the run carries: the person's answers, a resume, the dice roller's
+ * result). Stops quietly (no more events) once `signal` aborts.
  *
  * @param {RunAgentInput} input
  * @param {{ delayMs?: number, signal?: AbortSignal }} [options]
@@ -952,14 +977,19 @@ async function* streamSteps(steps, ctx) {
  */
 export async function* scriptedRun(input, { delayMs = DEFAULT_DELAY_MS, signal } = {}) {
   const { threadId, runId } = input;
-  const ctx = { delayMs, signal, lastMessageId: undefined, subagentRunId: undefined, pending: [] };
+  const ctx = { delayMs, signal, lastMessageId: undefined, subagentRunId: undefined, pending: [], interrupts: [] };
   yield { type: 'RUN_STARTED', threadId, runId, protocolVersion: '1.0' };
   for await (const event of streamSteps(pickScript(input), ctx)) {
     if (signal?.aborted) return;
     yield event;
     if (event.type === 'RUN_ERROR') return;
   }
+  // A run that waits for the person ends with its interrupts, answered by the next run's `resume`.
   // Client-tool calls stay open: the client answers them with tool messages in the next run.
-  const outcome = ctx.pending.length ? { outcome: { type: 'success', pendingToolCallIds: ctx.pending } } : {};
+  const outcome = ctx.interrupts.length
+    ? { outcome: { type: 'interrupt', interrupts: ctx.interrupts } }
+    : ctx.pending.length
+      ? { outcome: { type: 'success', pendingToolCallIds: ctx.pending } }
+      : {};
   yield { type: 'RUN_FINISHED', threadId, runId, ...outcome };
 }

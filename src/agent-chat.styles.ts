@@ -80,6 +80,14 @@ export const agentChatStyles = css`
     margin: 0 auto;
     padding: calc(var(--_space) * 0.75) var(--_space) var(--_space);
   }
+  .held {
+    margin: 0 0 8px;
+    padding: 8px 12px;
+    border-radius: 8px;
+    border: 1px solid var(--_accent);
+    color: var(--_text);
+    background: var(--_surface);
+  }
   .jump {
     position: absolute;
     left: 50%;

@@ -33,9 +33,14 @@ import { ChatApps } from './mcp/chat-apps.js';
 import type { AppCallCheck, McpCallResult, McpServerConfig } from './mcp/types.js';
 import type { AssistantTurn, Turn } from './conversation/types.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from './conversation/public-turns.js';
+import { askUserClientTool, type AskUserHandler } from './ask/ask-user-tool.js';
+import type { Answers } from './ask/questions.js';
+import type { InterruptResponse } from './conversation/types.js';
+import { combineClientTools } from './client-tools.js';
+import { deepQuery } from './dom/deep-query.js';
 
 const MESSAGE_PARTS =
-  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more';
+  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request';
 const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
 /** How close to the bottom (px) still counts as "at the bottom" for sticking. */
 const STICK_THRESHOLD = 48;
@@ -62,6 +67,10 @@ const STICK_THRESHOLD = 48;
  * @csspart activity-card - A tool call a subagent made.
  * @csspart activity-panel - A subagent's whole conversation in a reply, opened from its block.
  * @csspart activity-more - "N more calls not shown", past `activity-limit`.
+ * @csspart question-form - The agent's questions (ask_user) in their card, or the answers once given.
+ * @csspart approval - A request to approve a tool call (Approve, Deny, Edit arguments) or to confirm.
+ * @csspart input-request - A form the agent asked to be filled in, built from its `responseSchema`.
+ * @csspart held-notice - Why a message was not sent yet: a request of the agent waits for an answer.
  * @csspart error - An error: on a failed reply, or the configuration notice.
  * @csspart retry-button - Retry on a failed or stopped reply.
  * @csspart copy-button - Copy on a code block.
@@ -148,9 +157,22 @@ export class AgentChat extends LitElement {
   @property({ attribute: false }) onAppCall?: AppCallCheck;
   /** Who is chatting, as the page knows them: handed to `onAppCall` checks. */
   @property({ attribute: false }) user?: unknown;
+  /**
+   * The page's own answers to ask_user questions: `(questions, context)` → answers, a promise of
+   * them, or `AskUserDeferred`. Without it, the person answers in the card's form.
+   */
+  @property({ attribute: false }) askUser?: AskUserHandler;
+  /** What `askUser` gets as `context`: an object, or a function called each time the model asks. */
+  @property({ attribute: false }) askUserContext?: unknown;
+  /** Which agent this chat talks to: in `askUser`'s default context and sent to the backend. */
+  @property({ attribute: 'agent-id' }) agentId?: string;
+  /** The page's session: in `askUser`'s default context and sent to the backend. */
+  @property({ attribute: 'session-id' }) sessionId?: string;
 
   @state() private busy = false;
   @state() private unseen = false;
+  /** The person tried to send while the agent's requests wait for answers. */
+  @state() private heldNotice = false;
   @query('.messages') private log!: HTMLElement;
   @query('agent-chat-composer') private composer!: AgentChatComposer;
 
@@ -263,9 +285,38 @@ export class AgentChat extends LitElement {
     if (!this.threadId) this.threadId = newId();
     const threadId = this.threadId;
     const transport = this.backendTransport();
-    const apps = { ...this.apps.runSetup(), activity: () => this.showActivity };
-    if (transport instanceof Error) return { threadId, ...apps, problem: { kind: 'config', message: transport.message } };
-    return { threadId, ...apps, transport };
+    const apps = this.apps.runSetup();
+    const setup = {
+      ...apps,
+      clientTools: combineClientTools([this.askUserTool, apps.clientTools]),
+      activity: () => this.showActivity,
+      forwardedProps: () => this.forwardedProps(),
+    };
+    if (transport instanceof Error) return { threadId, ...setup, problem: { kind: 'config', message: transport.message } };
+    return { threadId, ...setup, transport };
+  }
+
+  private readonly askUserTool = askUserClientTool({
+    handler: () => this.askUser,
+    context: () => {
+      const context = this.askUserContext;
+      if (typeof context === 'function') return (context as () => unknown)();
+      return context ?? this.identity();
+    },
+  });
+
+  /** `agent-id` and `session-id`, those that are set. */
+  private identity(): { agentId?: string; sessionId?: string } {
+    const identity: { agentId?: string; sessionId?: string } = {};
+    if (this.agentId) identity.agentId = this.agentId;
+    if (this.sessionId) identity.sessionId = this.sessionId;
+    return identity;
+  }
+
+  /** Widget data for the backend travels under `forwardedProps["agent-chat"]`. */
+  private forwardedProps(): Record<string, unknown> {
+    const identity = this.identity();
+    return Object.keys(identity).length ? { 'agent-chat': identity } : {};
   }
 
   /** The backend: the page's transport, else one for `endpoint` (an Error says what is missing). */
@@ -320,6 +371,7 @@ export class AgentChat extends LitElement {
   private onConversation(next: ConversationState, fromWire: boolean): void {
     this.conversation = next;
     this.busy = this.session.busy;
+    if (this.heldNotice && !this.session.held) this.heldNotice = false;
     if (!this.stick) this.unseen = true;
     if (!fromWire) {
       this.requestUpdate();
@@ -420,12 +472,35 @@ export class AgentChat extends LitElement {
   }
 
   /**
+   * The person answered questions or an interrupt in a card. The event stops here: it is the
+   * chat's own business, not the page's.
+   */
+  private onAnswer = async (event: CustomEvent<AnswerDetail>) => {
+    event.stopPropagation();
+    const { detail } = event;
+    const accepted =
+      detail.kind === 'question' ? this.session.answerQuestion(detail.toolCallId, detail.answers) : this.session.answerInterrupt(detail.interruptId, detail.response);
+    if (!accepted) return;
+    this.stick = true;
+    // The form goes away: the keyboard moves to the next open request, else to the composer.
+    await this.updateComplete;
+    const next = deepQuery(this, '[data-request-open]');
+    if (next) next.focus();
+    else this.composer?.focus();
+  };
+
+  /**
    * Sends a message as the person. Returns false when it was not sent: a reply is still
-   * streaming, the text is empty, or a listener cancelled `agent-chat-send`.
+   * streaming, the agent's requests wait for answers (the chat says so), the text is empty, or a
+   * listener cancelled `agent-chat-send`. Questions still open are answered by the message.
    */
   send(text: string): boolean {
     const trimmed = text.trim();
     if (!trimmed || this.session.busy) return false;
+    if (this.session.held) {
+      this.heldNotice = true;
+      return false;
+    }
     if (!this.threadId) this.threadId = newId();
     if (!this.emit('agent-chat-send', { text: trimmed, threadId: this.threadId }, { cancelable: true })) return false;
     this.stick = true;
@@ -502,6 +577,7 @@ export class AgentChat extends LitElement {
         tabindex="0"
         @scroll=${this.onScroll}
         @agent-chat-retry-request=${this.onRetryRequest}
+        @agent-chat-answer=${this.onAnswer}
       >
         <div class="column">
           ${this.greeting
@@ -535,6 +611,7 @@ export class AgentChat extends LitElement {
           </div>`
         : nothing}
       <div class="footer">
+        ${this.heldNotice ? html`<p class="held" part="held-notice" role="status">${strings.inputHeld}</p>` : nothing}
         <agent-chat-composer
           exportparts=${COMPOSER_PARTS}
           .strings=${strings}
@@ -547,6 +624,11 @@ export class AgentChat extends LitElement {
     </div>`;
   }
 }
+
+/** What a card tells the chat when the person answers it. */
+type AnswerDetail =
+  | { kind: 'question'; toolCallId: string; answers: Answers }
+  | { kind: 'interrupt'; interruptId: string; response: InterruptResponse };
 
 /** What `appendAppCard` takes. */
 export interface AppendAppCardOptions {

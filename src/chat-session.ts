@@ -3,13 +3,22 @@
  * and feeds what comes back through the reducer. Knows no DOM; the element renders its state
  * and turns its notifications into public events.
  */
+import { lastReply, nextExpiry, openInterrupts, resumeEntries } from './ask/interrupts.js';
+import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions, type Answers } from './ask/questions.js';
 import type { ReplyError } from './conversation/events.js';
 import { historyFromTurns } from './conversation/history.js';
 import { reduce, type Action } from './conversation/reducer.js';
-import { emptyConversation, type AssistantTurn, type ConversationState } from './conversation/types.js';
+import {
+  emptyConversation,
+  type AssistantTurn,
+  type ConversationState,
+  type InterruptResponse,
+  type ToolCallPart,
+  type Turn,
+} from './conversation/types.js';
 import type { ClientToolResult, ClientTools } from './client-tools.js';
 import { newId } from './ids.js';
-import type { RunRequest, Transport } from './protocol/transport.js';
+import type { ResumeEntry, RunRequest, Transport } from './protocol/transport.js';
 
 export type ReplyEndStatus = 'done' | 'error' | 'cancelled';
 
@@ -36,6 +45,8 @@ export type RunSetup = {
   activity?: () => boolean;
   /** AG-UI `context` entries sent with each run (what apps told the model). */
   context?: () => RunRequest['context'];
+  /** `forwardedProps` of each run (the widget's own under `"agent-chat"`). */
+  forwardedProps?: () => Record<string, unknown>;
 } & ({ transport: Transport } | { problem: ReplyError });
 
 /** How many times one reply may go back to the backend with answers to its client-tool calls. */
@@ -73,6 +84,15 @@ interface Run {
   /** Subagent activity is recorded in this reply. */
   activity: boolean;
   markFinished: () => void;
+  /** Answers to the reply's interrupts, sent with the run's first request. */
+  resume?: ResumeEntry[];
+}
+
+/** `ask_user` calls of the last reply still waiting for the person. */
+export function openAsks(turns: readonly Turn[]): ToolCallPart[] {
+  const reply = lastReply(turns);
+  if (!reply || reply.status === 'streaming') return [];
+  return reply.parts.filter((part): part is ToolCallPart => part.kind === 'tool-call' && part.status === 'running' && !!part.ask && !part.ask.outcome);
 }
 
 export class ChatSession {
@@ -99,12 +119,88 @@ export class ChatSession {
     return this.run !== undefined;
   }
 
-  /** Adds the person's message and runs the agent. Returns false (and does nothing) while a reply streams. */
+  /** New input is held: interrupts of the last reply wait for the person's answers. */
+  get held(): boolean {
+    return openInterrupts(this.current.turns).length > 0;
+  }
+
+  /**
+   * Adds the person's message and runs the agent. Returns false (and does nothing) while a reply
+   * streams or input is held. `ask_user` calls still waiting are answered "deferred": the
+   * message, in the same run, is the person's answer.
+   */
   send(text: string): boolean {
-    if (this.busy) return false;
+    if (this.busy || this.held) return false;
+    this.dispatch({ type: 'interrupts-expired', now: Date.now() }, false);
+    for (const call of openAsks(this.current.turns)) {
+      this.dispatch({ type: 'ask-result', toolCallId: call.id, ask: { ...call.ask!, outcome: 'deferred' }, content: DEFERRED_RESULT }, false);
+    }
     this.dispatch({ type: 'user-message', id: newId(), text }, false);
     void this.runReply();
     return true;
+  }
+
+  /**
+   * The person's answers to an `ask_user` call waiting in its card. Once no call of the reply
+   * waits any more, the reply goes on with them. False when the call is not waiting for a form
+   * or the answers do not fit its questions.
+   */
+  answerQuestion(toolCallId: string, answers: Answers): boolean {
+    if (this.busy) return false;
+    const call = openAsks(this.current.turns).find((part) => part.id === toolCallId);
+    if (!call || call.ask!.by !== 'form') return false;
+    const parsed = parseQuestions(call.args);
+    const checked = parsed.ok ? checkAnswers(parsed.questions, answers) : parsed;
+    if (!parsed.ok || !checked.ok) return false;
+    this.dispatch(
+      {
+        type: 'ask-result',
+        toolCallId,
+        ask: { by: 'form', outcome: 'answered', answers: checked.answers },
+        content: answersForModel(parsed.questions, checked.answers),
+      },
+      false,
+    );
+    if (openAsks(this.current.turns).length === 0) void this.runReply({ replyId: lastReply(this.current.turns)!.id });
+    return true;
+  }
+
+  /**
+   * The person's answer to an open interrupt of the last reply. It is kept until every open
+   * interrupt has one; then the reply goes on in a run whose `resume` carries them all.
+   * False when the interrupt is not open (answered, expired, unknown) or a reply streams.
+   */
+  answerInterrupt(interruptId: string, response: InterruptResponse): boolean {
+    if (this.busy) return false;
+    if (!openInterrupts(this.current.turns).some((entry) => entry.interrupt.id === interruptId)) return false;
+    this.dispatch({ type: 'interrupt-answer', interruptId, response }, false);
+    this.resumeIfReady();
+    return true;
+  }
+
+  /** Continues the last reply when all its interrupts have answers (or expired with some answered). */
+  private resumeIfReady(): void {
+    const reply = lastReply(this.current.turns);
+    if (this.busy || !reply || reply.status === 'streaming') return;
+    const resume = resumeEntries(reply);
+    if (resume) void this.runReply({ replyId: reply.id, resume });
+    else this.watchExpiry();
+  }
+
+  private expiryTimer?: ReturnType<typeof setTimeout>;
+
+  /** When an open interrupt expires, the view redraws and the answers given so far may go. */
+  private watchExpiry(): void {
+    clearTimeout(this.expiryTimer);
+    const at = nextExpiry(this.current.turns);
+    if (at === undefined) return;
+    this.expiryTimer = setTimeout(
+      () => {
+        this.listener.changed(this.current, false);
+        this.resumeIfReady();
+      },
+      Math.min(Math.max(at - Date.now(), 0) + 50, 2 ** 31 - 1),
+    );
   }
 
   /**
@@ -125,6 +221,12 @@ export class ChatSession {
     if (this.busy) return false;
     const last = this.current.turns[this.current.turns.length - 1];
     if (!last) return false;
+    // Answers to interrupts that never reached the backend go again, with the same reply.
+    const resume = last.role === 'assistant' ? resumeEntries(last) : undefined;
+    if (resume) {
+      void this.runReply({ replyId: last.id, resume });
+      return true;
+    }
     if (last.role === 'assistant') this.dispatch({ type: 'reply-remove', replyId: last.id }, false);
     else if (last.role !== 'user') return false;
     void this.runReply();
@@ -134,6 +236,7 @@ export class ChatSession {
   /** Applies a change that does not come from a run (an app card's resource, a reply the page adds). */
   update(action: Extract<Action, { type: 'app-update' | 'append-reply' | 'reset' }>): void {
     this.dispatch(action, false);
+    if (action.type === 'reset') this.watchExpiry();
   }
 
   /** Settles when the reply under way (if any) has ended and been announced. */
@@ -149,22 +252,25 @@ export class ChatSession {
     this.listener.changed(next, fromWire);
   }
 
-  private async runReply(): Promise<void> {
+  /** Runs a new reply, or continues one (`continued`: after the person answered what it asked). */
+  private async runReply(continued?: { replyId: string; resume?: ResumeEntry[] }): Promise<void> {
     const setup = this.setup();
     let markFinished!: () => void;
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
     const run: Run = {
       runId: newId(),
-      replyId: newId(),
+      replyId: continued?.replyId ?? newId(),
       threadId: setup.threadId,
       abort: new AbortController(),
       ended: false,
       finished,
       markFinished,
       activity: setup.activity?.() ?? true,
+      resume: continued?.resume,
     };
     this.run = run;
-    this.dispatch({ type: 'reply-start', replyId: run.replyId, runId: run.runId }, false);
+    clearTimeout(this.expiryTimer);
+    this.dispatch({ type: continued ? 'reply-resume' : 'reply-start', replyId: run.replyId, runId: run.runId }, false);
     await this.lastEnd;
     if (run.ended) return;
     this.listener.responseStart({ runId: run.runId, threadId: run.threadId });
@@ -186,8 +292,8 @@ export class ChatSession {
     this.finish(run, reply?.status === 'error' ? 'error' : 'done');
   }
 
-  private request(run: Run, { clientTools, context }: RunSetup): RunRequest {
-    return {
+  private request(run: Run, { clientTools, context, forwardedProps }: RunSetup): RunRequest {
+    const request: RunRequest = {
       threadId: run.threadId,
       runId: run.runId,
       // The reply under way is part of the history only when it continues after client tools.
@@ -195,8 +301,10 @@ export class ChatSession {
       tools: clientTools?.definitions() ?? [],
       context: context?.() ?? [],
       state: this.current.agentState ?? {},
-      forwardedProps: {},
+      forwardedProps: forwardedProps?.() ?? {},
     };
+    if (run.resume) request.resume = run.resume;
+    return request;
   }
 
   private reply(run: Run): AssistantTurn | undefined {
@@ -234,12 +342,23 @@ export class ChatSession {
       ),
     );
     if (signal.aborted || run.ended) return false;
+    const waiting: string[] = [];
     answerable.forEach((call, i) => {
-      const app = results[i].app;
+      const { app, ask, waitFor, content, isError } = results[i];
       if (app) this.dispatch({ type: 'app-update', partId: call.id, app }, false);
-      this.dispatch({ type: 'tool-call-result', toolCallId: call.id, content: results[i].content, isError: results[i].isError }, false);
+      if (waitFor) {
+        waiting.push(call.id);
+        this.dispatch({ type: 'ask-open', toolCallId: call.id, by: waitFor }, false);
+      } else if (ask) {
+        this.dispatch({ type: 'ask-result', toolCallId: call.id, ask, content, isError }, false);
+      } else {
+        this.dispatch({ type: 'tool-call-result', toolCallId: call.id, content, isError }, false);
+      }
     });
-    return true;
+    if (waiting.length === 0) return true;
+    // The person answers later: the reply pauses here, its waiting calls pending.
+    this.dispatch({ type: 'reply-wait', toolCallIds: waiting }, false);
+    return false;
   }
 
   /** Announces a run's end, once. */
@@ -247,6 +366,7 @@ export class ChatSession {
     if (run.ended) return;
     run.ended = true;
     run.markFinished();
+    this.watchExpiry();
     const reply = this.reply(run);
     const previous = this.lastEnd;
     this.lastEnd = previous
@@ -278,6 +398,11 @@ export class ChatSession {
           if (!run.activity) continue;
         }
         this.dispatch(event, true);
+        if (event.type === 'run-started' && run.resume) {
+          // The backend took the answers: they are no longer the person's to change or send again.
+          this.dispatch({ type: 'interrupts-sent', replyId: run.replyId, interruptIds: run.resume.map((entry) => entry.interruptId) }, true);
+          run.resume = undefined;
+        }
         if (event.type === 'tool-call-start') {
           // A call of a tool with an app gets its app at once: it can show the arguments as they stream.
           const app = clientTools?.appFor?.(event.name);

@@ -4,6 +4,7 @@
  * and continues the same reply in a new run whose history carries the results.
  * The MCP servers of the page and the ask-user form are such tools.
  */
+import type { AskState } from './conversation/types.js';
 import type { AppInfo } from './mcp/types.js';
 import type { ToolDefinition } from './protocol/transport.js';
 
@@ -20,6 +21,13 @@ export interface ClientToolResult {
   isError?: boolean;
   /** What the call's app card learns from it (the full MCP result, or why it failed). */
   app?: Partial<AppInfo>;
+  /**
+   * The call is not answered yet: the person answers it later (in its card's form, or with their
+   * next message). The reply pauses; `content` is ignored.
+   */
+  waitFor?: 'form' | 'message';
+  /** For an `ask_user` call: how it was answered. */
+  ask?: AskState;
 }
 
 export interface ClientTools {
@@ -29,4 +37,22 @@ export interface ClientTools {
   appFor?(name: string): AppInfo | undefined;
   /** Runs one call. A rejection becomes an error result for the model. */
   run(call: ClientToolCall, signal: AbortSignal): Promise<ClientToolResult>;
+}
+
+/** Several sets of client tools as one; the first that handles a name runs it. */
+export function combineClientTools(sets: readonly (ClientTools | undefined)[]): ClientTools {
+  const present = sets.filter((set): set is ClientTools => set !== undefined);
+  const owner = (name: string) => present.find((set) => set.handles(name));
+  return {
+    definitions: () => {
+      const seen = new Set<string>();
+      return present.flatMap((set) => set.definitions()).filter((tool) => !seen.has(tool.name) && !!seen.add(tool.name));
+    },
+    handles: (name) => owner(name) !== undefined,
+    appFor: (name) => owner(name)?.appFor?.(name),
+    run: (call, signal) => {
+      const set = owner(call.name);
+      return set ? set.run(call, signal) : Promise.reject(new Error(`No tool in this chat is called ${call.name}.`));
+    },
+  };
 }

@@ -45,6 +45,8 @@ export interface ReplyActivity {
   hiddenCalls: number;
   /** Every shown card, by the tool call's id. */
   cards: Map<string, ActivityCardInfo>;
+  /** Every block, by its subagent's run id. */
+  blocks: Map<string, ActivityBlock>;
 }
 
 /** How labels are worded (the view passes its language's). */
@@ -74,7 +76,7 @@ export function replyActivity(reply: AssistantTurn, limit: number, labels: Activ
       records.push({ subagentRunId: part.subagentRunId, name: 'subagent', status: reply.status === 'streaming' ? 'running' : 'done' });
     }
   }
-  if (records.length === 0) return { underCall: new Map(), underMessage: [], hiddenCalls: 0, cards: new Map() };
+  if (records.length === 0) return { underCall: new Map(), underMessage: [], hiddenCalls: 0, cards: new Map(), blocks: new Map() };
 
   const byId = new Map(records.map((record) => [record.subagentRunId, record]));
   const callOwner = new Map<string, string>();
@@ -113,7 +115,7 @@ export function replyActivity(reply: AssistantTurn, limit: number, labels: Activ
     return record.parentToolCallId && leadCalls.has(record.parentToolCallId) ? record.parentToolCallId : undefined;
   };
 
-  const activity: ReplyActivity = { underCall: new Map(), underMessage: [], hiddenCalls: 0, cards: new Map() };
+  const activity: ReplyActivity = { underCall: new Map(), underMessage: [], hiddenCalls: 0, cards: new Map(), blocks };
   let sequence = 0;
   const placed = new Set<string>();
   /**

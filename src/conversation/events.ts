@@ -4,6 +4,7 @@
  * Every event may carry `subagentRunId` (AG-UI 1.0 attribution); the reducer of this
  * version keeps it on what it creates so subagent views can group by it later.
  */
+import type { Interrupt } from './types.js';
 
 export type JsonPatchOperation =
   | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
@@ -28,7 +29,7 @@ export interface HistoryMessage {
 export interface RunOutcome {
   type: 'success' | 'interrupt' | 'cancelled';
   pendingToolCallIds?: string[];
-  interrupts?: unknown[];
+  interrupts?: Interrupt[];
 }
 
 /** Where a reply-ending fault came from; shapes the message the person sees. */
@@ -91,6 +92,6 @@ export type ChatEvent =
       parentToolCallId?: string;
       parentMessageId?: string;
     })
-  | { type: 'subagent-finished'; subagentRunId: string; result?: unknown }
+  | { type: 'subagent-finished'; subagentRunId: string; result?: unknown; suspended?: boolean }
   | { type: 'subagent-error'; subagentRunId: string; message: string; code?: string };
 

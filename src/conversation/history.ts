@@ -38,6 +38,8 @@ function replyMessages(reply: AssistantTurn): HistoryMessage[] {
   let open: HistoryMessage | undefined;
   let toolResults: HistoryMessage[] = [];
   const ids = new Set<string>();
+  // A call held by an interrupt has no result yet: the run that answers the interrupt reports it.
+  const held = new Set((reply.interrupts ?? []).map((entry) => entry.interrupt.toolCallId));
 
   const close = () => {
     out.push(...toolResults);
@@ -63,7 +65,7 @@ function replyMessages(reply: AssistantTurn): HistoryMessage[] {
       const joins = open && (!part.parentMessageId || part.parentMessageId === open.id || open.toolCalls !== undefined);
       const owner = joins ? open! : startAssistant(part.parentMessageId ?? `${part.id}:call`);
       (owner.toolCalls ??= []).push(toolCallEntry(part));
-      toolResults.push(toolMessage(part));
+      if (!(part.status === 'running' && held.has(part.id))) toolResults.push(toolMessage(part));
     } else if (part.kind === 'reasoning' && part.encryptedValue) {
       close();
       out.push({ id: part.id, role: 'reasoning', content: part.text, encryptedValue: part.encryptedValue });

@@ -4,6 +4,7 @@
  * `activity: {activityId, label, agentName, depth, sequence, delegationId, …}` — and is set apart
  * again on the way in, so it never reaches the model.
  */
+import { waitsForPerson } from '../ask/interrupts.js';
 import { replyActivity, type ActivityCardInfo } from './activity.js';
 import type { AssistantTurn, ReplyPart, SubagentRecord, ToolCallPart, Turn } from './types.js';
 
@@ -54,16 +55,21 @@ export function turnFromPage(value: unknown, index = 0): Turn {
   if (turn.role !== 'assistant') throw new TypeError(`${where} has an unknown role: ${String((turn as { role?: unknown }).role)}.`);
   if (!Array.isArray(turn.parts)) throw new TypeError(`${where} (assistant) has no parts.`);
   const reply: AssistantTurn = { ...turn, status: turn.status === 'streaming' ? 'done' : turn.status ?? 'done' };
+  if (reply.interrupts !== undefined) {
+    const fine = Array.isArray(reply.interrupts) && reply.interrupts.every((entry) => typeof entry?.interrupt?.id === 'string' && typeof entry.interrupt.reason === 'string');
+    if (!fine) throw new TypeError(`${where} (assistant) has interrupts without an id and a reason.`);
+  }
   const records = new Map((reply.subagents ?? []).map((record) => [record.subagentRunId, record]));
   reply.parts = reply.parts.map((part, partIndex): ReplyPart => {
     if (!part || typeof part !== 'object' || typeof part.id !== 'string') throw new TypeError(`${where}, part ${partIndex} has no id.`);
     const card = (part as Partial<ActivityCardPart>).activity;
-    // Nothing comes in still streaming or running: it cannot go on here.
+    // Nothing comes in still streaming or running (it cannot go on here), unless it waits for the person.
     if ((part.kind === 'text' || part.kind === 'reasoning') && part.streaming) return { ...part, streaming: false };
-    if (part.kind !== 'tool-call' || !card) return part.kind === 'tool-call' && part.status === 'running' ? { ...part, status: 'not-completed' } : part;
+    const cut = part.kind === 'tool-call' && part.status === 'running' && !waitsForPerson(reply, part);
+    if (part.kind !== 'tool-call' || !card) return cut ? { ...part, status: 'not-completed' } : part;
     const { activity: _activity, ...call } = part as ActivityCardPart;
     if (!records.has(card.delegationId)) records.set(card.delegationId, recordFromCard(card));
-    return { ...call, subagentRunId: card.delegationId, status: call.status === 'running' ? 'not-completed' : call.status };
+    return { ...call, subagentRunId: card.delegationId, status: cut ? 'not-completed' : call.status };
   });
   if (records.size) reply.subagents = [...records.values()].map((record) => (record.status === 'running' ? { ...record, status: 'not-completed' } : record));
   return reply;

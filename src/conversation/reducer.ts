@@ -8,9 +8,14 @@ import { APP_ACTIVITY_TYPE, type AppInfo } from '../mcp/types.js';
 import type { ChatEvent, JsonPatchOperation, ReplyError } from './events.js';
 import { contentText, parseArgs, turnsFromHistory } from './history.js';
 import { applyJsonPatch } from './json-patch.js';
+import { isDenial, isExpired, lastReply } from '../ask/interrupts.js';
 import type {
+  AskState,
   AssistantTurn,
   ConversationState,
+  Interrupt,
+  InterruptEntry,
+  InterruptResponse,
   ReplyPart,
   ReplyStatus,
   SubagentRecord,
@@ -33,7 +38,19 @@ export type LocalAction =
   /** What a tool call's (or an activity's) app card learned: its resource, result, failure. */
   | { type: 'app-update'; partId: string; app: Partial<AppInfo> }
   /** A finished reply added by the page (`appendAppCard`). */
-  | { type: 'append-reply'; reply: AssistantTurn };
+  | { type: 'append-reply'; reply: AssistantTurn }
+  /** Client calls that wait for the person: the reply under way ends, leaving them pending. */
+  | { type: 'reply-wait'; toolCallIds: string[] }
+  /** An `ask_user` call waits for the person (in its card's form, or in their next message). */
+  | { type: 'ask-open'; toolCallId: string; by: 'form' | 'message' }
+  /** An `ask_user` call was answered (in any reply, under way or not). */
+  | { type: 'ask-result'; toolCallId: string; ask: AskState; content: unknown; isError?: boolean }
+  /** The person answered an interrupt; the answer waits until every open interrupt has one. */
+  | { type: 'interrupt-answer'; interruptId: string; response: InterruptResponse }
+  /** These answers went to the backend with the run that continues the reply. */
+  | { type: 'interrupts-sent'; replyId: string; interruptIds: string[] }
+  /** The person moved on past expired interrupts: the calls they held did not complete. */
+  | { type: 'interrupts-expired'; now: number };
 
 export type Action = ChatEvent | LocalAction;
 
@@ -50,7 +67,12 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       const reply = state.turns[index];
       if (reply?.role !== 'assistant') return state;
       const turns = state.turns.slice();
-      turns[index] = { ...reply, status: 'streaming', runId: action.runId, outcome: undefined, error: undefined };
+      const resumed: AssistantTurn = { ...reply, status: 'streaming', runId: action.runId, outcome: undefined, error: undefined };
+      // Subagents paused with the run go on with it.
+      if (reply.subagents?.some((record) => record.status === 'waiting')) {
+        resumed.subagents = reply.subagents.map((record) => (record.status === 'waiting' ? { ...record, status: 'running' } : record));
+      }
+      turns[index] = resumed;
       return { ...state, turns, activeReplyId: reply.id };
     }
     case 'tool-calls-unanswered': {
@@ -78,6 +100,35 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       return updateApp(state, action.partId, action.app);
     case 'append-reply':
       return { ...state, turns: [...state.turns, action.reply] };
+    case 'reply-wait':
+      return endReply(state, 'done', undefined, { type: 'success', pendingToolCallIds: action.toolCallIds });
+    case 'ask-open':
+      return updateCall(state, action.toolCallId, (call) => ({ ...call, ask: { by: action.by } }));
+    case 'ask-result':
+      return updateCall(state, action.toolCallId, (call) =>
+        call.result !== undefined
+          ? call
+          : {
+              ...call,
+              ask: action.ask,
+              status: action.isError ? 'error' : 'done',
+              result: action.content,
+              resultMessageId: `${call.id}:result`,
+              ...(action.isError ? { error: contentText(action.content) } : {}),
+            },
+      );
+    case 'interrupt-answer':
+      return updateInterrupts(state, (entries) =>
+        entries.some((entry) => entry.interrupt.id === action.interruptId && !entry.response && !entry.sent)
+          ? entries.map((entry) => (entry.interrupt.id === action.interruptId ? { ...entry, response: action.response } : entry))
+          : entries,
+      );
+    case 'interrupts-sent': {
+      const ids = new Set(action.interruptIds);
+      return updateInterrupts(state, (entries) => entries.map((entry) => (ids.has(entry.interrupt.id) ? { ...entry, sent: true } : entry)), action.replyId);
+    }
+    case 'interrupts-expired':
+      return expireInterrupts(state, action.now);
     case 'run-started':
       return updateReply(state, (reply) => (reply.runId === action.runId ? reply : { ...reply, runId: action.runId }));
     case 'run-finished':
@@ -162,7 +213,12 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       return updateReply(state, (reply) => (reply.step === action.stepName ? { ...reply, step: undefined } : reply));
     case 'subagent-started':
       return updateReply(state, (reply) => {
-        if (reply.subagents?.some((record) => record.subagentRunId === action.subagentRunId)) return reply;
+        const known = reply.subagents?.find((record) => record.subagentRunId === action.subagentRunId);
+        // A suspended subagent goes on in the run that answers its interrupts.
+        if (known?.status === 'waiting') {
+          return { ...reply, subagents: reply.subagents!.map((record) => (record === known ? { ...record, status: 'running' } : record)) };
+        }
+        if (known) return reply;
         const { type: _type, ...info } = action;
         const record = Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined)) as typeof info;
         return { ...reply, subagents: [...(reply.subagents ?? []), { ...record, status: 'running' }] };
@@ -201,13 +257,15 @@ function streamText(
  */
 function endSubagent(
   reply: AssistantTurn,
-  action: { type: 'subagent-finished' | 'subagent-error'; subagentRunId: string; message?: string },
+  action: { type: 'subagent-finished' | 'subagent-error'; subagentRunId: string; message?: string; suspended?: boolean },
 ): AssistantTurn {
   const records = reply.subagents ?? [];
   const record = records.find((entry) => entry.subagentRunId === action.subagentRunId);
-  if (!record || record.status !== 'running') return reply;
+  if (!record || (record.status !== 'running' && record.status !== 'waiting')) return reply;
   const failed = action.type === 'subagent-error';
-  const ended = failed ? { ...record, status: 'error' as const, error: action.message } : { ...record, status: 'done' as const };
+  const ended: SubagentRecord = failed
+    ? { ...record, status: 'error', error: action.message }
+    : { ...record, status: action.suspended ? 'waiting' : 'done' };
   const next: AssistantTurn = { ...reply, subagents: records.map((entry) => (entry === record ? ended : entry)) };
   if (!failed) return next;
   const cut = subagentFamily(records, action.subagentRunId);
@@ -402,10 +460,16 @@ function endReply(
   const index = activeReplyIndex(state);
   if (index === -1) return state;
   const reply = state.turns[index] as AssistantTurn;
+  const paused = outcome?.type === 'interrupt';
+  const interrupts = paused ? mergeInterrupts(reply.interrupts, outcome.interrupts ?? []) : reply.interrupts;
   const pending = new Set(outcome?.pendingToolCallIds ?? []);
+  // Calls under an interrupt still to be answered wait for it; those the person denied did not run.
+  const awaiting = new Set(interrupts?.filter((entry) => !entry.sent && !entry.response).map((entry) => entry.interrupt.toolCallId));
+  const denied = new Set(interrupts?.filter((entry) => isDenial(entry.response)).map((entry) => entry.interrupt.toolCallId));
   const parts = reply.parts.map((part): ReplyPart => {
     if (part.kind === 'tool-call') {
-      if (part.status !== 'running' || pending.has(part.id)) return part;
+      if (part.status !== 'running' || pending.has(part.id) || awaiting.has(part.id)) return part;
+      if (denied.has(part.id)) return { ...part, status: 'cancelled', argsComplete: true };
       // A subagent's call cut short by the reply's end did not complete, whatever ended it.
       if (part.subagentRunId) return { ...part, status: 'not-completed', argsComplete: true };
       return { ...part, status: stoppedToolStatus[status], argsComplete: true };
@@ -414,14 +478,77 @@ function endReply(
     return { ...part, streaming: false };
   });
   const ended: AssistantTurn = { ...reply, status, parts, step: undefined };
+  if (interrupts) ended.interrupts = interrupts;
   if (reply.subagents?.some((record) => record.status === 'running')) {
-    ended.subagents = reply.subagents.map((record) => (record.status === 'running' ? { ...record, status: 'not-completed' } : record));
+    // A paused run pauses its subagents with it; otherwise they were cut short.
+    const cut = paused ? 'waiting' : 'not-completed';
+    ended.subagents = reply.subagents.map((record) => (record.status === 'running' ? { ...record, status: cut } : record));
   }
   if (error) ended.error = error;
   if (outcome) ended.outcome = outcome;
   const turns = state.turns.slice();
   turns[index] = ended;
   return { ...state, turns, activeReplyId: undefined };
+}
+
+/** A run's interrupts join the reply's; one raised again under the same id starts afresh. */
+function mergeInterrupts(known: InterruptEntry[] | undefined, raised: readonly Interrupt[]): InterruptEntry[] {
+  const ids = new Set(raised.map((interrupt) => interrupt.id));
+  return [...(known ?? []).filter((entry) => !ids.has(entry.interrupt.id)), ...raised.map((interrupt) => ({ interrupt }))];
+}
+
+/** Changes the interrupts of a reply: the given one, else the last reply (where open ones live). */
+function updateInterrupts(
+  state: ConversationState,
+  change: (entries: InterruptEntry[]) => InterruptEntry[],
+  replyId?: string,
+): ConversationState {
+  const index = replyId ? state.turns.findIndex((turn) => turn.id === replyId) : state.turns.length - 1;
+  const reply = state.turns[index];
+  if (reply?.role !== 'assistant' || !reply.interrupts) return state;
+  const interrupts = change(reply.interrupts);
+  if (interrupts === reply.interrupts) return state;
+  const turns = state.turns.slice();
+  turns[index] = { ...reply, interrupts };
+  return { ...state, turns };
+}
+
+/** Calls held by interrupts that expired unanswered did not complete. */
+function expireInterrupts(state: ConversationState, now: number): ConversationState {
+  const reply = lastReply(state.turns);
+  const expired = new Set(
+    (reply?.interrupts ?? []).filter((entry) => !entry.response && !entry.sent && isExpired(entry.interrupt, now)).map((entry) => entry.interrupt.toolCallId),
+  );
+  if (!reply || expired.size === 0) return state;
+  // The reply will not go on: what waited with it did not complete.
+  return updateLastReply(state, (turn) => ({
+    ...turn,
+    parts: turn.parts.map((part) =>
+      part.kind === 'tool-call' && part.status === 'running' && expired.has(part.id)
+        ? { ...part, status: 'not-completed', error: 'The request for approval expired.' }
+        : part,
+    ),
+    ...(turn.subagents ? { subagents: turn.subagents.map((record) => (record.status === 'waiting' ? { ...record, status: 'not-completed' } : record)) } : {}),
+  }));
+}
+
+/** Changes the tool call with this id, in whichever reply holds it. */
+function updateCall(state: ConversationState, toolCallId: string, change: (call: ToolCallPart) => ToolCallPart): ConversationState {
+  for (let t = state.turns.length - 1; t >= 0; t--) {
+    const turn = state.turns[t];
+    if (turn.role !== 'assistant') continue;
+    const index = turn.parts.findIndex((part) => part.kind === 'tool-call' && part.id === toolCallId);
+    if (index === -1) continue;
+    const call = turn.parts[index] as ToolCallPart;
+    const next = change(call);
+    if (next === call) return state;
+    const parts = turn.parts.slice();
+    parts[index] = next;
+    const turns = state.turns.slice();
+    turns[t] = { ...turn, parts };
+    return { ...state, turns };
+  }
+  return state;
 }
 
 /** MESSAGES_SNAPSHOT replaces the history; the reply under way keeps its identity and status. */

@@ -2,6 +2,7 @@
  * The conversation as the widget shows it: turns of the person and replies of the agent.
  * A reply is one run; it holds its parts (text, reasoning, tool calls, activity) in arrival order.
  */
+import type { Answers } from '../ask/questions.js';
 import type { AppInfo } from '../mcp/types.js';
 import type { HistoryMessage, ReplyError, RunOutcome } from './events.js';
 
@@ -48,6 +49,50 @@ export interface ToolCallPart {
   subagentRunId?: string;
   /** The MCP App shown in this call's card. */
   app?: AppInfo;
+  /** An `ask_user` call the widget answers: how its answers come and how it was answered. */
+  ask?: AskState;
+}
+
+/**
+ * How an `ask_user` call gets its answers: the card's `form`, the page's `askUser` handler
+ * (`page`), or the person's next message (`message`: the handler deferred).
+ */
+export interface AskState {
+  by: 'form' | 'page' | 'message';
+  /** Set once the call was answered: with answers, deferred to a message, or failed. */
+  outcome?: 'answered' | 'deferred' | 'failed';
+  answers?: Answers;
+}
+
+/** An AG-UI interrupt: something a paused run needs from the person. */
+export interface Interrupt {
+  id: string;
+  /** `tool_call`, `confirmation`, `input_required`, or a backend's own reason. */
+  reason: string;
+  message?: string;
+  toolCallId?: string;
+  /** JSON Schema of the answer (`resume.payload`). */
+  responseSchema?: Record<string, unknown>;
+  /** ISO 8601: past it, the interrupt can no longer be answered. */
+  expiresAt?: string;
+  metadata?: Record<string, unknown>;
+  subagentRunId?: string;
+}
+
+/** The person's answer to an interrupt: an AG-UI resume entry without its id. */
+export interface InterruptResponse {
+  status: 'resolved' | 'cancelled';
+  payload?: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+/** An interrupt of a reply and what became of it. */
+export interface InterruptEntry {
+  interrupt: Interrupt;
+  /** The person's answer, kept until every open interrupt of the reply has one. */
+  response?: InterruptResponse;
+  /** The answer went to the backend (in `resume` of the run that continued the reply). */
+  sent?: boolean;
 }
 
 export interface ActivityPart {
@@ -84,6 +129,8 @@ export interface AssistantTurn {
   step?: string;
   /** The subagents the reply delegated to, in the order they started. */
   subagents?: SubagentRecord[];
+  /** What the reply's runs paused for (AG-UI interrupts), answered or not, in arrival order. */
+  interrupts?: InterruptEntry[];
 }
 
 /** System and developer messages from a snapshot: kept for the history, never shown. */
@@ -104,8 +151,11 @@ export interface SubagentRecord {
   parentToolCallId?: string;
   parentSubagentRunId?: string;
   parentMessageId?: string;
-  /** `not-completed`: the reply ended (stopped, failed, finished) while it was still running. */
-  status: 'running' | 'done' | 'error' | 'not-completed';
+  /**
+   * `not-completed`: the reply ended (stopped, failed, finished) while it was still running.
+   * `waiting`: suspended until the person answers the interrupts of the run.
+   */
+  status: 'running' | 'done' | 'error' | 'not-completed' | 'waiting';
   error?: string;
 }
 

@@ -2,7 +2,12 @@
  * UI texts. `lang` picks a built-in table (by primary language subtag); the `strings` property
  * overrides single keys. Texts with `{name}` placeholders are filled by `format`.
  */
+import type { SchemaFormLabels } from '../ask/schema-form.js';
 export interface ChatStrings {
+  /** The language these texts are in (BCP 47): dates and generated forms follow it. */
+  locale: string;
+  /** Texts of forms built from a JSON Schema (see `SchemaFormLabels`); loaded with those forms. */
+  form?: Partial<SchemaFormLabels>;
   conversation: string;
   /** Spoken before each message, so screen-reader users can tell turns apart. */
   you: string;
@@ -53,9 +58,46 @@ export interface ChatStrings {
   activityNumbered: string;
   /** A subagent started by another subagent. */
   activityFor: string;
+  toolWaiting: string;
+  askTitle: string;
+  askOther: string;
+  askOtherLabel: string;
+  askSubmit: string;
+  askNothingChosen: string;
+  askOtherEmpty: string;
+  askOrWrite: string;
+  askWaitingPage: string;
+  askWaitingMessage: string;
+  askDeferred: string;
+  askFailed: string;
+  askNotAnswered: string;
+  askUnreadable: string;
+  approvalApprove: string;
+  approvalDeny: string;
+  approvalEdit: string;
+  approvalApproveEdited: string;
+  approvalReason: string;
+  approvalBack: string;
+  approvalAsk: string;
+  approvalConfirm: string;
+  approvalApproved: string;
+  approvalApprovedEdited: string;
+  approvalDenied: string;
+  approvalDeniedReason: string;
+  approvalArgsInvalid: string;
+  requestInput: string;
+  requestSkip: string;
+  requestSkipped: string;
+  requestAnswered: string;
+  requestExpired: string;
+  requestExpires: string;
+  requestKept: string;
+  inputHeld: string;
+  requestAnswer: string;
 }
 
 const en: ChatStrings = {
+  locale: 'en',
   conversation: 'Conversation',
   you: 'You',
   assistant: 'Assistant',
@@ -102,10 +144,46 @@ const en: ChatStrings = {
   activityMoreCalls: '{count} more calls not shown',
   activityFailed: 'Failed: {error}',
   activityNumbered: '{name} ({n})',
-  activityFor: '{label}, for {parent}',
+  activityFor: '{label}, for {parent}',  toolWaiting: 'Waiting for you',
+  askTitle: 'Questions',
+  askOther: 'Other',
+  askOtherLabel: 'Your own answer to “{question}”',
+  askSubmit: 'Send answers',
+  askNothingChosen: 'Choose an answer to at least one question, or write in the chat instead.',
+  askOtherEmpty: 'Write your own answer to “{question}”, or untick Other.',
+  askOrWrite: 'You can also answer by writing in the chat.',
+  askWaitingPage: 'Waiting for the answers…',
+  askWaitingMessage: 'Answer in your next message.',
+  askDeferred: 'Answered in the chat instead.',
+  askFailed: 'The answers could not be collected: {error}',
+  askNotAnswered: 'Not answered',
+  askUnreadable: 'These questions cannot be shown: {error}',
+  approvalApprove: 'Approve',
+  approvalDeny: 'Deny',
+  approvalEdit: 'Edit arguments',
+  approvalApproveEdited: 'Approve with these arguments',
+  approvalReason: 'Reason (optional)',
+  approvalBack: 'Back',
+  approvalAsk: 'The agent wants to run {tool}. Do you approve?',
+  approvalConfirm: 'The agent asks for your confirmation.',
+  approvalApproved: 'Approved',
+  approvalApprovedEdited: 'Approved with changed arguments',
+  approvalDenied: 'Denied',
+  approvalDeniedReason: 'Denied: {reason}',
+  approvalArgsInvalid: 'The arguments must be a JSON object.',
+  requestInput: 'The agent needs some information.',
+  requestSkip: 'Skip',
+  requestSkipped: 'Skipped',
+  requestAnswered: 'Answered',
+  requestExpired: 'This request expired ({time}); it can no longer be answered.',
+  requestExpires: 'Answer by {time}.',
+  requestKept: 'Your answer is kept until the other requests are answered.',
+  inputHeld: 'Answer the request above first; your message stays here.',
+  requestAnswer: 'Your answer',
 };
 
 const de: ChatStrings = {
+  locale: 'de',
   conversation: 'Unterhaltung',
   you: 'Sie',
   assistant: 'Assistent',
@@ -152,10 +230,46 @@ const de: ChatStrings = {
   activityMoreCalls: '{count} weitere Aufrufe nicht angezeigt',
   activityFailed: 'Fehlgeschlagen: {error}',
   activityNumbered: '{name} ({n})',
-  activityFor: '{label}, für {parent}',
+  activityFor: '{label}, für {parent}',  toolWaiting: 'Wartet auf Sie',
+  askTitle: 'Fragen',
+  askOther: 'Andere',
+  askOtherLabel: 'Ihre eigene Antwort auf „{question}“',
+  askSubmit: 'Antworten senden',
+  askNothingChosen: 'Wählen Sie mindestens eine Antwort, oder schreiben Sie stattdessen in den Chat.',
+  askOtherEmpty: 'Schreiben Sie Ihre eigene Antwort auf „{question}“, oder entfernen Sie das Häkchen bei Andere.',
+  askOrWrite: 'Sie können auch im Chat antworten.',
+  askWaitingPage: 'Warte auf die Antworten…',
+  askWaitingMessage: 'Antworten Sie in Ihrer nächsten Nachricht.',
+  askDeferred: 'Stattdessen im Chat beantwortet.',
+  askFailed: 'Die Antworten konnten nicht eingeholt werden: {error}',
+  askNotAnswered: 'Nicht beantwortet',
+  askUnreadable: 'Diese Fragen können nicht angezeigt werden: {error}',
+  approvalApprove: 'Genehmigen',
+  approvalDeny: 'Ablehnen',
+  approvalEdit: 'Argumente bearbeiten',
+  approvalApproveEdited: 'Mit diesen Argumenten genehmigen',
+  approvalReason: 'Grund (optional)',
+  approvalBack: 'Zurück',
+  approvalAsk: 'Der Agent möchte {tool} ausführen. Genehmigen Sie das?',
+  approvalConfirm: 'Der Agent bittet um Ihre Bestätigung.',
+  approvalApproved: 'Genehmigt',
+  approvalApprovedEdited: 'Mit geänderten Argumenten genehmigt',
+  approvalDenied: 'Abgelehnt',
+  approvalDeniedReason: 'Abgelehnt: {reason}',
+  approvalArgsInvalid: 'Die Argumente müssen ein JSON-Objekt sein.',
+  requestInput: 'Der Agent benötigt einige Angaben.',
+  requestSkip: 'Überspringen',
+  requestSkipped: 'Übersprungen',
+  requestAnswered: 'Beantwortet',
+  requestExpired: 'Diese Anfrage ist abgelaufen ({time}) und kann nicht mehr beantwortet werden.',
+  requestExpires: 'Antworten Sie bis {time}.',
+  requestKept: 'Ihre Antwort wird aufbewahrt, bis die anderen Anfragen beantwortet sind.',
+  inputHeld: 'Beantworten Sie zuerst die Anfrage oben; Ihre Nachricht bleibt hier.',
+  requestAnswer: 'Ihre Antwort',
 };
 
 const fr: ChatStrings = {
+  locale: 'fr',
   conversation: 'Conversation',
   you: 'Vous',
   assistant: 'Assistant',
@@ -202,14 +316,50 @@ const fr: ChatStrings = {
   activityMoreCalls: '{count} appels de plus non affichés',
   activityFailed: 'Échec : {error}',
   activityNumbered: '{name} ({n})',
-  activityFor: '{label}, pour {parent}',
+  activityFor: '{label}, pour {parent}',  toolWaiting: 'En attente de vous',
+  askTitle: 'Questions',
+  askOther: 'Autre',
+  askOtherLabel: 'Votre propre réponse à « {question} »',
+  askSubmit: 'Envoyer les réponses',
+  askNothingChosen: 'Choisissez au moins une réponse, ou écrivez plutôt dans la discussion.',
+  askOtherEmpty: 'Écrivez votre réponse à « {question} », ou décochez Autre.',
+  askOrWrite: 'Vous pouvez aussi répondre en écrivant dans la discussion.',
+  askWaitingPage: 'En attente des réponses…',
+  askWaitingMessage: 'Répondez dans votre prochain message.',
+  askDeferred: 'Réponse donnée dans la discussion.',
+  askFailed: 'Les réponses n’ont pas pu être recueillies : {error}',
+  askNotAnswered: 'Sans réponse',
+  askUnreadable: 'Ces questions ne peuvent pas être affichées : {error}',
+  approvalApprove: 'Approuver',
+  approvalDeny: 'Refuser',
+  approvalEdit: 'Modifier les arguments',
+  approvalApproveEdited: 'Approuver avec ces arguments',
+  approvalReason: 'Raison (facultatif)',
+  approvalBack: 'Retour',
+  approvalAsk: 'L’agent veut exécuter {tool}. Approuvez-vous ?',
+  approvalConfirm: 'L’agent demande votre confirmation.',
+  approvalApproved: 'Approuvé',
+  approvalApprovedEdited: 'Approuvé avec des arguments modifiés',
+  approvalDenied: 'Refusé',
+  approvalDeniedReason: 'Refusé : {reason}',
+  approvalArgsInvalid: 'Les arguments doivent être un objet JSON.',
+  requestInput: 'L’agent a besoin de quelques informations.',
+  requestSkip: 'Passer',
+  requestSkipped: 'Ignoré',
+  requestAnswered: 'Répondu',
+  requestExpired: 'Cette demande a expiré ({time}) ; on ne peut plus y répondre.',
+  requestExpires: 'Répondez avant {time}.',
+  requestKept: 'Votre réponse est conservée jusqu’à ce que les autres demandes aient une réponse.',
+  inputHeld: 'Répondez d’abord à la demande ci-dessus ; votre message reste ici.',
+  requestAnswer: 'Votre réponse',
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };
 
 export function resolveStrings(lang: string | undefined, overrides?: Partial<ChatStrings>): ChatStrings {
   const primary = (lang ?? '').toLowerCase().split('-')[0];
-  return { ...(tables[primary] ?? en), ...overrides };
+  const table = tables[primary] ?? en;
+  return { ...table, locale: lang || table.locale, ...overrides };
 }
 
 export function format(text: string, values: Record<string, string>): string {
@@ -217,8 +367,9 @@ export function format(text: string, values: Record<string, string>): string {
 }
 
 /** The words for a tool call's (or a subagent's) status. */
-export function statusText(strings: ChatStrings, status: 'running' | 'done' | 'error' | 'cancelled' | 'not-completed'): string {
+export function statusText(strings: ChatStrings, status: 'running' | 'done' | 'error' | 'cancelled' | 'not-completed' | 'waiting'): string {
   const labels = {
+    waiting: strings.toolWaiting,
     running: strings.toolRunning,
     done: strings.toolDone,
     error: strings.toolError,

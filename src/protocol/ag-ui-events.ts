@@ -4,7 +4,8 @@
  * start/delta/end, and checks the run's framing (RUN_STARTED first).
  */
 import * as z from 'zod/mini';
-import type { ChatEvent, HistoryMessage, JsonPatchOperation, ReplyError } from '../conversation/events.js';
+import type { ChatEvent, HistoryMessage, JsonPatchOperation, ReplyError, RunOutcome } from '../conversation/events.js';
+import type { Interrupt } from '../conversation/types.js';
 import { newId } from '../ids.js';
 
 const str = z.string();
@@ -14,7 +15,29 @@ const patch = z.array(z.looseObject({ op: str, path: str }));
 /** Field checks for each event type the widget understands; extra fields are allowed. */
 const schemas = {
   RUN_STARTED: z.looseObject({ threadId: optStr, runId: str }),
-  RUN_FINISHED: z.looseObject({ runId: optStr, outcome: z.optional(z.looseObject({ type: str })) }),
+  RUN_FINISHED: z.looseObject({
+    runId: optStr,
+    outcome: z.optional(
+      z.looseObject({
+        type: str,
+        pendingToolCallIds: z.optional(z.array(str)),
+        interrupts: z.optional(
+          z.array(
+            z.looseObject({
+              id: str,
+              reason: str,
+              message: optStr,
+              toolCallId: optStr,
+              responseSchema: z.optional(z.record(z.string(), z.unknown())),
+              expiresAt: optStr,
+              metadata: z.optional(z.record(z.string(), z.unknown())),
+              subagentRunId: optStr,
+            }),
+          ),
+        ),
+      }),
+    ),
+  }),
   RUN_ERROR: z.looseObject({ message: str, code: optStr }),
   TEXT_MESSAGE_START: z.looseObject({ messageId: str, role: optStr, name: optStr }),
   TEXT_MESSAGE_CONTENT: z.looseObject({ messageId: str, delta: str }),
@@ -63,7 +86,7 @@ const schemas = {
     parentToolCallId: optStr,
     parentMessageId: optStr,
   }),
-  SUBAGENT_FINISHED: z.looseObject({ subagentRunId: str, result: z.optional(z.unknown()) }),
+  SUBAGENT_FINISHED: z.looseObject({ subagentRunId: str, result: z.optional(z.unknown()), outcome: z.optional(z.looseObject({ type: str })) }),
   SUBAGENT_ERROR: z.looseObject({ subagentRunId: str, message: str, code: optStr }),
 } as const;
 
@@ -129,6 +152,10 @@ export class AgUiEventMapper {
       if (type === 'RUN_ERROR') return this.convert('RUN_ERROR', parsed.data as Fields<'RUN_ERROR'>);
       return protocolError(`The agent's stream did not begin with RUN_STARTED (it began with ${type}).`);
     }
+    if (type === 'RUN_FINISHED') {
+      const problem = outcomeProblem((parsed.data as Fields<'RUN_FINISHED'>).outcome);
+      if (problem) return protocolError(problem);
+    }
     const out = this.closeChunksBefore(type);
     out.push(...this.convert(type as KnownType, parsed.data as Fields<KnownType>));
     return out;
@@ -157,7 +184,7 @@ export class AgUiEventMapper {
         return one({ type: 'run-started', runId: e.runId, threadId: e.threadId });
       case 'RUN_FINISHED':
         this.finished = true;
-        return one({ type: 'run-finished', runId: e.runId, outcome: e.outcome, result: e.result });
+        return one({ type: 'run-finished', runId: e.runId, outcome: runOutcome(e.outcome), result: e.result });
       case 'RUN_ERROR':
         this.finished = true;
         return one({ type: 'run-error', error: { kind: 'backend', message: e.message, code: e.code } });
@@ -231,7 +258,14 @@ export class AgUiEventMapper {
           },
         ];
       case 'SUBAGENT_FINISHED':
-        return [{ type: 'subagent-finished', subagentRunId: e.subagentRunId, result: e.result }];
+        return [
+          {
+            type: 'subagent-finished',
+            subagentRunId: e.subagentRunId,
+            result: e.result,
+            ...(e.outcome?.type === 'suspended' ? { suspended: true } : {}),
+          },
+        ];
       case 'SUBAGENT_ERROR':
         return [{ type: 'subagent-error', subagentRunId: e.subagentRunId, message: e.message, code: e.code }];
     }
@@ -280,6 +314,29 @@ export class AgUiEventMapper {
     if (delta) out.push(attribute(make.delta(id, delta), sub));
     return out;
   }
+}
+
+type WireOutcome = Fields<'RUN_FINISHED'>['outcome'];
+
+/** What is wrong with an interrupt outcome the run cannot be resumed from, if anything. */
+function outcomeProblem(outcome: WireOutcome): string | undefined {
+  if (outcome?.type !== 'interrupt') return undefined;
+  const interrupts = outcome.interrupts ?? [];
+  if (interrupts.length === 0) return 'The agent paused the run for input (an interrupt outcome) but named no interrupts.';
+  const ids = new Set<string>();
+  for (const interrupt of interrupts) {
+    if (ids.has(interrupt.id)) return `The agent paused the run with two interrupts of the same id "${interrupt.id}".`;
+    ids.add(interrupt.id);
+  }
+  return undefined;
+}
+
+/** An outcome this version does not know is read as success, as the protocol asks. */
+function runOutcome(outcome: WireOutcome): RunOutcome | undefined {
+  if (!outcome) return undefined;
+  if (outcome.type === 'interrupt') return { type: 'interrupt', interrupts: outcome.interrupts as Interrupt[] };
+  if (outcome.type === 'cancelled') return { type: 'cancelled' };
+  return outcome.pendingToolCallIds ? { type: 'success', pendingToolCallIds: outcome.pendingToolCallIds } : { type: 'success' };
 }
 
 function attribute<E extends ChatEvent>(event: E, subagentRunId: string | undefined): E {

@@ -17,7 +17,16 @@ export interface RunRequest {
   context: { description: string; value: string }[];
   state: unknown;
   forwardedProps: Record<string, unknown>;
-  resume?: { interruptId: string; status: 'resolved' | 'cancelled'; payload?: unknown }[];
+  /** Answers to the interrupts that paused the reply this run continues. */
+  resume?: ResumeEntry[];
+}
+
+/** AG-UI `ResumeEntry`: the answer to one interrupt. */
+export interface ResumeEntry {
+  interruptId: string;
+  status: 'resolved' | 'cancelled';
+  payload?: unknown;
+  metadata?: Record<string, unknown>;
 }
 
 export interface RunOptions {

@@ -2,12 +2,15 @@
  * A real AG-UI 1.0 server for the browser tests: web-test-runner mounts it as middleware, so the
  * element fetches `/agui/<scenario>` over HTTP and reads a real SSE stream (encoded with
  * @ag-ui/encoder). Faults are produced on the wire: bad status codes, broken JSON, dropped sockets.
- * `GET /agui/last-request?scenario=<name>` answers the last request body and headers it received.
+ * `GET /agui/last-request?scenario=<name>` answers the last request body and headers it received;
+ * `GET /agui/requests?scenario=<name>` every request body it received, oldest first.
  */
 import { EventEncoder } from '@ag-ui/encoder';
+import { hitlScenarios } from './agui-hitl-scenarios.mjs';
 
 const encoder = new EventEncoder();
 const lastRequests = new Map();
+const allRequests = new Map();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const started = (input) => ({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
@@ -135,6 +138,7 @@ function subagentMany(input, _res, query) {
 
 /** Each scenario is a list of SSE frames (strings) or events, or a function that drives `res` itself. */
 const scenarios = {
+  ...hitlScenarios,
   'mcp-call': mcpCall,
   subagents,
   'subagent-slow': subagentSlow,
@@ -281,11 +285,17 @@ export function aguiScenarios() {
       ctx.body = JSON.stringify(lastRequests.get(ctx.query.scenario) ?? null);
       return;
     }
+    if (ctx.method === 'GET' && name === 'requests') {
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(allRequests.get(ctx.query.scenario) ?? []);
+      return;
+    }
     const scenario = Object.hasOwn(scenarios, name) ? scenarios[name] : undefined;
     if (ctx.method !== 'POST' || !scenario) return next();
     const raw = await readBody(ctx.req);
     const input = JSON.parse(raw);
     lastRequests.set(name, { body: input, headers: ctx.req.headers });
+    allRequests.set(name, [...(allRequests.get(name) ?? []), input]);
     ctx.respond = false;
     const res = ctx.res;
     if (typeof scenario === 'object') {

@@ -49,6 +49,10 @@ export const activityStyles = css`
     font-weight: 600;
     color: var(--_text);
   }
+  .status[data-status='waiting'] {
+    color: var(--_accent);
+    font-weight: 600;
+  }
   .status[data-status='error'],
   .status[data-status='not-completed'] {
     color: var(--_error);

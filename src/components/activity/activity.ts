@@ -1,5 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { isDenial, isOpen } from '../../ask/interrupts.js';
+import { noRequests, type RequestPlacement } from '../../ask/request-placement.js';
 import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity.js';
 import { format, resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
 import { base } from '../../styles/tokens.js';
@@ -7,11 +9,12 @@ import type { ToolDisplay } from '../../tool-display.js';
 import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import '../tool-card/tool-card.js';
+import { REQUEST_PARTS, requestTemplate } from '../interrupt/request-template.js';
 import { activityStyles } from './activity.styles.js';
 
 /** Parts of an activity card, renamed so the page can tell them from the lead's own cards. */
 const CARD_PARTS = 'tool-card:activity-card, tool-card-header, tool-card-body, tool-card-status';
-const NESTED_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status';
+const NESTED_PARTS = `activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status, ${REQUEST_PARTS}`;
 
 let nextId = 0;
 
@@ -23,6 +26,7 @@ let nextId = 0;
  * @csspart activity - The block of one subagent.
  * @csspart activity-card - Each of its tool calls (also tool-card-header, tool-card-body, tool-card-status).
  * @csspart activity-panel - The panel with the subagent's whole conversation in this reply.
+ * @csspart approval - Forwarded: what the subagent asks the person (also question-form, input-request).
  */
 @customElement('agent-chat-activity')
 export class AgentChatActivity extends LitElement {
@@ -34,6 +38,8 @@ export class AgentChatActivity extends LitElement {
   @property({ attribute: false }) showRequests = false;
   /** Whether the block starts open. */
   @property({ type: Boolean, reflect: true }) open = true;
+  /** Where the reply's interrupts go: those of this block's cards and of this subagent show here. */
+  @property({ attribute: false }) requests: RequestPlacement = noRequests;
 
   @state() private panelOpen = false;
   private readonly bodyId = `activity-body-${++nextId}`;
@@ -43,16 +49,20 @@ export class AgentChatActivity extends LitElement {
     switch (item.kind) {
       case 'call': {
         const display = this.toolDisplay[item.call.name] ?? {};
+        const request = this.requests.onCall.get(item.call.id);
         return html`<agent-chat-tool-card
           exportparts=${CARD_PARTS}
           .call=${item.call}
+          .waiting=${!!request && isOpen(request)}
+          .denied=${isDenial(request?.response)}
           .heading=${display.title}
           .icon=${display.icon}
           .strings=${this.strings}
           .showRequest=${display.showRequest ?? this.showRequests}
           .richResult=${true}
           data-activity-id=${item.card.activityId}
-        ></agent-chat-tool-card>`;
+          >${request ? requestTemplate(request, item.call, this.strings, false) : nothing}</agent-chat-tool-card
+        >`;
       }
       case 'text':
         return html`<details class="notes">
@@ -66,6 +76,7 @@ export class AgentChatActivity extends LitElement {
           .strings=${this.strings}
           .toolDisplay=${this.toolDisplay}
           .showRequests=${this.showRequests}
+          .requests=${this.requests}
         ></agent-chat-activity>`;
     }
   }
@@ -102,6 +113,7 @@ export class AgentChatActivity extends LitElement {
       </button>
       <div class="body" id=${this.bodyId} ?hidden=${!this.open}>
         ${record.status === 'error' && record.error ? html`<p class="error" role="status">${format(strings.activityFailed, { error: record.error })}</p>` : nothing}
+        ${this.open ? (this.requests.inBlock.get(record.subagentRunId) ?? []).map((entry) => requestTemplate(entry, undefined, this.strings, true)) : nothing}
         ${this.open ? block.items.map((item) => this.renderItem(item)) : nothing}
         ${this.open
           ? html`<button class="panel-toggle" type="button" aria-expanded=${this.panelOpen ? 'true' : 'false'} aria-controls=${this.panelId} @click=${() => (this.panelOpen = !this.panelOpen)}>

@@ -1,6 +1,9 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { isDenial, isOpen } from '../../ask/interrupts.js';
+import { ASK_USER_TOOL, parseQuestions, type Answers } from '../../ask/questions.js';
+import { noRequests, placeRequests, type RequestPlacement } from '../../ask/request-placement.js';
 import { replyActivity, type ActivityBlock, type ReplyActivity } from '../../conversation/activity.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, Turn } from '../../conversation/types.js';
 import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
@@ -10,10 +13,13 @@ import { serverDisplay, type ToolDisplay } from '../../tool-display.js';
 import '../markdown/markdown-view.js';
 import '../tool-card/tool-card.js';
 import '../activity/activity.js';
+import type { QuestionFormMode } from '../question-form/question-form.js';
+import { loadRequestViews } from '../interrupt/interrupt-loader.js';
+import { requestTemplate } from '../interrupt/request-template.js';
 import { messageStyles } from './message.styles.js';
 
 const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame';
-const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status';
+const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status, approval, question-form, input-request';
 
 /**
  * @summary One turn of the conversation: the person's message, or the agent's reply with its
@@ -29,8 +35,12 @@ const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-heade
  * @csspart tool-card - Forwarded from each tool card (also tool-card-header, tool-card-body, tool-card-status).
  * @csspart activity - Forwarded: a subagent's block (also activity-card, activity-panel).
  * @csspart activity-more - "N more calls not shown".
+ * @csspart question-form - The agent's questions (ask_user), in their card.
+ * @csspart approval - A request to approve a tool call (or to confirm), in its card or on its own.
+ * @csspart input-request - A form the agent asked to be filled in (built from its schema).
  *
  * @fires agent-chat-retry-request - (internal, not composed) the person pressed Retry.
+ * @fires agent-chat-answer - (internal; the chat stops it) the person answered questions or an interrupt.
  */
 @customElement('agent-chat-message')
 export class AgentChatMessage extends LitElement {
@@ -73,6 +83,38 @@ export class AgentChatMessage extends LitElement {
     }
   }
 
+  private requests: RequestPlacement = noRequests;
+
+  /** The person submitted the form of an `ask_user` call. */
+  private answerQuestions(toolCallId: string, answers: Answers) {
+    this.dispatchEvent(new CustomEvent('agent-chat-answer', { bubbles: true, composed: true, detail: { kind: 'question', toolCallId, answers } }));
+  }
+
+  /** The questions of an `ask_user` call, as a form while they wait for the person, else what became of them. */
+  private renderAsk(call: ToolCallPart) {
+    if (call.name !== ASK_USER_TOOL || !call.argsComplete) return nothing;
+    const parsed = parseQuestions(call.args);
+    if (!parsed.ok) return nothing;
+    const { ask } = call;
+    let mode: QuestionFormMode | undefined;
+    if (ask?.outcome) mode = ask.outcome;
+    else if (call.status === 'error') mode = 'failed';
+    else if (call.status === 'running') mode = ask?.by === 'form' ? 'form' : ask?.by === 'message' ? 'message' : 'waiting';
+    if (!mode) return nothing;
+    void loadRequestViews();
+    return html`<agent-chat-question-form
+      exportparts="question-form"
+      data-request-open=${mode === 'form' ? 'true' : nothing}
+      .questions=${parsed.questions}
+      .mode=${mode}
+      .answers=${ask?.answers}
+      .error=${call.error}
+      .strings=${this.strings}
+      .hint=${this.strings.askOrWrite}
+      @agent-chat-question-submit=${(event: CustomEvent<{ answers: Answers }>) => this.answerQuestions(call.id, event.detail.answers)}
+    ></agent-chat-question-form>`;
+  }
+
   private renderToolCard(call: ToolCallPart) {
     const display = { ...serverDisplay(call.app?.tool), ...this.toolDisplay[call.name] };
     let summary: string | undefined;
@@ -81,10 +123,14 @@ export class AgentChatMessage extends LitElement {
     } catch (error) {
       console.warn(`<agent-chat>: toolDisplay.${call.name}.summary threw`, error);
     }
+    const request = this.requests.onCall.get(call.id);
+    const waiting = request ? isOpen(request) : call.status === 'running' && !!call.ask && !call.ask.outcome;
     return html`<agent-chat-tool-card
       exportparts=${TOOL_CARD_PARTS}
       .call=${call}
-      .heading=${display.title}
+      .waiting=${waiting}
+      .denied=${isDenial(request?.response)}
+      .heading=${display.title ?? (call.name === ASK_USER_TOOL ? this.strings.askTitle : undefined)}
       .icon=${display.icon}
       .strings=${this.strings}
       .showRequest=${display.showRequest ?? this.showRequests}
@@ -92,7 +138,8 @@ export class AgentChatMessage extends LitElement {
       .fullScreen=${display.fullScreen ?? true}
       .summary=${summary}
       ?open=${display.open ?? this.toolCardsOpen}
-    ></agent-chat-tool-card>`;
+      >${request ? requestTemplate(request, call, this.strings, false) : this.renderAsk(call)}</agent-chat-tool-card
+    >`;
   }
 
   private renderBlocks(blocks: ActivityBlock[] | undefined) {
@@ -104,6 +151,7 @@ export class AgentChatMessage extends LitElement {
         .strings=${this.strings}
         .toolDisplay=${this.toolDisplay}
         .showRequests=${this.showRequests}
+        .requests=${this.requests}
       ></agent-chat-activity>`,
     );
   }
@@ -117,6 +165,8 @@ export class AgentChatMessage extends LitElement {
           forParent: (label, parent) => format(s.activityFor, { label, parent }),
         })
       : undefined;
+    this.requests = placeRequests(reply, activity);
+    const calls = new Map(reply.parts.filter((part): part is ToolCallPart => part.kind === 'tool-call').map((part) => [part.id, part]));
     const streaming = reply.status === 'streaming';
     const retry = this.canRetry
       ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>`
@@ -131,6 +181,7 @@ export class AgentChatMessage extends LitElement {
           )
         : repeat(reply.parts.filter((part) => !part.subagentRunId), (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
+      ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, this.strings, true))}
       ${activity?.hiddenCalls
         ? html`<p class="activity-more" part="activity-more">${format(s.activityMoreCalls, { count: String(activity.hiddenCalls) })}</p>`
         : nothing}

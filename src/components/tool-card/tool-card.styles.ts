@@ -72,10 +72,24 @@ export const toolCardStyles = css`
   .status[data-status='done'] .dot {
     background: #2e9d5b;
   }
+  .status[data-status='waiting'] {
+    color: var(--_accent);
+    font-weight: 600;
+  }
+  .card[data-status='waiting'] {
+    border-color: var(--_accent);
+  }
   @keyframes pulse {
     50% {
       opacity: 0.3;
     }
+  }
+  ::slotted(*) {
+    display: block;
+    border-top: 1px solid var(--_border);
+  }
+  ::slotted(agent-chat-question-form) {
+    padding: calc(var(--_space) * 0.75) var(--_space);
   }
   .body {
     padding: 8px 12px 12px;

@@ -20,6 +20,8 @@ let nextId = 0;
  * @csspart tool-card-body - Arguments, result and error.
  * @csspart tool-card-status - The status label.
  * @csspart app-frame - The card's MCP App (forwarded from its frame).
+ *
+ * @slot - What the call asks of the person (questions, an approval), shown below the header.
  */
 @customElement('agent-chat-tool-card')
 export class AgentChatToolCard extends LitElement {
@@ -40,6 +42,10 @@ export class AgentChatToolCard extends LitElement {
   @property({ attribute: false }) summary?: string;
   /** Show the result as its agent meant it (rich HTML or markdown), not as raw text. */
   @property({ attribute: false }) richResult = false;
+  /** The call waits for the person (an approval, questions): the status says so. */
+  @property({ attribute: false }) waiting = false;
+  /** The person denied the call: the status says so, whatever the backend reported for it. */
+  @property({ attribute: false }) denied = false;
 
   private readonly bodyId = `tool-card-body-${++nextId}`;
 
@@ -70,14 +76,17 @@ export class AgentChatToolCard extends LitElement {
 
   override render() {
     const { call } = this;
+    const status = this.waiting ? 'waiting' : this.denied ? 'cancelled' : call.status;
+    const statusLabel = this.denied && !this.waiting ? this.strings.approvalDenied : statusText(this.strings, status);
     return html`
-      <div class="card" part="tool-card" data-status=${call.status}>
+      <div class="card" part="tool-card" data-status=${status}>
         <button class="header" part="tool-card-header" type="button" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.bodyId} @click=${this.toggle}>
           <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
           ${this.icon ? html`<span class="icon" aria-hidden="true">${this.icon}</span>` : nothing}
           <span class="title">${this.heading || call.name || 'tool'}</span>
-          <span class="status" part="tool-card-status" data-status=${call.status}><span class="dot" aria-hidden="true"></span>${statusText(this.strings, call.status)}</span>
+          <span class="status" part="tool-card-status" data-status=${status}><span class="dot" aria-hidden="true"></span>${statusLabel}</span>
         </button>
+        <slot></slot>
         ${call.app
           ? html`<agent-chat-app-frame
               exportparts="app-frame"

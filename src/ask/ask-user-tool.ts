@@ -1,0 +1,62 @@
+/**
+ * `ask_user` as a client tool: offered with every run, answered by the page's `askUser` handler
+ * when there is one, else by the person (the card's form, or their next message).
+ */
+import type { ClientToolCall, ClientToolResult, ClientTools } from '../client-tools.js';
+import { ASK_USER_TOOL, AskUserDeferred, answersForModel, askUserTool, checkAnswers, parseQuestions, type Answers, type Question } from './questions.js';
+
+/** The page's own way of answering: answers, a promise of them, or `AskUserDeferred`. */
+export type AskUserHandler = (
+  questions: Question[],
+  context: unknown,
+) => Answers | typeof AskUserDeferred | Promise<Answers | typeof AskUserDeferred>;
+
+export interface AskUserSetup {
+  handler(): AskUserHandler | undefined;
+  /** What the handler gets as `context`, worked out each time the model asks. */
+  context(): unknown;
+}
+
+export function askUserClientTool(setup: AskUserSetup): ClientTools {
+  return {
+    definitions: () => [askUserTool],
+    handles: (name) => name === ASK_USER_TOOL,
+    run: (call, signal) => ask(call, signal, setup),
+  };
+}
+
+async function ask(call: ClientToolCall, signal: AbortSignal, setup: AskUserSetup): Promise<ClientToolResult> {
+  const parsed = parseQuestions(call.arguments);
+  if (!parsed.ok) return { content: parsed.error, isError: true };
+  const handler = setup.handler();
+  if (!handler) return { content: undefined, waitFor: 'form' };
+  const failed = (error: string): ClientToolResult => ({
+    content: `The answers could not be collected: ${error}`,
+    isError: true,
+    ask: { by: 'page', outcome: 'failed' },
+  });
+  let answers: unknown;
+  try {
+    answers = await untilAborted(Promise.resolve(handler(parsed.questions, setup.context())), signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return failed(`the page's askUser handler failed (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  if (answers === AskUserDeferred) return { content: undefined, waitFor: 'message' };
+  const checked = checkAnswers(parsed.questions, answers);
+  if (!checked.ok) return failed(checked.error);
+  return {
+    content: answersForModel(parsed.questions, checked.answers),
+    ask: { by: 'page', outcome: 'answered', answers: checked.answers },
+  };
+}
+
+/** The promise, or a rejection as soon as the signal aborts (a handler that never settles holds nothing). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DOMException('Stopped', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('Stopped', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,263 @@
+/**
+ * The `ask_user` client tool: the model asks the person 1–4 multiple-choice questions. This module
+ * is the pure part: the tool definition, checking the model's input and a page handler's answers,
+ * and shaping the answers for the model. Problems are one English sentence each; nothing throws.
+ */
+import * as z from 'zod/mini';
+import type { ToolDefinition } from '../protocol/transport.js';
+
+export const ASK_USER_TOOL = 'ask_user';
+
+export interface QuestionOption {
+  label: string;
+  description?: string;
+}
+
+export interface Question {
+  question: string;
+  header: string;
+  options: QuestionOption[];
+  multiSelect: boolean;
+}
+
+/** Keyed by the exact question text; values are chosen labels plus at most one "other" text. */
+export type Answers = Record<string, string[]>;
+
+export interface ModelAnswer {
+  question: string;
+  selected: string[];
+  other?: string;
+  unanswered?: true;
+}
+
+const MIN_QUESTIONS = 1;
+const MAX_QUESTIONS = 4;
+const MIN_OPTIONS = 2;
+const MAX_OPTIONS = 4;
+const MAX_HEADER = 12;
+
+/** The tool offered in `RunAgentInput.tools`. */
+export const askUserTool: ToolDefinition = {
+  name: ASK_USER_TOOL,
+  description:
+    'Ask the person 1 to 4 multiple-choice questions in a small form and wait for the answers. ' +
+    'Use it when a choice of theirs decides what you do next (a preference, between approaches, ' +
+    'missing details); do not use it for yes/no confirmations you can simply ask in text. ' +
+    'Each question has a short header (at most 12 characters) and 2 to 4 options; set ' +
+    'multiSelect to let the person pick several. The form always lets the person type their own ' +
+    'answer, so do not add an "Other" option. The result is {"answers": [{"question", "selected": ' +
+    '[labels], "other"?: their own text, "unanswered"?: true}]} in question order, or ' +
+    '{"status": "deferred"} when the person answers in their next chat message instead.',
+  parameters: {
+    type: 'object',
+    properties: {
+      questions: {
+        type: 'array',
+        description: 'The questions to ask, shown together.',
+        minItems: MIN_QUESTIONS,
+        maxItems: MAX_QUESTIONS,
+        items: {
+          type: 'object',
+          properties: {
+            question: {
+              type: 'string',
+              minLength: 1,
+              description: 'The full question, ending with a question mark. Unique among the questions.',
+            },
+            header: {
+              type: 'string',
+              minLength: 1,
+              maxLength: MAX_HEADER,
+              description: 'A very short label for the question, such as "Size" or "Approach".',
+            },
+            options: {
+              type: 'array',
+              minItems: MIN_OPTIONS,
+              maxItems: MAX_OPTIONS,
+              description: 'The choices, each with a distinct label.',
+              items: {
+                type: 'object',
+                properties: {
+                  label: { type: 'string', minLength: 1, description: 'The choice as the person sees it (1–5 words).' },
+                  description: { type: 'string', description: 'What this choice means or implies.' },
+                },
+                required: ['label'],
+              },
+            },
+            multiSelect: {
+              type: 'boolean',
+              default: false,
+              description: 'True when the person may choose more than one option.',
+            },
+          },
+          required: ['question', 'header', 'options'],
+        },
+      },
+    },
+    required: ['questions'],
+  },
+  metadata: { 'agent-chat': { kind: 'ask_user' } },
+};
+
+/** The marker a page's askUser handler returns to say: the answers come in the person's next message. */
+export const AskUserDeferred: unique symbol = Symbol.for('agent-chat.ask-user-deferred');
+
+/** What the model receives when the person did not use the form (typed in the chat instead, or the handler deferred). */
+export const DEFERRED_RESULT: { readonly status: 'deferred' } = Object.freeze({ status: 'deferred' });
+
+const text = z.string().check(z.regex(/\S/));
+const inputSchema = z.object({
+  questions: z
+    .array(
+      z.object({
+        question: text,
+        header: text,
+        options: z
+          .array(z.object({ label: text, description: z.optional(z.string()) }))
+          .check(z.minLength(MIN_OPTIONS), z.maxLength(MAX_OPTIONS)),
+        multiSelect: z.optional(z.boolean()),
+      }),
+    )
+    .check(z.minLength(MIN_QUESTIONS), z.maxLength(MAX_QUESTIONS)),
+});
+
+export function parseQuestions(input: unknown): { ok: true; questions: Question[] } | { ok: false; error: string } {
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) {
+    // Report the outermost problem: a wrong count matters more than a bad field inside it.
+    const issue = parsed.error.issues.reduce((a, b) => (b.path.length < a.path.length ? b : a));
+    return { ok: false, error: `ask_user: ${describeIssue(input, issue.path)}` };
+  }
+  const questions: Question[] = parsed.data.questions.map((q) => ({
+    question: q.question,
+    header: q.header,
+    options: q.options.map((o) => (o.description === undefined ? { label: o.label } : { label: o.label, description: o.description })),
+    multiSelect: q.multiSelect ?? false,
+  }));
+  const seen = new Map<string, number>();
+  for (const [i, q] of questions.entries()) {
+    const where = `question ${i + 1} (${quote(q.question)})`;
+    const earlier = seen.get(q.question);
+    if (earlier !== undefined) {
+      return { ok: false, error: `ask_user: ${where} repeats question ${earlier + 1}; each question needs its own text.` };
+    }
+    seen.set(q.question, i);
+    if ([...q.header].length > MAX_HEADER) {
+      return { ok: false, error: `ask_user: ${where}: the header ${quote(q.header)} is longer than ${MAX_HEADER} characters.` };
+    }
+    const labels = new Map<string, number>();
+    for (const [j, o] of q.options.entries()) {
+      const first = labels.get(o.label);
+      if (first !== undefined) {
+        return { ok: false, error: `ask_user: ${where}: option ${j + 1} repeats the label ${quote(o.label)} of option ${first + 1}.` };
+      }
+      labels.set(o.label, j);
+    }
+  }
+  return { ok: true, questions };
+}
+
+/** A sentence for the zod issue at `path`, naming the question by number and, when readable, its text. */
+function describeIssue(input: unknown, path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'the input must be an object with a "questions" list.';
+  const count = `"questions" must list ${MIN_QUESTIONS} to ${MAX_QUESTIONS} questions.`;
+  if (path.length === 1) return count;
+  const i = Number(path[1]);
+  const raw = (input as { questions: unknown[] }).questions[i];
+  const rawText = isRecord(raw) ? raw.question : undefined;
+  const where = `question ${i + 1}` + (typeof rawText === 'string' && /\S/.test(rawText) ? ` (${quote(rawText)})` : '');
+  const field = path[2];
+  if (field === undefined) return `${where} must be an object with "question", "header" and "options".`;
+  if (field === 'question') return `${where}: "question" must be non-empty text.`;
+  if (field === 'header') return `${where}: "header" must be non-empty text of at most ${MAX_HEADER} characters.`;
+  if (field === 'multiSelect') return `${where}: "multiSelect" must be true or false.`;
+  // field === 'options'
+  if (path.length === 3) return `${where}: give ${MIN_OPTIONS} to ${MAX_OPTIONS} options.`;
+  const option = `option ${Number(path[3]) + 1}`;
+  if (path[4] === 'label') return `${where}: ${option} needs a non-empty "label".`;
+  if (path[4] === 'description') return `${where}: the "description" of ${option} must be text.`;
+  return `${where}: ${option} must be an object with a "label".`;
+}
+
+export function checkAnswers(
+  questions: readonly Question[],
+  answers: unknown,
+): { ok: true; answers: Answers } | { ok: false; error: string } {
+  try {
+    return checkAnswersUnsafe(questions, answers);
+  } catch {
+    // Only exotic objects get here (a throwing getter, a revoked Proxy).
+    return { ok: false, error: 'The answers could not be read.' };
+  }
+}
+
+function checkAnswersUnsafe(questions: readonly Question[], answers: unknown): { ok: true; answers: Answers } | { ok: false; error: string } {
+  if (!isPlainObject(answers)) {
+    return { ok: false, error: "The answers must be an object that maps each question's text to a list of chosen labels." };
+  }
+  const byText = new Map(questions.map((q) => [q.question, q]));
+  const out: Answers = {};
+  for (const key of Object.keys(answers)) {
+    const question = byText.get(key);
+    if (!question) return { ok: false, error: `The answers name ${quote(key)} which is not one of the questions.` };
+    const values: unknown = answers[key];
+    if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) {
+      return { ok: false, error: `The answer to ${quote(key)} must be a list of strings.` };
+    }
+    const problem = answerProblem(question, values);
+    if (problem) return { ok: false, error: problem };
+    // defineProperty: a question text such as "__proto__" must stay an ordinary key.
+    Object.defineProperty(out, key, { value: [...values], enumerable: true, writable: true, configurable: true });
+  }
+  return { ok: true, answers: out };
+}
+
+function answerProblem(question: Question, values: readonly string[]): string | undefined {
+  const name = quote(question.question);
+  if (values.some((v) => !/\S/.test(v))) return `The answer to ${name} contains an empty value.`;
+  const twice = values.find((v, i) => values.indexOf(v) !== i);
+  if (twice !== undefined) return `The answer to ${name} gives ${quote(twice)} twice.`;
+  if (!question.multiSelect && values.length > 1) return `Too many answers for ${name}: it takes one.`;
+  const labels = new Set(question.options.map((o) => o.label));
+  const others = values.filter((v) => !labels.has(v));
+  if (others.length > 1) {
+    return `The answer to ${name} has ${others.length} texts that are not among its options (${others.map(quote).join(', ')}); it takes at most one.`;
+  }
+  return undefined;
+}
+
+/** Labels chosen for a question, in the question's option order, and the person's own text (a value that is not a label). */
+export function splitAnswer(question: Question, values: readonly string[]): { selected: string[]; other?: string } {
+  const chosen = new Set(values);
+  const labels = new Set(question.options.map((o) => o.label));
+  const selected = question.options.map((o) => o.label).filter((label) => chosen.has(label));
+  const other = values.find((v) => !labels.has(v));
+  return other === undefined ? { selected } : { selected, other };
+}
+
+/** The tool result content the model gets: { answers: ModelAnswer[] } in question order; a question left out or given [] is { question, selected: [], unanswered: true }. */
+export function answersForModel(questions: readonly Question[], answers: Answers): { answers: ModelAnswer[] } {
+  return {
+    answers: questions.map((q): ModelAnswer => {
+      const values = Object.hasOwn(answers, q.question) ? answers[q.question] : undefined;
+      if (!values || values.length === 0) return { question: q.question, selected: [], unanswered: true };
+      return { question: q.question, ...splitAnswer(q, values) };
+    }),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A value in double quotes for a message, shortened when long. */
+function quote(value: string): string {
+  const chars = [...value];
+  return JSON.stringify(chars.length > 60 ? `${chars.slice(0, 59).join('')}…` : value);
+}
