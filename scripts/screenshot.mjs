@@ -1,5 +1,6 @@
 // Takes the README screenshots of the demo (docs/screenshot.png: a reply with markdown and tool
-// cards; docs/screenshot-app.png: an MCP App in its card): `npm run build && node scripts/screenshot.mjs`.
+// cards; docs/screenshot-app.png: an MCP App in its card; docs/screenshot-ask.png: the agent's
+// questions, answered, and an approval waiting): `npm run build && node scripts/screenshot.mjs`.
 import { startDemoServer } from '../demo/server.mjs';
 import { chatTurn, launchChromium } from '../test/e2e/browser.mjs';
 
@@ -30,6 +31,31 @@ try {
   await appPage.waitForTimeout(300);
   await appPage.screenshot({ path: 'docs/screenshot-app.png', fullPage: true });
   console.log('wrote docs/screenshot-app.png');
+
+  const askPage = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
+  await askPage.goto(server.url);
+  await askPage.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  await chatTurn(askPage, 'Help me plan a trip');
+  const questions = askPage.locator('agent-chat form[part="question-form"]');
+  await questions.waitFor();
+  const options = questions.locator('.option input');
+  await options.nth(0).check();
+  await options.nth(2).check();
+  await askPage.locator('agent-chat .option', { hasText: 'One week' }).locator('input').check();
+  const answered = askPage.evaluate(
+    () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', resolve, { once: true })),
+  );
+  await questions.locator('button[type="submit"]').click();
+  await answered;
+  await chatTurn(askPage, 'Now delete the old files');
+  await askPage.locator('agent-chat [part="approval"]').waitFor();
+  // Tall enough for the answered questions and the approval together.
+  await askPage.locator('agent-chat').evaluate((chat) => (chat.style.height = '1150px'));
+  await askPage.waitForTimeout(200);
+  await askPage.locator('agent-chat [part="messages"]').evaluate((log) => log.scrollTo({ top: log.scrollHeight }));
+  await askPage.waitForTimeout(300);
+  await askPage.screenshot({ path: 'docs/screenshot-ask.png', fullPage: true });
+  console.log('wrote docs/screenshot-ask.png');
 } finally {
   await browser.close();
   await server.close();
