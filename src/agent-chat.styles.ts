@@ -80,6 +80,19 @@ export const agentChatStyles = css`
     margin: 0 auto;
     padding: calc(var(--_space) * 0.75) var(--_space) var(--_space);
   }
+  .held button {
+    font: inherit;
+    color: var(--_accent);
+    background: none;
+    border: 0;
+    padding: 0;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .held button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
   .held {
     margin: 0 0 8px;
     padding: 8px 12px;

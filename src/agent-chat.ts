@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { agentChatStyles } from './agent-chat.styles.js';
-import { ChatSession, nextTask, type RunSetup } from './chat-session.js';
+import { ChatSession, nextTask, openAsks, type RunSetup } from './chat-session.js';
 import './components/composer/composer.js';
 import type { AgentChatComposer } from './components/composer/composer.js';
 import './components/markdown/markdown-view.js';
@@ -342,6 +342,7 @@ export class AgentChat extends LitElement {
    * tool's result, is given) and adds a reply with its card. Resolves to the card element.
    */
   async appendAppCard(options: AppendAppCardOptions): Promise<HTMLElement> {
+    if (this.waitingForPerson) throw new Error('appendAppCard() cannot add a card while the agent waits for answers to its questions or requests.');
     const call = await this.apps.appCall(options.source, options.tool, options.arguments ?? {}, options.value, newId());
     const reply: AssistantTurn = {
       role: 'assistant',
@@ -489,6 +490,18 @@ export class AgentChat extends LitElement {
     else this.composer?.focus();
   };
 
+  /** The held notice's button: the keyboard goes to the first request waiting for an answer. */
+  private goToRequest = () => {
+    const request = deepQuery(this, '[data-request-open]') ?? deepQuery(this, '[part="retry-button"]');
+    request?.scrollIntoView({ block: 'center' });
+    request?.focus();
+  };
+
+  /** Questions or approvals wait in the last reply: nothing may be added after it. */
+  private get waitingForPerson(): boolean {
+    return this.session.held || openAsks(this.conversation.turns).length > 0;
+  }
+
   /**
    * Sends a message as the person. Returns false when it was not sent: a reply is still
    * streaming, the agent's requests wait for answers (the chat says so), the text is empty, or a
@@ -498,7 +511,9 @@ export class AgentChat extends LitElement {
     const trimmed = text.trim();
     if (!trimmed || this.session.busy) return false;
     if (this.session.held) {
-      this.heldNotice = true;
+      // Said again on each try: the live region is emptied and filled, so it is announced anew.
+      this.heldNotice = false;
+      void this.updateComplete.then(() => (this.heldNotice = this.session.held));
       return false;
     }
     if (!this.threadId) this.threadId = newId();
@@ -536,6 +551,7 @@ export class AgentChat extends LitElement {
   addTurn(turn: Turn): void {
     const next = turnFromPage(turn, this.conversation.turns.length);
     if (this.session.busy) throw new Error('addTurn() cannot add a turn while a reply streams.');
+    if (this.waitingForPerson) throw new Error('addTurn() cannot add a turn while the agent waits for answers to its questions or requests.');
     this.session.update({ type: 'reset', turns: [...this.conversation.turns, next] });
   }
 
@@ -597,6 +613,7 @@ export class AgentChat extends LitElement {
               .showActivity=${this.showActivity}
               .activityLimit=${this.validActivityLimit}
               .canRetry=${turn === lastReply && turn.role === 'assistant' && (turn.status === 'error' || turn.status === 'cancelled') && !this.busy}
+              .busy=${this.busy}
             ></agent-chat-message>`,
           )}
         </div>
@@ -611,7 +628,13 @@ export class AgentChat extends LitElement {
           </div>`
         : nothing}
       <div class="footer">
-        ${this.heldNotice ? html`<p class="held" part="held-notice" role="status">${strings.inputHeld}</p>` : nothing}
+        <div role="status" class="held-region">
+          ${this.heldNotice
+            ? html`<p class="held" part="held-notice">
+                ${strings.inputHeld} <button type="button" class="go-to-request" @click=${this.goToRequest}>${strings.inputHeldGo}</button>
+              </p>`
+            : nothing}
+        </div>
         <agent-chat-composer
           exportparts=${COMPOSER_PARTS}
           .strings=${strings}

@@ -3,7 +3,7 @@
  * and feeds what comes back through the reducer. Knows no DOM; the element renders its state
  * and turns its notifications into public events.
  */
-import { lastReply, nextExpiry, openInterrupts, resumeEntries } from './ask/interrupts.js';
+import { anyAnswered, holdsInput, lastReply, nextExpiry, openInterrupts, resumeEntries } from './ask/interrupts.js';
 import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions, type Answers } from './ask/questions.js';
 import type { ReplyError } from './conversation/events.js';
 import { historyFromTurns } from './conversation/history.js';
@@ -30,6 +30,8 @@ export interface SessionListener {
   responseEnd(detail: { runId: string; threadId: string; status: ReplyEndStatus; text: string }): void | Promise<void>;
   error(detail: ReplyError & { runId?: string }): void;
   toolCall(detail: { toolCallId: string; name: string; arguments: unknown; runId: string }): void;
+  /** A CUSTOM event of the run (e.g. `agent-chat.thread-title`). */
+  custom?(name: string, value: unknown): void;
 }
 
 /** What a run needs from the page: the thread, a transport or the reason there is none, and the tools it answers. */
@@ -84,8 +86,8 @@ interface Run {
   /** Subagent activity is recorded in this reply. */
   activity: boolean;
   markFinished: () => void;
-  /** Answers to the reply's interrupts, sent with the run's first request. */
-  resume?: ResumeEntry[];
+  /** Answers to a reply's interrupts, sent with the run's first request. */
+  resume?: { replyId: string; entries: ResumeEntry[] };
 }
 
 /** `ask_user` calls of the last reply still waiting for the person. */
@@ -119,9 +121,9 @@ export class ChatSession {
     return this.run !== undefined;
   }
 
-  /** New input is held: interrupts of the last reply wait for the person's answers. */
+  /** New input is held: interrupts of the last reply wait for answers, or answers wait to be sent. */
   get held(): boolean {
-    return openInterrupts(this.current.turns).length > 0;
+    return holdsInput(this.current.turns);
   }
 
   /**
@@ -131,12 +133,15 @@ export class ChatSession {
    */
   send(text: string): boolean {
     if (this.busy || this.held) return false;
+    // Interrupts that expired unanswered are addressed as cancelled by the run the message starts.
+    const paused = lastReply(this.current.turns);
+    const expired = paused && resumeEntries(paused);
     this.dispatch({ type: 'interrupts-expired', now: Date.now() }, false);
     for (const call of openAsks(this.current.turns)) {
       this.dispatch({ type: 'ask-result', toolCallId: call.id, ask: { ...call.ask!, outcome: 'deferred' }, content: DEFERRED_RESULT }, false);
     }
     this.dispatch({ type: 'user-message', id: newId(), text }, false);
-    void this.runReply();
+    void this.runReply(expired ? { resume: { replyId: paused.id, entries: expired } } : {});
     return true;
   }
 
@@ -161,7 +166,7 @@ export class ChatSession {
       },
       false,
     );
-    if (openAsks(this.current.turns).length === 0) void this.runReply({ replyId: lastReply(this.current.turns)!.id });
+    if (openAsks(this.current.turns).length === 0) void this.runReply({ continueReply: lastReply(this.current.turns)!.id });
     return true;
   }
 
@@ -178,12 +183,15 @@ export class ChatSession {
     return true;
   }
 
-  /** Continues the last reply when all its interrupts have answers (or expired with some answered). */
+  /**
+   * Continues the last reply once none of its interrupts is open and the person answered some
+   * (those that expired go as cancelled). When all expired unanswered, the next message takes them.
+   */
   private resumeIfReady(): void {
     const reply = lastReply(this.current.turns);
     if (this.busy || !reply || reply.status === 'streaming') return;
-    const resume = resumeEntries(reply);
-    if (resume) void this.runReply({ replyId: reply.id, resume });
+    const entries = resumeEntries(reply);
+    if (entries && anyAnswered(entries)) void this.runReply({ continueReply: reply.id, resume: { replyId: reply.id, entries } });
     else this.watchExpiry();
   }
 
@@ -216,15 +224,39 @@ export class ChatSession {
     this.finish(run, 'cancelled');
   }
 
+  /**
+   * The person's message `turnId`, written anew: the conversation goes on from there with the new
+   * text (the old message and what followed it stay in the thread as another branch).
+   */
+  edit(turnId: string, text: string): boolean {
+    if (this.busy) return false;
+    const turn = this.current.turns.find((candidate) => candidate.id === turnId);
+    if (turn?.role !== 'user') return false;
+    this.dispatch({ type: 'truncate', beforeId: turnId }, false);
+    this.dispatch({ type: 'user-message', id: newId(), text }, false);
+    void this.runReply();
+    return true;
+  }
+
+  /** Runs reply `replyId` again from the history before it (the old reply stays as another branch). */
+  regenerate(replyId: string): boolean {
+    if (this.busy) return false;
+    const index = this.current.turns.findIndex((turn) => turn.id === replyId);
+    if (index < 1 || this.current.turns[index].role !== 'assistant') return false;
+    this.dispatch({ type: 'truncate', beforeId: replyId }, false);
+    void this.runReply();
+    return true;
+  }
+
   /** Replaces the last reply (failed, stopped or finished) with a new run of the same history. */
   retry(): boolean {
     if (this.busy) return false;
     const last = this.current.turns[this.current.turns.length - 1];
     if (!last) return false;
     // Answers to interrupts that never reached the backend go again, with the same reply.
-    const resume = last.role === 'assistant' ? resumeEntries(last) : undefined;
-    if (resume) {
-      void this.runReply({ replyId: last.id, resume });
+    const entries = last.role === 'assistant' ? resumeEntries(last) : undefined;
+    if (entries && anyAnswered(entries)) {
+      void this.runReply({ continueReply: last.id, resume: { replyId: last.id, entries } });
       return true;
     }
     if (last.role === 'assistant') this.dispatch({ type: 'reply-remove', replyId: last.id }, false);
@@ -252,25 +284,28 @@ export class ChatSession {
     this.listener.changed(next, fromWire);
   }
 
-  /** Runs a new reply, or continues one (`continued`: after the person answered what it asked). */
-  private async runReply(continued?: { replyId: string; resume?: ResumeEntry[] }): Promise<void> {
+  /**
+   * Runs a new reply, or continues one (`continueReply`: after the person answered what it asked).
+   * `resume` answers a reply's interrupts with the run's first request.
+   */
+  private async runReply({ continueReply, resume }: { continueReply?: string; resume?: Run['resume'] } = {}): Promise<void> {
     const setup = this.setup();
     let markFinished!: () => void;
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
     const run: Run = {
       runId: newId(),
-      replyId: continued?.replyId ?? newId(),
+      replyId: continueReply ?? newId(),
       threadId: setup.threadId,
       abort: new AbortController(),
       ended: false,
       finished,
       markFinished,
       activity: setup.activity?.() ?? true,
-      resume: continued?.resume,
+      resume,
     };
     this.run = run;
     clearTimeout(this.expiryTimer);
-    this.dispatch({ type: continued ? 'reply-resume' : 'reply-start', replyId: run.replyId, runId: run.runId }, false);
+    this.dispatch({ type: continueReply ? 'reply-resume' : 'reply-start', replyId: run.replyId, runId: run.runId }, false);
     await this.lastEnd;
     if (run.ended) return;
     this.listener.responseStart({ runId: run.runId, threadId: run.threadId });
@@ -303,7 +338,7 @@ export class ChatSession {
       state: this.current.agentState ?? {},
       forwardedProps: forwardedProps?.() ?? {},
     };
-    if (run.resume) request.resume = run.resume;
+    if (run.resume) request.resume = run.resume.entries;
     return request;
   }
 
@@ -400,7 +435,8 @@ export class ChatSession {
         this.dispatch(event, true);
         if (event.type === 'run-started' && run.resume) {
           // The backend took the answers: they are no longer the person's to change or send again.
-          this.dispatch({ type: 'interrupts-sent', replyId: run.replyId, interruptIds: run.resume.map((entry) => entry.interruptId) }, true);
+          const { replyId, entries } = run.resume;
+          this.dispatch({ type: 'interrupts-sent', replyId, interruptIds: entries.map((entry) => entry.interruptId) }, true);
           run.resume = undefined;
         }
         if (event.type === 'tool-call-start') {
@@ -408,6 +444,7 @@ export class ChatSession {
           const app = clientTools?.appFor?.(event.name);
           if (app) this.dispatch({ type: 'app-update', partId: event.toolCallId, app }, true);
         }
+        if (event.type === 'custom') this.listener.custom?.(event.name, event.value);
         if (event.type === 'tool-call-end' || event.type === 'tool-call-result') {
           this.announceToolCall((event as { toolCallId: string }).toolCallId, request.runId, announced);
         }

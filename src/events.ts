@@ -48,6 +48,19 @@ export interface AgentChatAppCallDetail {
   error?: string;
 }
 
+export interface AgentChatThreadChangeDetail {
+  threadId: string;
+  /** `new`: a new conversation; `open`: another one was opened (by the person, `openThread` or `thread-id`); `deleted`: the open one was deleted; `synced`: another tab changed it. */
+  reason: 'new' | 'open' | 'deleted' | 'synced';
+}
+
+export interface AgentChatStorageErrorDetail {
+  /** `unavailable`: no IndexedDB here; `blocked`: another tab holds an older version open; `quota`: the storage is full; `invalid`: an import was refused; `failed`: anything else. */
+  kind: 'unavailable' | 'blocked' | 'quota' | 'invalid' | 'failed';
+  message: string;
+  threadId?: string;
+}
+
 export interface AgentChatEventMap {
   'agent-chat-ready': CustomEvent<Record<string, never>>;
   'agent-chat-send': CustomEvent<AgentChatSendDetail>;
@@ -57,6 +70,8 @@ export interface AgentChatEventMap {
   'agent-chat-tool-call': CustomEvent<AgentChatToolCallDetail>;
   'agent-chat-open-link': CustomEvent<AgentChatOpenLinkDetail>;
   'agent-chat-app-call': CustomEvent<AgentChatAppCallDetail>;
+  'agent-chat-thread-change': CustomEvent<AgentChatThreadChangeDetail>;
+  'agent-chat-storage-error': CustomEvent<AgentChatStorageErrorDetail>;
 }
 
 declare global {

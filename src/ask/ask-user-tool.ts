@@ -33,7 +33,7 @@ async function ask(call: ClientToolCall, signal: AbortSignal, setup: AskUserSetu
   const failed = (error: string): ClientToolResult => ({
     content: `The answers could not be collected: ${error}`,
     isError: true,
-    ask: { by: 'page', outcome: 'failed' },
+    ask: { by: 'page', outcome: 'failed', error },
   });
   let answers: unknown;
   try {

@@ -9,9 +9,17 @@ import type { ResumeEntry } from '../protocol/transport.js';
 export type InterruptView = 'approval' | 'questions' | 'form';
 
 export function interruptView(interrupt: Interrupt): InterruptView {
-  if (interrupt.reason === 'tool_call' || interrupt.reason === 'confirmation') return 'approval';
+  if ((interrupt.reason === 'tool_call' || interrupt.reason === 'confirmation') && approvalFits(interrupt.responseSchema)) return 'approval';
   if (interrupt.reason === 'input_required' && ownMetadata(interrupt).kind === 'ask_user') return 'questions';
   return 'form';
+}
+
+/**
+ * Whether Approve / Deny can answer this schema: none, a boolean, or an object with `approved`.
+ * Any other shape (say `{decision: "approve" | "reject"}`) gets the form built from the schema.
+ */
+function approvalFits(schema: Record<string, unknown> | undefined): boolean {
+  return !schema || schema.type === 'boolean' || hasProperty(schema, 'approved');
 }
 
 /** The widget's own data on an interrupt (`metadata["agent-chat"]`). */
@@ -38,22 +46,35 @@ export function lastReply(turns: readonly Turn[]): AssistantTurn | undefined {
   return last?.role === 'assistant' ? last : undefined;
 }
 
-/** The interrupts that still need the person; new input is held while there are any. */
+/** The interrupts that still need the person's answer. */
 export function openInterrupts(turns: readonly Turn[], now = Date.now()): InterruptEntry[] {
   return (lastReply(turns)?.interrupts ?? []).filter((entry) => isOpen(entry, now));
 }
 
 /**
- * The resume entries that continue the reply, once every interrupt not yet sent has an answer
- * or has expired (an expired one is never answered: the protocol forbids a late resume).
+ * New input is held while an interrupt of the last reply waits for an answer, or has one that has
+ * not reached the backend yet (its run was stopped or failed before it started: Retry sends it).
+ */
+export function holdsInput(turns: readonly Turn[], now = Date.now()): boolean {
+  return (lastReply(turns)?.interrupts ?? []).some((entry) => !entry.sent && (entry.response !== undefined || !isExpired(entry.interrupt, now)));
+}
+
+/**
+ * The resume entries that address every interrupt of the reply not sent yet, once none is still
+ * open: the answers given, and `cancelled` for those that expired unanswered (never answered late).
  * Undefined while one is still open, or when there is nothing to send.
  */
 export function resumeEntries(reply: AssistantTurn, now = Date.now()): ResumeEntry[] | undefined {
   const unsent = (reply.interrupts ?? []).filter((entry) => !entry.sent);
-  if (unsent.some((entry) => isOpen(entry, now))) return undefined;
-  const answered = unsent.filter((entry) => entry.response);
-  if (answered.length === 0) return undefined;
-  return answered.map(({ interrupt, response }) => ({ interruptId: interrupt.id, ...response! }));
+  if (unsent.length === 0 || unsent.some((entry) => isOpen(entry, now))) return undefined;
+  return unsent.map(({ interrupt, response }) =>
+    response ? { interruptId: interrupt.id, ...response } : { interruptId: interrupt.id, status: 'cancelled', metadata: { 'agent-chat': { expired: true } } },
+  );
+}
+
+/** Whether the person answered any of these (an all-expired set does not continue the reply by itself). */
+export function anyAnswered(entries: readonly ResumeEntry[]): boolean {
+  return entries.some((entry) => !(entry.metadata?.['agent-chat'] as { expired?: boolean } | undefined)?.expired);
 }
 
 /** The earliest moment an open interrupt of these turns expires, if any does. */
@@ -123,9 +144,10 @@ function hasProperty(schema: Record<string, unknown>, key: string): boolean {
 /**
  * Whether a running call of this reply waits for the person rather than for anything that could
  * still be under way: its questions are open, or an unanswered interrupt holds it. Such a call is
- * still running when the conversation comes back (it can be answered); any other is cut short.
+ * still running when the conversation comes back (it can be answered, or its answer sent again with
+ * Retry); any other is cut short.
  */
 export function waitsForPerson(reply: AssistantTurn, call: { id: string; ask?: { outcome?: string } }): boolean {
   if (call.ask && !call.ask.outcome) return true;
-  return (reply.interrupts ?? []).some((entry) => entry.interrupt.toolCallId === call.id && !entry.response && !entry.sent);
+  return (reply.interrupts ?? []).some((entry) => entry.interrupt.toolCallId === call.id && !entry.sent);
 }

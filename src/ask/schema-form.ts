@@ -697,12 +697,14 @@ function collect(node: FormNode, entries: FormEntries, labels: SchemaFormLabels,
   switch (node.kind) {
     case 'object': {
       const result: Json = {};
+      // Defined, not assigned: a property named "__proto__" is a key like any other.
+      const put = (key: string, value: unknown) => Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
       for (const field of node.fields) {
         const value = collect(field, entries, labels, errors);
-        if (value !== undefined) result[field.key!] = value;
-        else if (field.required && field.nullable && !errors.some((error) => error.path === field.path)) result[field.key!] = null;
+        if (value !== undefined) put(field.key!, value);
+        else if (field.required && field.nullable && !errors.some((error) => error.path === field.path)) put(field.key!, null);
       }
-      for (const [key, value] of Object.entries(node.extra ?? {})) if (!has(result, key)) result[key] = value;
+      for (const [key, value] of Object.entries(node.extra ?? {})) if (!has(result, key)) put(key, value);
       return Object.keys(result).length || node.required ? result : undefined;
     }
     case 'const':

@@ -34,6 +34,8 @@ export type LocalAction =
   | { type: 'tool-calls-unanswered'; toolCallIds: string[]; reason: string }
   | { type: 'reply-stop' }
   | { type: 'reply-remove'; replyId: string }
+  /** The path is cut before this turn (an edit or a regeneration goes on from there). */
+  | { type: 'truncate'; beforeId: string }
   | { type: 'reset'; turns: Turn[] }
   /** What a tool call's (or an activity's) app card learned: its resource, result, failure. */
   | { type: 'app-update'; partId: string; app: Partial<AppInfo> }
@@ -96,6 +98,10 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       };
     case 'reset':
       return { ...state, turns: action.turns, activeReplyId: undefined };
+    case 'truncate': {
+      const index = state.turns.findIndex((turn) => turn.id === action.beforeId);
+      return index === -1 ? state : { ...state, turns: state.turns.slice(0, index), activeReplyId: undefined };
+    }
     case 'app-update':
       return updateApp(state, action.partId, action.app);
     case 'append-reply':
@@ -463,9 +469,10 @@ function endReply(
   const paused = outcome?.type === 'interrupt';
   const interrupts = paused ? mergeInterrupts(reply.interrupts, outcome.interrupts ?? []) : reply.interrupts;
   const pending = new Set(outcome?.pendingToolCallIds ?? []);
-  // Calls under an interrupt still to be answered wait for it; those the person denied did not run.
-  const awaiting = new Set(interrupts?.filter((entry) => !entry.sent && !entry.response).map((entry) => entry.interrupt.toolCallId));
-  const denied = new Set(interrupts?.filter((entry) => isDenial(entry.response)).map((entry) => entry.interrupt.toolCallId));
+  // Calls under an interrupt whose answer has not reached the backend wait for it; those the
+  // person denied (and the backend was told so) did not run.
+  const awaiting = new Set(interrupts?.filter((entry) => !entry.sent).map((entry) => entry.interrupt.toolCallId));
+  const denied = new Set(interrupts?.filter((entry) => entry.sent && isDenial(entry.response)).map((entry) => entry.interrupt.toolCallId));
   const parts = reply.parts.map((part): ReplyPart => {
     if (part.kind === 'tool-call') {
       if (part.status !== 'running' || pending.has(part.id) || awaiting.has(part.id)) return part;

@@ -62,6 +62,8 @@ export interface AskState {
   /** Set once the call was answered: with answers, deferred to a message, or failed. */
   outcome?: 'answered' | 'deferred' | 'failed';
   answers?: Answers;
+  /** Why the answers could not be collected (`failed`). */
+  error?: string;
 }
 
 /** An AG-UI interrupt: something a paused run needs from the person. */

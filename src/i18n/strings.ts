@@ -93,7 +93,33 @@ export interface ChatStrings {
   requestExpires: string;
   requestKept: string;
   inputHeld: string;
+  inputHeldGo: string;
   requestAnswer: string;
+  threadsHeading: string;
+  threadsShow: string;
+  threadsHide: string;
+  threadNew: string;
+  threadUntitled: string;
+  threadsEmpty: string;
+  threadActions: string;
+  threadRename: string;
+  threadTitle: string;
+  threadSave: string;
+  threadCancel: string;
+  threadDelete: string;
+  threadDeleteConfirm: string;
+  threadCurrent: string;
+  editMessage: string;
+  editLabel: string;
+  editSend: string;
+  editCancel: string;
+  regenerate: string;
+  branchPrevious: string;
+  branchNext: string;
+  branchPosition: string;
+  storageProblem: string;
+  storageExport: string;
+  storageDismiss: string;
 }
 
 const en: ChatStrings = {
@@ -144,7 +170,8 @@ const en: ChatStrings = {
   activityMoreCalls: '{count} more calls not shown',
   activityFailed: 'Failed: {error}',
   activityNumbered: '{name} ({n})',
-  activityFor: '{label}, for {parent}',  toolWaiting: 'Waiting for you',
+  activityFor: '{label}, for {parent}',
+  toolWaiting: 'Waiting for you',
   askTitle: 'Questions',
   askOther: 'Other',
   askOtherLabel: 'Your own answer to “{question}”',
@@ -178,8 +205,34 @@ const en: ChatStrings = {
   requestExpired: 'This request expired ({time}); it can no longer be answered.',
   requestExpires: 'Answer by {time}.',
   requestKept: 'Your answer is kept until the other requests are answered.',
-  inputHeld: 'Answer the request above first; your message stays here.',
+  inputHeld: 'The agent is waiting for your answer above; your message stays here.',
+  inputHeldGo: 'Go to it',
   requestAnswer: 'Your answer',
+  threadsHeading: 'Conversations',
+  threadsShow: 'Show conversations',
+  threadsHide: 'Hide conversations',
+  threadNew: 'New conversation',
+  threadUntitled: 'New conversation',
+  threadsEmpty: 'No conversations yet.',
+  threadActions: 'Actions for “{title}”',
+  threadRename: 'Rename',
+  threadTitle: 'Title',
+  threadSave: 'Save',
+  threadCancel: 'Cancel',
+  threadDelete: 'Delete',
+  threadDeleteConfirm: 'Delete “{title}”? This cannot be undone.',
+  threadCurrent: '(open)',
+  editMessage: 'Edit',
+  editLabel: 'Edit your message',
+  editSend: 'Send',
+  editCancel: 'Cancel',
+  regenerate: 'Regenerate',
+  branchPrevious: 'Previous version',
+  branchNext: 'Next version',
+  branchPosition: 'Version {index} of {count}',
+  storageProblem: 'Conversations cannot be saved in this browser: {reason} This one goes on here; export it to keep it.',
+  storageExport: 'Export',
+  storageDismiss: 'Dismiss',
 };
 
 const de: ChatStrings = {
@@ -230,7 +283,8 @@ const de: ChatStrings = {
   activityMoreCalls: '{count} weitere Aufrufe nicht angezeigt',
   activityFailed: 'Fehlgeschlagen: {error}',
   activityNumbered: '{name} ({n})',
-  activityFor: '{label}, für {parent}',  toolWaiting: 'Wartet auf Sie',
+  activityFor: '{label}, für {parent}',
+  toolWaiting: 'Wartet auf Sie',
   askTitle: 'Fragen',
   askOther: 'Andere',
   askOtherLabel: 'Ihre eigene Antwort auf „{question}“',
@@ -264,8 +318,34 @@ const de: ChatStrings = {
   requestExpired: 'Diese Anfrage ist abgelaufen ({time}) und kann nicht mehr beantwortet werden.',
   requestExpires: 'Antworten Sie bis {time}.',
   requestKept: 'Ihre Antwort wird aufbewahrt, bis die anderen Anfragen beantwortet sind.',
-  inputHeld: 'Beantworten Sie zuerst die Anfrage oben; Ihre Nachricht bleibt hier.',
+  inputHeld: 'Der Agent wartet oben auf Ihre Antwort; Ihre Nachricht bleibt hier.',
+  inputHeldGo: 'Dorthin',
   requestAnswer: 'Ihre Antwort',
+  threadsHeading: 'Unterhaltungen',
+  threadsShow: 'Unterhaltungen zeigen',
+  threadsHide: 'Unterhaltungen ausblenden',
+  threadNew: 'Neue Unterhaltung',
+  threadUntitled: 'Neue Unterhaltung',
+  threadsEmpty: 'Noch keine Unterhaltungen.',
+  threadActions: 'Aktionen für „{title}“',
+  threadRename: 'Umbenennen',
+  threadTitle: 'Titel',
+  threadSave: 'Speichern',
+  threadCancel: 'Abbrechen',
+  threadDelete: 'Löschen',
+  threadDeleteConfirm: '„{title}“ löschen? Das lässt sich nicht rückgängig machen.',
+  threadCurrent: '(geöffnet)',
+  editMessage: 'Bearbeiten',
+  editLabel: 'Ihre Nachricht bearbeiten',
+  editSend: 'Senden',
+  editCancel: 'Abbrechen',
+  regenerate: 'Neu erzeugen',
+  branchPrevious: 'Vorherige Version',
+  branchNext: 'Nächste Version',
+  branchPosition: 'Version {index} von {count}',
+  storageProblem: 'Unterhaltungen können in diesem Browser nicht gespeichert werden: {reason} Diese geht hier weiter; exportieren Sie sie, um sie zu behalten.',
+  storageExport: 'Exportieren',
+  storageDismiss: 'Schließen',
 };
 
 const fr: ChatStrings = {
@@ -316,7 +396,8 @@ const fr: ChatStrings = {
   activityMoreCalls: '{count} appels de plus non affichés',
   activityFailed: 'Échec : {error}',
   activityNumbered: '{name} ({n})',
-  activityFor: '{label}, pour {parent}',  toolWaiting: 'En attente de vous',
+  activityFor: '{label}, pour {parent}',
+  toolWaiting: 'En attente de vous',
   askTitle: 'Questions',
   askOther: 'Autre',
   askOtherLabel: 'Votre propre réponse à « {question} »',
@@ -350,8 +431,34 @@ const fr: ChatStrings = {
   requestExpired: 'Cette demande a expiré ({time}) ; on ne peut plus y répondre.',
   requestExpires: 'Répondez avant {time}.',
   requestKept: 'Votre réponse est conservée jusqu’à ce que les autres demandes aient une réponse.',
-  inputHeld: 'Répondez d’abord à la demande ci-dessus ; votre message reste ici.',
+  inputHeld: 'L’agent attend votre réponse ci-dessus ; votre message reste ici.',
+  inputHeldGo: 'Y aller',
   requestAnswer: 'Votre réponse',
+  threadsHeading: 'Conversations',
+  threadsShow: 'Afficher les conversations',
+  threadsHide: 'Masquer les conversations',
+  threadNew: 'Nouvelle conversation',
+  threadUntitled: 'Nouvelle conversation',
+  threadsEmpty: 'Aucune conversation pour l’instant.',
+  threadActions: 'Actions pour « {title} »',
+  threadRename: 'Renommer',
+  threadTitle: 'Titre',
+  threadSave: 'Enregistrer',
+  threadCancel: 'Annuler',
+  threadDelete: 'Supprimer',
+  threadDeleteConfirm: 'Supprimer « {title} » ? Cette action est irréversible.',
+  threadCurrent: '(ouverte)',
+  editMessage: 'Modifier',
+  editLabel: 'Modifier votre message',
+  editSend: 'Envoyer',
+  editCancel: 'Annuler',
+  regenerate: 'Régénérer',
+  branchPrevious: 'Version précédente',
+  branchNext: 'Version suivante',
+  branchPosition: 'Version {index} sur {count}',
+  storageProblem: 'Les conversations ne peuvent pas être enregistrées dans ce navigateur : {reason} Celle-ci continue ici ; exportez-la pour la garder.',
+  storageExport: 'Exporter',
+  storageDismiss: 'Fermer',
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };

@@ -172,10 +172,11 @@ describe('ask_user questions', () => {
     el.askUser = () => ({ 'Which crust?': ['Thin'] });
     await sendAndWait(el, 'Pizza please');
     await formShown(el);
-    await until(() => !!deepQuery(el, '[part="question-form"][role="alert"]'), 'the error shows');
+    await until(() => !!deepQuery(el, 'p.error[part="question-form"]'), 'the error shows');
     await settle(el);
-    const alert = textOf(deepQuery(el, '[part="question-form"][role="alert"]'));
-    expect(alert).to.match(/^The answers could not be collected: .*Which crust\?/);
+    const shown = textOf(deepQuery(el, 'p.error[part="question-form"]'));
+    expect(shown).to.match(/^The answers could not be collected: The answers name "Which crust\?"/);
+    expect(shown.match(/could not be collected/g)).to.have.length(1, 'said once');
     const tool = (await requests('ask')).at(-1).messages.find((message: any) => message.role === 'tool');
     expect(tool.content).to.match(/^The answers could not be collected/);
     expect(tool.error).to.equal(tool.content);
@@ -191,6 +192,16 @@ describe('ask_user questions', () => {
     await sendAndWait(el, 'Large, no olives');
     const tool = (await requests('ask')).at(-1).messages.find((message: any) => message.role === 'tool');
     expect(tool.content).to.equal('{"status":"deferred"}');
+  });
+
+  it('a question whose text is "__proto__" is answered like any other', async () => {
+    const questions = [{ question: '__proto__', header: 'Odd', options: [{ label: 'A' }, { label: 'B' }] }];
+    const el = await chatFixture(`/agui/ask?questions=${encodeURIComponent(JSON.stringify(questions))}`);
+    await sendAndWait(el, 'Pizza please');
+    await formShown(el);
+    optionInput(el, 'B').click();
+    await answerAndWait(el, () => submitButton(el).click());
+    expect((await lastAnswer()).answers).to.deep.equal([{ question: '__proto__', selected: ['B'] }]);
   });
 
   it('an open question survives setTurns() into a new chat and can still be answered there', async () => {

@@ -100,8 +100,12 @@ describe('interrupts: approvals', () => {
     await sendKeys({ press: 'Enter' });
     await settle(el);
     const notice = deepQuery(el, '[part="held-notice"]')!;
-    expect(notice.getAttribute('role')).to.equal('status');
-    expect(textOf(notice)).to.equal('Answer the request above first; your message stays here.');
+    expect(notice.parentElement!.getAttribute('role')).to.equal('status', 'announced from a live region that was there before');
+    expect(textOf(notice)).to.equal('The agent is waiting for your answer above; your message stays here. Go to it');
+    // "Go to it" takes the keyboard to the approval.
+    (notice.querySelector('button') as HTMLButtonElement).click();
+    await settle(el);
+    expect(deepQuery(el, 'agent-chat-interrupt')!.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Approve');
     expect(input.value).to.equal('actually, wait');
     expect(el.send('another')).to.equal(false);
     expect((await requests('approval')).length).to.equal(before);
@@ -109,6 +113,15 @@ describe('interrupts: approvals', () => {
     await resumed(el, () => buttonNamed(deepQuery(el, '[part="approval"]')!, 'Approve')!.click());
     expect(deepQuery(el, '[part="held-notice"]')).to.equal(undefined);
     await sendAndWait(el, 'now it goes');
+  });
+
+  it('nothing may be added after a paused reply: addTurn() and appendAppCard() say why', async () => {
+    const el = await chatFixture('/agui/approval');
+    await sendAndWait(el, 'clean up');
+    expect(() => el.addTurn({ role: 'assistant', id: 'x', status: 'done', parts: [] } as never)).to.throw(/waits for answers/);
+    let refused: unknown;
+    await el.appendAppCard({ source: 'none', tool: 'x' }).catch((error) => (refused = error));
+    expect(String(refused)).to.match(/waits for answers/);
   });
 
   it('an open approval survives setTurns() into a new chat on the same thread, and answering it there resumes', async () => {
@@ -135,9 +148,37 @@ describe('interrupts: approvals', () => {
     expect(buttonNamed(deepQuery(el, '[part="approval"]')!, 'Approve')).to.equal(undefined);
     await sendAndWait(el, 'something else');
     const last = (await requests('approval')).at(-1);
-    expect(last.resume).to.equal(undefined);
+    expect(last.resume).to.deep.equal([{ interruptId: 'approve-1', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }]);
     const call = (el.getTurns()[1] as any).parts.find((part: any) => part.id === 'del-1');
     expect(call.status).to.equal('not-completed');
+  });
+});
+
+describe('interrupts: approvals with schemas of their own', () => {
+  it('an approval Approve / Deny cannot answer is the form built from its schema, never stuck', async () => {
+    const schema = { type: 'object', properties: { decision: { type: 'string', enum: ['approve', 'reject'] } }, required: ['decision'] };
+    const el = await chatFixture(`/agui/approval-schema?schema=${encodeURIComponent(JSON.stringify(schema))}`);
+    await sendAndWait(el, 'pay it');
+    await requestsDrawn(el, 1);
+    expect(deepQuery(el, '[part="approval"]')).to.equal(undefined);
+    const form = deepQuery(el, '[part="input-request"]')!;
+    deepQueryAll<HTMLInputElement>(form, 'input[type="radio"]').find((radio) => textOf(radio.closest('label')!) === 'reject')!.click();
+    await resumed(el, () => buttonNamed(deepQuery(form, 'agent-chat-schema-form')!, 'Send')!.click());
+    expect((await requests('approval-schema')).at(-1).resume).to.deep.equal([{ interruptId: 'pay', status: 'resolved', payload: { decision: 'reject' } }]);
+  });
+
+  it('an approval whose schema wants more than a yes says why in the chat’s language, and can be skipped', async () => {
+    const schema = { type: 'object', properties: { approved: { type: 'boolean' }, ticket: { type: 'string' } }, required: ['approved', 'ticket'] };
+    const el = await chatFixture(`/agui/approval-schema?schema=${encodeURIComponent(JSON.stringify(schema))}`);
+    el.lang = 'de';
+    await sendAndWait(el, 'pay it');
+    await requestsDrawn(el, 1);
+    const approval = deepQuery(el, '[part="approval"]')!;
+    buttonNamed(approval, 'Genehmigen')!.click();
+    await settle(el);
+    expect(textOf(deepQuery(approval, '[role="alert"]'))).to.equal('ticket: ist erforderlich');
+    await resumed(el, () => buttonNamed(approval, 'Überspringen')!.click());
+    expect((await requests('approval-schema')).at(-1).resume).to.deep.equal([{ interruptId: 'pay', status: 'cancelled' }]);
   });
 });
 

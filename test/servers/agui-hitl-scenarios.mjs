@@ -188,7 +188,26 @@ function subagentApproval(input) {
   ];
 }
 
+/**
+ * `/agui/approval-schema?schema=<json>`: an approval whose `responseSchema` is given by the test
+ * (e.g. one Approve / Deny cannot fill); the resuming run echoes the resume.
+ */
+function approvalSchema(input, _res, query) {
+  if (input.resume) return [started(input), ...text(`echo-${input.runId}`, `Resumed with ${JSON.stringify(input.resume)}`), finished(input)];
+  return [
+    started(input),
+    ...call('pay-1', 'pay_invoice', { amount: 120 }),
+    finished(input, {
+      outcome: {
+        type: 'interrupt',
+        interrupts: [{ id: 'pay', reason: 'tool_call', toolCallId: 'pay-1', message: 'Pay 120 EUR?', responseSchema: JSON.parse(query.schema) }],
+      },
+    }),
+  ];
+}
+
 export const hitlScenarios = {
+  'approval-schema': approvalSchema,
   ask,
   approval,
   interrupts,

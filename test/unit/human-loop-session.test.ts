@@ -130,7 +130,8 @@ describe('ask_user as a client tool', () => {
     const call = callOf(session, 'ask-1');
     expect(call.status).to.equal('error');
     expect(call.error).to.match(/^The answers could not be collected: .*Which colour\?/);
-    expect(call.ask).to.deep.equal({ by: 'page', outcome: 'failed' });
+    expect(call.ask).to.deep.include({ by: 'page', outcome: 'failed' });
+    expect(call.ask!.error).to.match(/^The answers name "Which colour\?"/);
     const tool = requests[1].messages.find((message) => message.role === 'tool');
     expect(tool).to.deep.include({ content: call.error, error: call.error });
   });
@@ -293,7 +294,7 @@ describe('interrupts', () => {
     expect(callOf(session, 'c1').status).to.equal('cancelled');
   });
 
-  it('an expired interrupt holds nothing: the next message goes, and the call it held did not complete', async () => {
+  it('an expired interrupt holds nothing: the next message goes, addressing it as cancelled, and the call it held did not complete', async () => {
     const { session, requests, events } = interruptSession([{ ...approval, expiresAt: new Date(Date.now() - 1000).toISOString() }]);
     session.send('clean up');
     await until(() => events.ends.length === 1);
@@ -301,17 +302,65 @@ describe('interrupts', () => {
     expect(session.answerInterrupt('i1', { status: 'resolved', payload: { approved: true } })).to.equal(false);
     expect(session.send('something else')).to.equal(true);
     await until(() => events.ends.length === 2);
-    expect(requests[1].resume).to.equal(undefined);
+    expect(requests[1].resume).to.deep.equal([{ interruptId: 'i1', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }]);
+    expect(requests[1].messages.at(-1)).to.deep.include({ role: 'user', content: 'something else' });
+    expect(session.state.turns).to.have.length(4, 'the message starts a reply of its own');
     expect(callOf(session, 'c1')).to.deep.include({ status: 'not-completed' });
+    expect(replyOf(session).interrupts![0].sent).to.equal(true);
+    // A tool message for the call that never ran, so no call is left unanswered in the history.
+    expect(requests[1].messages.find((message) => message.role === 'tool' && message.toolCallId === 'c1')).to.exist;
   });
 
-  it('when the last open interrupt expires, the answers already given go on their own', async () => {
+  it('when the last open interrupt expires, the answers already given go on their own, the expired one cancelled', async () => {
     const { session, requests, events } = interruptSession([approval, { ...form, expiresAt: new Date(Date.now() + 250).toISOString() }]);
     session.send('clean up');
     await until(() => events.ends.length === 1);
     session.answerInterrupt('i1', { status: 'resolved', payload: { approved: true } });
     await until(() => events.ends.length === 2);
-    expect(requests[1].resume).to.deep.equal([{ interruptId: 'i1', status: 'resolved', payload: { approved: true } }]);
+    expect(requests[1].resume).to.deep.equal([
+      { interruptId: 'i1', status: 'resolved', payload: { approved: true } },
+      { interruptId: 'i2', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } },
+    ]);
+  });
+
+  it('when every interrupt expires unanswered, nothing runs by itself', async () => {
+    const { session, requests, events } = interruptSession([{ ...approval, expiresAt: new Date(Date.now() + 150).toISOString() }]);
+    session.send('clean up');
+    await until(() => events.ends.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(requests).to.have.length(1);
+    expect(session.held).to.equal(false);
+  });
+
+  it('an answer whose run was stopped before it started still holds input, and Retry sends it', async () => {
+    const requests: RunRequest[] = [];
+    const events = listener();
+    const inner = pauser(requests, [approval]);
+    let gate: (() => void) | undefined;
+    const transport: Transport = {
+      async *run(request, options): AsyncGenerator<ChatEvent> {
+        if (request.resume && !gate) {
+          await new Promise<void>((resolve) => (gate = resolve));
+          return;
+        }
+        yield* inner.run(request, options);
+      },
+    };
+    const session = new ChatSession(events, () => ({ threadId: 't', transport }));
+    session.send('clean up');
+    await until(() => events.ends.length === 1);
+    session.answerInterrupt('i1', { status: 'resolved', payload: { approved: true } });
+    await until(() => gate !== undefined);
+    session.stop();
+    await until(() => events.ends.length === 2);
+    expect(callOf(session, 'c1').status).to.equal('running', 'no made-up "cancelled" for a call the person approved');
+    expect(session.held).to.equal(true);
+    expect(session.send('and now?')).to.equal(false);
+    expect(session.retry()).to.equal(true);
+    await until(() => events.ends.length === 3);
+    expect(requests.at(-1)!.resume).to.deep.equal([{ interruptId: 'i1', status: 'resolved', payload: { approved: true } }]);
+    expect(callOf(session, 'c1')).to.deep.include({ status: 'done', result: 'deleted' });
+    expect(session.held).to.equal(false);
   });
 
   it('answers that never reached the backend go again with Retry, to the same reply', async () => {

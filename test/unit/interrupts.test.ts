@@ -10,6 +10,8 @@ import {
   openInterrupts,
   ownMetadata,
   resumeEntries,
+  anyAnswered,
+  holdsInput,
 } from '../../src/ask/interrupts.js';
 import { noRequests, placeRequests } from '../../src/ask/request-placement.js';
 import { replyActivity } from '../../src/conversation/activity.js';
@@ -40,6 +42,14 @@ describe('interrupts', () => {
     it('shows tool calls and confirmations as an approval', () => {
       expect(interruptView(interrupt('a', { reason: 'tool_call' }))).to.equal('approval');
       expect(interruptView(interrupt('a', { reason: 'confirmation' }))).to.equal('approval');
+      expect(interruptView(interrupt('a', { reason: 'confirmation', responseSchema: { type: 'boolean' } }))).to.equal('approval');
+      expect(interruptView(interrupt('a', { reason: 'tool_call', responseSchema: { type: 'object', properties: { approved: { type: 'boolean' } } } }))).to.equal('approval');
+    });
+
+    it('shows an approval whose schema Approve / Deny cannot answer as the form built from it', () => {
+      const decision = { type: 'object', properties: { decision: { enum: ['approve', 'reject'] } }, required: ['decision'] };
+      expect(interruptView(interrupt('a', { reason: 'tool_call', responseSchema: decision }))).to.equal('form');
+      expect(interruptView(interrupt('a', { reason: 'confirmation', responseSchema: { type: 'string', enum: ['yes', 'no'] } }))).to.equal('form');
     });
 
     it('shows an input_required of the ask_user kind as questions, other input as a form', () => {
@@ -114,6 +124,16 @@ describe('interrupts', () => {
     });
   });
 
+  describe('holdsInput', () => {
+    it('holds while an interrupt is open or an answer has not been sent; not for expired or sent ones', () => {
+      expect(holdsInput([user, replyWith([entry('a')])], NOW)).to.equal(true);
+      expect(holdsInput([user, replyWith([entry('a', {}, { response: approved })])], NOW)).to.equal(true);
+      expect(holdsInput([user, replyWith([entry('a', {}, { response: approved, sent: true })])], NOW)).to.equal(false);
+      expect(holdsInput([user, replyWith([entry('a', { expiresAt: PAST })])], NOW)).to.equal(false);
+      expect(holdsInput([replyWith([entry('a')]), user], NOW)).to.equal(false);
+    });
+  });
+
   describe('openInterrupts', () => {
     it('lists the open interrupts of the last reply', () => {
       const open = entry('a');
@@ -153,15 +173,18 @@ describe('interrupts', () => {
       ]);
     });
 
-    it('leaves expired unanswered interrupts out, and does not wait for them', () => {
+    it('addresses expired unanswered interrupts as cancelled (never answered late), and does not wait for them', () => {
       const reply = replyWith([entry('a', { expiresAt: PAST }), entry('b', {}, { response: approved })]);
-      expect(resumeEntries(reply, NOW)).to.deep.equal([{ interruptId: 'b', ...approved }]);
+      const entries = resumeEntries(reply, NOW)!;
+      expect(entries).to.deep.equal([{ interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }, { interruptId: 'b', ...approved }]);
+      expect(anyAnswered(entries)).to.equal(true);
+      expect(anyAnswered([{ interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }])).to.equal(false);
     });
 
     it('waits for an interrupt that has not expired yet', () => {
       const reply = replyWith([entry('a', { expiresAt: FUTURE }), entry('b', {}, { response: approved })]);
       expect(resumeEntries(reply, NOW)).to.equal(undefined);
-      expect(resumeEntries(reply, Date.parse(FUTURE))).to.deep.equal([{ interruptId: 'b', ...approved }]);
+      expect(resumeEntries(reply, Date.parse(FUTURE))).to.deep.equal([{ interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }, { interruptId: 'b', ...approved }]);
     });
 
     it('leaves out answers already sent', () => {
@@ -173,7 +196,10 @@ describe('interrupts', () => {
       expect(resumeEntries(replyWith(), NOW)).to.equal(undefined);
       expect(resumeEntries(replyWith([]), NOW)).to.equal(undefined);
       expect(resumeEntries(replyWith([entry('a', {}, { response: approved, sent: true })]), NOW)).to.equal(undefined);
-      expect(resumeEntries(replyWith([entry('a', { expiresAt: PAST })]), NOW)).to.equal(undefined);
+    });
+
+    it('is only the expired ones as cancelled when nothing was answered', () => {
+      expect(resumeEntries(replyWith([entry('a', { expiresAt: PAST })]), NOW)).to.deep.equal([{ interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }]);
     });
   });
 

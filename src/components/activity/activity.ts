@@ -40,6 +40,8 @@ export class AgentChatActivity extends LitElement {
   @property({ type: Boolean, reflect: true }) open = true;
   /** Where the reply's interrupts go: those of this block's cards and of this subagent show here. */
   @property({ attribute: false }) requests: RequestPlacement = noRequests;
+  /** A reply is streaming: requests cannot be answered now. */
+  @property({ attribute: false }) busy = false;
 
   @state() private panelOpen = false;
   private readonly bodyId = `activity-body-${++nextId}`;
@@ -61,7 +63,7 @@ export class AgentChatActivity extends LitElement {
           .showRequest=${display.showRequest ?? this.showRequests}
           .richResult=${true}
           data-activity-id=${item.card.activityId}
-          >${request ? requestTemplate(request, item.call, this.strings, false) : nothing}</agent-chat-tool-card
+          >${request ? requestTemplate(request, item.call, this.strings, false, this.busy) : nothing}</agent-chat-tool-card
         >`;
       }
       case 'text':
@@ -77,6 +79,7 @@ export class AgentChatActivity extends LitElement {
           .toolDisplay=${this.toolDisplay}
           .showRequests=${this.showRequests}
           .requests=${this.requests}
+          .busy=${this.busy}
         ></agent-chat-activity>`;
     }
   }
@@ -113,7 +116,7 @@ export class AgentChatActivity extends LitElement {
       </button>
       <div class="body" id=${this.bodyId} ?hidden=${!this.open}>
         ${record.status === 'error' && record.error ? html`<p class="error" role="status">${format(strings.activityFailed, { error: record.error })}</p>` : nothing}
-        ${this.open ? (this.requests.inBlock.get(record.subagentRunId) ?? []).map((entry) => requestTemplate(entry, undefined, this.strings, true)) : nothing}
+        ${this.open ? (this.requests.inBlock.get(record.subagentRunId) ?? []).map((entry) => requestTemplate(entry, undefined, this.strings, true, this.busy)) : nothing}
         ${this.open ? block.items.map((item) => this.renderItem(item)) : nothing}
         ${this.open
           ? html`<button class="panel-toggle" type="button" aria-expanded=${this.panelOpen ? 'true' : 'false'} aria-controls=${this.panelId} @click=${() => (this.panelOpen = !this.panelOpen)}>

@@ -92,8 +92,9 @@ export class AgentChatInterrupt extends LitElement {
 
   private decide(decision: ApprovalDecision) {
     const response = approvalResponse(this.entry.interrupt, decision);
-    const errors = validatePayload(this.entry.interrupt.responseSchema, response.payload);
+    const errors = validatePayload(this.entry.interrupt.responseSchema, response.payload, { labels: schemaFormLabels(this.strings) });
     if (errors.length) {
+      // The schema wants more than Approve / Deny can give: say why, and let the person skip it.
       this.problem = errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join(' ');
       return;
     }
@@ -228,7 +229,10 @@ export class AgentChatInterrupt extends LitElement {
       body = nothing;
     } else {
       body = html`${view === 'approval' ? this.renderApproval() : view === 'questions' ? this.renderQuestions() : this.renderForm()}
-        ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
+        ${this.problem
+          ? html`<p class="error" role="alert">${this.problem}</p>
+              ${view === 'approval' ? html`<div class="actions"><button type="button" @click=${this.skip}>${s.requestSkip}</button></div>` : nothing}`
+          : nothing}
         ${when ? html`<p class="muted">${format(s.requestExpires, { time: when })}</p>` : nothing}`;
     }
     return html`<section class="request ${this.standalone ? 'standalone' : ''}" part=${part} aria-label=${prompt} ?data-open=${this.open}>

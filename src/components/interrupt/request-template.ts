@@ -11,7 +11,7 @@ export const REQUEST_PARTS = 'approval, question-form, input-request';
  * An interrupt, shown where it belongs: in its call's card (slotted) or `standalone`. The view
  * loads on first need; `data-request-open` lets the chat find the next request to focus.
  */
-export function requestTemplate(entry: InterruptEntry, call: ToolCallPart | undefined, strings: ChatStrings, standalone: boolean) {
+export function requestTemplate(entry: InterruptEntry, call: ToolCallPart | undefined, strings: ChatStrings, standalone: boolean, disabled = false) {
   void loadRequestViews();
   return html`<agent-chat-interrupt
     exportparts=${REQUEST_PARTS}
@@ -20,5 +20,6 @@ export function requestTemplate(entry: InterruptEntry, call: ToolCallPart | unde
     .call=${call}
     .strings=${strings}
     ?standalone=${standalone}
+    ?disabled=${disabled}
   ></agent-chat-interrupt>`;
 }

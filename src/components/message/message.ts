@@ -59,6 +59,8 @@ export class AgentChatMessage extends LitElement {
   @property({ attribute: false }) activityLimit = 256;
   /** Offer Retry on this reply (the last one, when it failed or was stopped). */
   @property({ attribute: false }) canRetry = false;
+  /** A reply is streaming: answers to questions and requests wait. */
+  @property({ attribute: false }) busy = false;
 
   private onRetry() {
     this.dispatchEvent(new CustomEvent('agent-chat-retry-request', { bubbles: true }));
@@ -108,9 +110,10 @@ export class AgentChatMessage extends LitElement {
       .questions=${parsed.questions}
       .mode=${mode}
       .answers=${ask?.answers}
-      .error=${call.error}
+      .error=${ask?.error ?? call.error}
       .strings=${this.strings}
       .hint=${this.strings.askOrWrite}
+      ?disabled=${this.busy}
       @agent-chat-question-submit=${(event: CustomEvent<{ answers: Answers }>) => this.answerQuestions(call.id, event.detail.answers)}
     ></agent-chat-question-form>`;
   }
@@ -138,7 +141,7 @@ export class AgentChatMessage extends LitElement {
       .fullScreen=${display.fullScreen ?? true}
       .summary=${summary}
       ?open=${display.open ?? this.toolCardsOpen}
-      >${request ? requestTemplate(request, call, this.strings, false) : this.renderAsk(call)}</agent-chat-tool-card
+      >${request ? requestTemplate(request, call, this.strings, false, this.busy) : this.renderAsk(call)}</agent-chat-tool-card
     >`;
   }
 
@@ -152,6 +155,7 @@ export class AgentChatMessage extends LitElement {
         .toolDisplay=${this.toolDisplay}
         .showRequests=${this.showRequests}
         .requests=${this.requests}
+        .busy=${this.busy}
       ></agent-chat-activity>`,
     );
   }
@@ -181,7 +185,7 @@ export class AgentChatMessage extends LitElement {
           )
         : repeat(reply.parts.filter((part) => !part.subagentRunId), (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
-      ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, this.strings, true))}
+      ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, this.strings, true, this.busy))}
       ${activity?.hiddenCalls
         ? html`<p class="activity-more" part="activity-more">${format(s.activityMoreCalls, { count: String(activity.hiddenCalls) })}</p>`
         : nothing}

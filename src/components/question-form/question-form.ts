@@ -77,7 +77,8 @@ export class AgentChatQuestionForm extends LitElement {
   private onSubmit(event: Event) {
     event.preventDefault();
     if (this.disabled) return;
-    const answers: Answers = {};
+    // Built from entries, so a question text such as "__proto__" is a key like any other.
+    const entries: [string, string[]][] = [];
     const problems = this.questions.map((question, i) => {
       const values = question.options.map((option) => option.label).filter((label) => this.chosen[i].has(label));
       const own = this.otherText[i].trim();
@@ -85,12 +86,13 @@ export class AgentChatQuestionForm extends LitElement {
         if (!own) return format(this.strings.askOtherEmpty, { question: question.question });
         values.push(own);
       }
-      if (values.length) answers[question.question] = values;
+      if (values.length) entries.push([question.question, values]);
       return undefined;
     });
+    const answers: Answers = Object.fromEntries(entries);
     this.problems = problems;
     const first = problems.findIndex((problem) => problem !== undefined);
-    this.summary = first !== -1 ? problems[first] : Object.keys(answers).length === 0 ? this.strings.askNothingChosen : undefined;
+    this.summary = first !== -1 ? problems[first] : entries.length === 0 ? this.strings.askNothingChosen : undefined;
     if (this.summary) {
       void this.updateComplete.then(() => {
         const target = first !== -1 ? `#${this.uid}-other-${first}` : 'input';
@@ -176,7 +178,7 @@ export class AgentChatQuestionForm extends LitElement {
       case 'deferred':
         return html`<p class="muted" part="question-form">${s.askDeferred}</p>`;
       case 'failed':
-        return html`<p class="error" part="question-form" role="alert">${format(s.askFailed, { error: this.error ?? '' })}</p>`;
+        return html`<p class="error" part="question-form">${format(s.askFailed, { error: this.error ?? '' })}</p>`;
       case 'form':
         return html`<form part="question-form" novalidate @submit=${this.onSubmit}>
           ${this.questions.map((question, index) => this.renderQuestion(question, index))}
