@@ -22,6 +22,27 @@ const hostAsSeparateFile: Plugin = {
   },
 };
 
+/**
+ * Minifies the CSS of Lit's css`…` templates (whitespace and comments), which the JS minifier
+ * leaves as written. Only templates without `${…}` are touched.
+ */
+const minifyLitCss: Plugin = {
+  name: 'minify-lit-css',
+  transform(code, id) {
+    if (!/\/src\/.*\.ts$/.test(id.replace(/\\/g, '/')) || !code.includes('css`')) return null;
+    return code.replace(/css`([^`$]*)`/g, (_match, body: string) => `css\`${minifyCss(body)}\``);
+  },
+};
+
+function minifyCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
 const builds = {
   es: { entry: 'src/index.ts', formats: ['es'] as const, fileName: () => 'agent-chat.js', emptyOutDir: true },
   'mcp-host': { entry: 'src/mcp/host.ts', formats: ['es'] as const, fileName: () => 'mcp-host.js', emptyOutDir: false },
@@ -31,7 +52,7 @@ const build = builds[target as keyof typeof builds];
 if (!build) throw new Error(`Unknown BUILD=${target}: es, mcp-host or iife`);
 
 export default defineConfig({
-  plugins: target === 'es' ? [hostAsSeparateFile] : [],
+  plugins: target === 'es' ? [hostAsSeparateFile, minifyLitCss] : [minifyLitCss],
   build: {
     target: 'es2022',
     minify: true,

@@ -32,6 +32,78 @@ export const agentChatStyles = css`
     border-bottom: 1px solid var(--_border);
     background: var(--_surface);
   }
+  .header {
+    gap: 10px;
+  }
+  .threads-toggle {
+    display: inline-grid;
+    place-items: center;
+    width: 32px;
+    height: 32px;
+    padding: 0;
+    border: 1px solid var(--_border);
+    border-radius: 8px;
+    background: var(--_bg);
+    color: var(--_text);
+    cursor: pointer;
+  }
+  .threads-toggle svg {
+    width: 16px;
+    height: 16px;
+  }
+  .threads-toggle[aria-expanded='true'] {
+    border-color: var(--_accent);
+    color: var(--_accent);
+  }
+  .threads-toggle:focus-visible,
+  .earlier:focus-visible,
+  .storage-problem button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  /* The thread list slides over the conversation's left side. */
+  .threads {
+    position: absolute;
+    z-index: 3;
+    top: 0;
+    bottom: 0;
+    left: 0;
+    width: min(320px, 88%);
+    overflow-y: auto;
+    padding: var(--_space);
+    background: var(--_bg);
+    border-right: 1px solid var(--_border);
+    box-shadow: 4px 0 16px rgb(0 0 0 / 0.12);
+  }
+  .storage-problem {
+    flex: none;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    margin: 8px var(--_space) 0;
+    padding: 8px 12px;
+    border-radius: 8px;
+    background: var(--_error-bg);
+    color: var(--_text);
+  }
+  .storage-problem span {
+    flex: 1 1 240px;
+  }
+  .storage-problem button,
+  .earlier {
+    font: inherit;
+    font-size: 0.9em;
+    padding: 3px 10px;
+    border: 1px solid var(--_border);
+    border-radius: 6px;
+    background: var(--_bg);
+    color: var(--_text);
+    cursor: pointer;
+  }
+  .earlier {
+    align-self: center;
+  }
   .header h2 {
     margin: 0;
     font-size: 1em;

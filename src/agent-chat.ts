@@ -7,7 +7,7 @@ import './components/composer/composer.js';
 import type { AgentChatComposer } from './components/composer/composer.js';
 import './components/markdown/markdown-view.js';
 import './components/message/message.js';
-import type { AgentChatMessage } from './components/message/message.js';
+import type { AgentChatMessage, TurnAction } from './components/message/message.js';
 import {
   MISSING_ENDPOINT,
   checkDisplayOptions,
@@ -19,7 +19,7 @@ import {
 } from './config.js';
 import type { ConversationState } from './conversation/types.js';
 import { emit, type AgentChatEventMap } from './events.js';
-import { resolveStrings, type ChatStrings } from './i18n/strings.js';
+import { format, resolveStrings, type ChatStrings } from './i18n/strings.js';
 import { newId } from './ids.js';
 import { AgUiTransport } from './protocol/ag-ui.js';
 import { loadMarkdown } from './render/markdown-loader.js';
@@ -38,12 +38,19 @@ import type { Answers } from './ask/questions.js';
 import type { InterruptResponse } from './conversation/types.js';
 import { combineClientTools } from './client-tools.js';
 import { deepQuery } from './dom/deep-query.js';
+import { ChatStorage, type StorageMode, type ThreadSummary } from './storage/chat-storage.js';
+import type { ThreadExport } from './storage/records.js';
+import type { AgentChatThreadList } from './components/thread-list/thread-list.js';
 
 const MESSAGE_PARTS =
-  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request';
+  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message';
 const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
 /** How close to the bottom (px) still counts as "at the bottom" for sticking. */
 const STICK_THRESHOLD = 48;
+/** Turns drawn at first when a conversation opens; scrolling up draws this many more each time. */
+const DRAWN_TURNS = 40;
+/** Scrolled this close to the top (px), the earlier turns are drawn. */
+const EARLIER_THRESHOLD = 120;
 
 /**
  * @summary A chat with an agent backend (AG-UI 1.0): streams replies as markdown, shows tool calls
@@ -71,6 +78,16 @@ const STICK_THRESHOLD = 48;
  * @csspart approval - A request to approve a tool call (Approve, Deny, Edit arguments) or to confirm.
  * @csspart input-request - A form the agent asked to be filled in, built from its `responseSchema`.
  * @csspart held-notice - Why a message was not sent yet: a request of the agent waits for an answer.
+ * @csspart threads-button - Shows or hides the list of conversations (with storage).
+ * @csspart thread-list - The list of conversations (also thread-item, thread-new-button).
+ * @csspart thread-item - One conversation in the list.
+ * @csspart thread-new-button - "New conversation".
+ * @csspart storage-notice - Why conversations cannot be saved, with Export.
+ * @csspart earlier-button - "Show N earlier messages" atop a long conversation.
+ * @csspart edit-button - Edit on the person's message.
+ * @csspart regenerate-button - Regenerate on the last reply.
+ * @csspart branch-switcher - "‹ 2 / 3 ›" on a message that has other versions.
+ * @csspart edit-message - The person's message, opened for editing.
  * @csspart error - An error: on a failed reply, or the configuration notice.
  * @csspart retry-button - Retry on a failed or stopped reply.
  * @csspart copy-button - Copy on a code block.
@@ -107,6 +124,8 @@ const STICK_THRESHOLD = 48;
  * @fires agent-chat-tool-call - The agent called a tool (arguments complete).
  * @fires agent-chat-open-link - A link in a reply (or an app's `ui/open-link`) is about to open; cancelable.
  * @fires agent-chat-app-call - An app's page called a tool; `detail.allowed` says whether it went through.
+ * @fires agent-chat-thread-change - Another conversation is shown: new, opened, deleted, or changed by another tab.
+ * @fires agent-chat-storage-error - Conversations cannot be saved (or an import was refused); the chat goes on in memory.
  *
  * @slot - `<agent-chat-mcp-server>` elements: MCP servers the chat connects to.
  */
@@ -118,8 +137,15 @@ export class AgentChat extends LitElement {
   @property() endpoint?: string;
   /** Wire protocol of the backend: `ag-ui`. */
   @property() protocol = 'ag-ui';
-  /** The conversation's id, sent as the AG-UI `threadId`; set to a new id when empty. */
+  /**
+   * The conversation shown, sent as the AG-UI `threadId`. Setting it opens that thread (or starts
+   * one with that id); it changes when the person switches. Default: the last one opened, else new.
+   */
   @property({ attribute: 'thread-id', reflect: true }) threadId?: string;
+  /** Where conversations are kept: `indexeddb`, or `none` (memory only). */
+  @property() storage: StorageMode = 'indexeddb';
+  /** The IndexedDB database's name: separate widgets or users on one page. */
+  @property({ attribute: 'storage-key' }) storageKey = 'agent-chat';
   /** Fetch credentials for backend requests: `omit`, `same-origin` or `include`. */
   @property() credentials = 'same-origin';
   /** Extra request headers: JSON in the attribute; the property may also be a function returning them. */
@@ -173,6 +199,12 @@ export class AgentChat extends LitElement {
   @state() private unseen = false;
   /** The person tried to send while the agent's requests wait for answers. */
   @state() private heldNotice = false;
+  @state() private threadsOpen = false;
+  /** How many of the last turns are drawn; earlier ones come when the person scrolls up. */
+  @state() private drawnTurns = DRAWN_TURNS;
+  /** The thread id the chat itself set last (a different one was set by the page). */
+  private ownThreadId?: string;
+  private drawingEarlier = false;
   @query('.messages') private log!: HTMLElement;
   @query('agent-chat-composer') private composer!: AgentChatComposer;
 
@@ -194,11 +226,29 @@ export class AgentChat extends LitElement {
       const transport = this.backendTransport();
       return transport instanceof Error ? undefined : transport;
     },
-    appThreadId: () => (this.threadId ??= newId()),
+    appThreadId: () => this.ensureThreadId(),
     sendFromApp: (text) => this.sendFromApp(text),
     updateApp: (partId, app) => this.session.update({ type: 'app-update', partId, app }),
     announceLink: (url) => this.emit('agent-chat-open-link', { url }, { cancelable: true }),
     announceAppCall: (detail) => this.emit('agent-chat-app-call', detail),
+  });
+
+  private readonly store = new ChatStorage(this, {
+    turns: () => this.conversation.turns,
+    busy: () => this.session.busy,
+    showPath: (turns) => {
+      this.session.stop();
+      this.session.update({ type: 'reset', turns });
+      this.drawnTurns = DRAWN_TURNS;
+      this.stick = true;
+    },
+    threadId: () => this.ensureThreadId(),
+    setThreadId: (id) => {
+      this.ownThreadId = id;
+      this.threadId = id;
+    },
+    threadChanged: (detail) => this.emit('agent-chat-thread-change', detail),
+    storageError: (detail) => this.emit('agent-chat-storage-error', detail),
   });
 
   constructor() {
@@ -210,6 +260,11 @@ export class AgentChat extends LitElement {
         responseEnd: (detail) => this.endResponse(detail),
         error: (detail) => this.emit('agent-chat-error', detail),
         toolCall: (detail) => this.emit('agent-chat-tool-call', detail),
+        custom: (name, value) => {
+          if (name !== 'agent-chat.thread-title') return;
+          const title = typeof value === 'string' ? value : (value as { title?: unknown } | null)?.title;
+          if (typeof title === 'string') this.store.titleFromBackend(title);
+        },
       },
       () => this.runSetup(),
       () => this.nextFrameDrawn(),
@@ -255,6 +310,21 @@ export class AgentChat extends LitElement {
       this.texts = resolveStrings(lang, this.strings);
     }
     if (changed.has('mcpServers')) this.apps.syncServers();
+    if (changed.has('threadId') && this.threadId && this.threadId !== this.ownThreadId) {
+      // The page asked for this thread: open it, or start a new one under that id.
+      const id = this.threadId;
+      this.ownThreadId = id;
+      this.store.explicitThreadId = true;
+      if (this.hasUpdated) {
+        const shown = this.conversation.turns;
+        void this.store.ready().then(async () => {
+          // What the page did meanwhile (setTurns, send) wins over the thread loading.
+          if (this.conversation.turns !== shown || this.threadId !== id) return;
+          if (!(await this.store.openThread(id))) await this.store.newThread('new', id);
+        });
+      }
+    }
+    if (changed.has('storage') || changed.has('storageKey')) void this.store.configure(this.storage === 'none' ? 'none' : 'indexeddb', this.storageKey || 'agent-chat');
     if (!this.apps.context || changed.has('theme') || changed.has('lang') || changed.has('sandboxUrl')) this.apps.refreshContext();
   }
 
@@ -281,9 +351,17 @@ export class AgentChat extends LitElement {
     return [...(this.transport ? [] : this.connection.problems), ...this.displayProblems, ...this.apps.problems];
   }
 
+  /** The thread id, made up (and kept as the chat's own) when there is none yet. */
+  private ensureThreadId(): string {
+    if (!this.threadId) {
+      this.ownThreadId = newId();
+      this.threadId = this.ownThreadId;
+    }
+    return this.threadId;
+  }
+
   private runSetup(): RunSetup {
-    if (!this.threadId) this.threadId = newId();
-    const threadId = this.threadId;
+    const threadId = this.ensureThreadId();
     const transport = this.backendTransport();
     const apps = this.apps.runSetup();
     const setup = {
@@ -372,6 +450,7 @@ export class AgentChat extends LitElement {
   private onConversation(next: ConversationState, fromWire: boolean): void {
     this.conversation = next;
     this.busy = this.session.busy;
+    this.store.changed(fromWire);
     if (this.heldNotice && !this.session.held) this.heldNotice = false;
     if (!this.stick) this.unseen = true;
     if (!fromWire) {
@@ -406,6 +485,7 @@ export class AgentChat extends LitElement {
   /** `agent-chat-response-end` fires once the reply's last state is drawn, so listeners see it in the DOM. */
   private async endResponse(detail: AgentChatEventMap['agent-chat-response-end']['detail']): Promise<void> {
     this.busy = this.session.busy;
+    void this.store.flush();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.requestUpdate();
@@ -437,6 +517,10 @@ export class AgentChat extends LitElement {
     }
     this.lastScrollTop = top;
     this.lastScrollHeight = height;
+    if (top < EARLIER_THRESHOLD && this.conversation.turns.length > this.drawnTurns && !this.drawingEarlier) {
+      this.drawingEarlier = true;
+      void this.drawEarlier().finally(() => (this.drawingEarlier = false));
+    }
   };
 
   private onContentResize(): void {
@@ -516,8 +600,7 @@ export class AgentChat extends LitElement {
       void this.updateComplete.then(() => (this.heldNotice = this.session.held));
       return false;
     }
-    if (!this.threadId) this.threadId = newId();
-    if (!this.emit('agent-chat-send', { text: trimmed, threadId: this.threadId }, { cancelable: true })) return false;
+    if (!this.emit('agent-chat-send', { text: trimmed, threadId: this.ensureThreadId() }, { cancelable: true })) return false;
     this.stick = true;
     return this.session.send(trimmed);
   }
@@ -566,14 +649,144 @@ export class AgentChat extends LitElement {
     this.stick = true;
     const last = this.conversation.turns[this.conversation.turns.length - 1];
     const frames = last?.role === 'assistant' ? this.appFrames(last.id) : [];
-    if (frames.length === 0) return this.session.retry();
+    if (frames.length === 0) return this.store.withBranch(() => this.session.retry());
     // The old reply's apps get to wind down (`ui/resource-teardown`) before it goes.
     this.retrying = true;
-    void Promise.all(frames.map((frame) => frame.teardown())).then(() => {
+    void Promise.all(frames.map((frame) => frame.teardown?.())).then(() => {
       this.retrying = false;
-      this.session.retry();
+      this.store.withBranch(() => this.session.retry());
     });
     return true;
+  }
+
+  // ---- Threads (storage/chat-storage.ts keeps them) ----
+
+  /** Starts a new, empty conversation; the one shown stays saved. Resolves to its id. */
+  async newThread(): Promise<string> {
+    await this.store.ready();
+    this.threadsOpen = false;
+    return this.store.newThread();
+  }
+
+  /** Shows a saved conversation as it was, running nothing. Resolves to false when there is none. */
+  async openThread(id: string): Promise<boolean> {
+    await this.store.ready();
+    return this.store.openThread(id);
+  }
+
+  /** The saved conversations, most recent first. */
+  async listThreads(): Promise<ThreadSummary[]> {
+    await this.store.ready();
+    await this.store.refreshList();
+    return this.store.threads.map((thread) => ({ ...thread }));
+  }
+
+  /** Deletes a conversation; when it is the one shown, a new one starts. */
+  async deleteThread(id: string): Promise<void> {
+    await this.store.ready();
+    await this.store.deleteThread(id);
+  }
+
+  async renameThread(id: string, title: string): Promise<void> {
+    await this.store.ready();
+    await this.store.renameThread(id, title);
+  }
+
+  /** A conversation as JSON-ready data (default: the one shown), from storage or, without it, from memory. */
+  async exportThread(id = this.ensureThreadId()): Promise<ThreadExport> {
+    await this.store.ready();
+    return this.store.exportThread(id);
+  }
+
+  /**
+   * Adds a conversation from an export (an object or its JSON text) and shows it; resolves to its
+   * id. A file that is not a valid export is refused with a clear error and changes nothing.
+   */
+  async importThread(data: unknown): Promise<string> {
+    await this.store.ready();
+    return this.store.importThread(data);
+  }
+
+  /** Edit, regenerate, another version: the chat's own, stopped here. */
+  private onTurnAction = (event: CustomEvent<TurnAction>) => {
+    event.stopPropagation();
+    const action = event.detail;
+    if (this.session.busy || this.waitingForPerson) return;
+    this.stick = true;
+    if (action.kind === 'edit') {
+      if (this.emit('agent-chat-send', { text: action.text, threadId: this.ensureThreadId() }, { cancelable: true })) {
+        this.store.withBranch(() => this.session.edit(action.turnId, action.text));
+      }
+    } else if (action.kind === 'regenerate') {
+      this.retry();
+    } else {
+      const path = this.store.pathThrough(action.siblingId);
+      if (path.length) this.store.withBranch(() => this.session.update({ type: 'reset', turns: path }));
+    }
+  };
+
+  private exportProblemThread = async () => {
+    const data = await this.exportThread();
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `conversation-${data.thread.id}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  private toggleThreads = async () => {
+    this.threadsOpen = !this.threadsOpen;
+    if (this.threadsOpen) {
+      void this.store.refreshList();
+      await this.updateComplete;
+      this.renderRoot.querySelector<AgentChatThreadList>('agent-chat-thread-list')?.focus();
+    }
+  };
+
+  private closeThreads() {
+    this.threadsOpen = false;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('header .threads-toggle')?.focus());
+  }
+
+  private onThreadsKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') this.closeThreads();
+  };
+
+  /** Draws the earlier turns when the person reaches the top, keeping what they see where it was. */
+  private async drawEarlier() {
+    const log = this.log;
+    const before = log.scrollHeight - log.scrollTop;
+    this.drawnTurns += DRAWN_TURNS;
+    await this.updateComplete;
+    log.scrollTop = log.scrollHeight - before;
+  }
+
+  private renderThreads() {
+    const strings = this.texts;
+    return html`<div class="threads" id="threads" @keydown=${this.onThreadsKey}>
+      <button class="threads-toggle close" type="button" aria-expanded="true" aria-controls="threads" @click=${() => this.closeThreads()}>
+        <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" fill="none" /></svg>
+        <span class="visually-hidden">${strings.threadsHide}</span>
+      </button>
+      <agent-chat-thread-list
+        exportparts="thread-list, thread-item, thread-new-button"
+        .threads=${this.store.threads}
+        .currentId=${this.threadId}
+        .strings=${strings}
+        ?disabled=${this.busy}
+        @agent-chat-thread-select=${async (event: CustomEvent<{ id: string }>) => {
+          if (event.detail.id !== this.threadId) await this.openThread(event.detail.id);
+          this.closeThreads();
+        }}
+        @agent-chat-thread-new=${async () => {
+          await this.newThread();
+          this.closeThreads();
+        }}
+        @agent-chat-thread-rename=${(event: CustomEvent<{ id: string; title: string }>) => void this.renameThread(event.detail.id, event.detail.title)}
+        @agent-chat-thread-delete=${(event: CustomEvent<{ id: string }>) => void this.deleteThread(event.detail.id)}
+      ></agent-chat-thread-list>
+    </div>`;
   }
 
   override render() {
@@ -581,8 +794,38 @@ export class AgentChat extends LitElement {
     const turns = this.conversation.turns;
     const lastReply = turns[turns.length - 1];
     const configErrors = this.configProblems;
+    const persistent = this.store.persistent;
+    const first = Math.max(0, turns.length - this.drawnTurns);
+    const branches = this.store.branchesOf(turns);
+    const settled = !this.busy && !this.waitingForPerson;
+    const problem = this.store.problem;
     return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">
-      ${this.heading ? html`<header class="header" part="header"><h2 part="heading">${this.heading}</h2></header>` : nothing}
+      ${this.heading || persistent
+        ? html`<header class="header" part="header">
+            ${persistent
+              ? html`<button
+                  class="threads-toggle"
+                  part="threads-button"
+                  type="button"
+                  aria-expanded=${this.threadsOpen ? 'true' : 'false'}
+                  aria-controls="threads"
+                  @click=${this.toggleThreads}
+                >
+                  <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M2 4h12M2 8h12M2 12h12" stroke="currentColor" stroke-width="1.6" fill="none" /></svg>
+                  <span class="visually-hidden">${this.threadsOpen ? strings.threadsHide : strings.threadsShow}</span>
+                </button>`
+              : nothing}
+            ${this.heading ? html`<h2 part="heading">${this.heading}</h2>` : nothing}
+          </header>`
+        : nothing}
+      ${persistent && this.threadsOpen ? this.renderThreads() : nothing}
+      ${problem
+        ? html`<div class="storage-problem" part="storage-notice" role="alert">
+            <span>${format(strings.storageProblem, { reason: problem.message })}</span>
+            <button type="button" @click=${this.exportProblemThread}>${strings.storageExport}</button>
+            <button type="button" @click=${() => this.store.dismissProblem()}>${strings.storageDismiss}</button>
+          </div>`
+        : nothing}
       <div
         class="messages"
         part="messages"
@@ -594,13 +837,19 @@ export class AgentChat extends LitElement {
         @scroll=${this.onScroll}
         @agent-chat-retry-request=${this.onRetryRequest}
         @agent-chat-answer=${this.onAnswer}
+        @agent-chat-turn-action=${this.onTurnAction}
       >
         <div class="column">
-          ${this.greeting
+          ${this.greeting && first === 0
             ? html`<div class="greeting" part="greeting"><agent-chat-markdown .text=${this.greeting}></agent-chat-markdown></div>`
             : nothing}
+          ${first > 0
+            ? html`<button class="earlier" part="earlier-button" type="button" @click=${() => this.drawEarlier()}>
+                ${format(strings.earlierMessages, { count: String(first) })}
+              </button>`
+            : nothing}
           ${repeat(
-            turns,
+            first > 0 ? turns.slice(first) : turns,
             (turn) => turn.id,
             (turn) => html`<agent-chat-message
               exportparts=${MESSAGE_PARTS}
@@ -613,6 +862,9 @@ export class AgentChat extends LitElement {
               .showActivity=${this.showActivity}
               .activityLimit=${this.validActivityLimit}
               .canRetry=${turn === lastReply && turn.role === 'assistant' && (turn.status === 'error' || turn.status === 'cancelled') && !this.busy}
+              .canRegenerate=${turn === lastReply && turn.role === 'assistant' && turn.status === 'done' && settled}
+              .canEdit=${turn.role === 'user' && settled}
+              .branch=${branches.get(turn.id)}
               .busy=${this.busy}
             ></agent-chat-message>`,
           )}

@@ -120,6 +120,7 @@ export interface ChatStrings {
   storageProblem: string;
   storageExport: string;
   storageDismiss: string;
+  earlierMessages: string;
 }
 
 const en: ChatStrings = {
@@ -233,6 +234,7 @@ const en: ChatStrings = {
   storageProblem: 'Conversations cannot be saved in this browser: {reason} This one goes on here; export it to keep it.',
   storageExport: 'Export',
   storageDismiss: 'Dismiss',
+  earlierMessages: 'Show {count} earlier messages',
 };
 
 const de: ChatStrings = {
@@ -346,6 +348,7 @@ const de: ChatStrings = {
   storageProblem: 'Unterhaltungen können in diesem Browser nicht gespeichert werden: {reason} Diese geht hier weiter; exportieren Sie sie, um sie zu behalten.',
   storageExport: 'Exportieren',
   storageDismiss: 'Schließen',
+  earlierMessages: '{count} frühere Nachrichten zeigen',
 };
 
 const fr: ChatStrings = {
@@ -459,6 +462,7 @@ const fr: ChatStrings = {
   storageProblem: 'Les conversations ne peuvent pas être enregistrées dans ce navigateur : {reason} Celle-ci continue ici ; exportez-la pour la garder.',
   storageExport: 'Exporter',
   storageDismiss: 'Fermer',
+  earlierMessages: 'Afficher les {count} messages précédents',
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };

@@ -4,6 +4,25 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { loadMarkdown } from '../../src/render/markdown-loader.js';
 import type { AgentChatResponseEndDetail } from '../../src/events.js';
 
+/**
+ * Every chat test starts with no saved conversations: the default database and the "last opened"
+ * mark go before each test (a root hook, for every file that imports these helpers).
+ */
+beforeEach(async () => {
+  for (const key of Object.keys(localStorage)) if (key.startsWith('agent-chat:')) localStorage.removeItem(key);
+  await deleteDatabase('agent-chat');
+});
+
+/** Deletes an IndexedDB database; open connections of earlier chats close themselves first. */
+export function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => console.warn(`deleting ${name} waits for an open connection`);
+  });
+}
+
 /** Every element matching `selector` in `root` and all shadow roots below it. */
 export function deepQueryAll<T extends Element = HTMLElement>(root: Element | ShadowRoot | Document, selector: string): T[] {
   const found: T[] = [];

@@ -106,6 +106,44 @@ export const messageStyles = css`
     font: inherit;
     cursor: pointer;
   }
+  .turn-actions {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    margin-top: 4px;
+    font-size: 0.85em;
+    color: var(--_muted);
+  }
+  .user-actions {
+    justify-content: flex-end;
+  }
+  .action,
+  .branch button {
+    border: 0;
+    background: none;
+    color: var(--_muted);
+    border-radius: 6px;
+    padding: 2px 6px;
+  }
+  .action:hover,
+  .branch button:not(:disabled):hover {
+    color: var(--_text);
+    background: var(--_surface);
+  }
+  .branch {
+    display: inline-flex;
+    align-items: center;
+    gap: 2px;
+  }
+  .branch button:disabled {
+    opacity: 0.4;
+    cursor: default;
+  }
+  .action:focus-visible,
+  .branch button:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
   .copy,
   .retry {
     border: 1px solid var(--_border);

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { isDenial, isOpen } from '../../ask/interrupts.js';
 import { ASK_USER_TOOL, parseQuestions, type Answers } from '../../ask/questions.js';
@@ -17,6 +17,13 @@ import type { QuestionFormMode } from '../question-form/question-form.js';
 import { loadRequestViews } from '../interrupt/interrupt-loader.js';
 import { requestTemplate } from '../interrupt/request-template.js';
 import { messageStyles } from './message.styles.js';
+
+/** Where a turn sits among its versions (edits, regenerations): 1-based, and the versions' ids. */
+export interface BranchPosition {
+  index: number;
+  count: number;
+  siblings: string[];
+}
 
 const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame';
 const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status, approval, question-form, input-request';
@@ -39,7 +46,13 @@ const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-heade
  * @csspart approval - A request to approve a tool call (or to confirm), in its card or on its own.
  * @csspart input-request - A form the agent asked to be filled in (built from its schema).
  *
+ * @csspart edit-button - Edit on the person's message.
+ * @csspart regenerate-button - Regenerate on the last reply.
+ * @csspart branch-switcher - "‹ 2 / 3 ›" on a message that has other versions.
+ * @csspart edit-message - The person's message, opened for editing.
+ *
  * @fires agent-chat-retry-request - (internal, not composed) the person pressed Retry.
+ * @fires agent-chat-turn-action - (internal; the chat stops it) edit, regenerate or switch version.
  * @fires agent-chat-answer - (internal; the chat stops it) the person answered questions or an interrupt.
  */
 @customElement('agent-chat-message')
@@ -61,9 +74,45 @@ export class AgentChatMessage extends LitElement {
   @property({ attribute: false }) canRetry = false;
   /** A reply is streaming: answers to questions and requests wait. */
   @property({ attribute: false }) busy = false;
+  /** This turn's versions, when it has others. */
+  @property({ attribute: false }) branch?: BranchPosition;
+  /** Offer Edit (the person's messages, while nothing streams or waits). */
+  @property({ attribute: false }) canEdit = false;
+  /** Offer Regenerate (the last reply, when it is done). */
+  @property({ attribute: false }) canRegenerate = false;
+
+  @state() private editing = false;
 
   private onRetry() {
     this.dispatchEvent(new CustomEvent('agent-chat-retry-request', { bubbles: true }));
+  }
+
+  private act(detail: TurnAction) {
+    this.dispatchEvent(new CustomEvent('agent-chat-turn-action', { bubbles: true, composed: true, detail }));
+  }
+
+  /** The editor is loaded on first use: most people never edit a message. */
+  private startEditing = async () => {
+    await import('../edit-message/edit-message.js');
+    this.editing = true;
+  };
+
+  private onEdited(event: CustomEvent<{ text: string }>) {
+    this.editing = false;
+    if (event.detail.text !== (this.turn as { text?: string }).text) this.act({ kind: 'edit', turnId: this.turn.id, text: event.detail.text });
+  }
+
+  /** "‹ 2 / 3 ›": the other versions of this turn. */
+  private renderBranch() {
+    const branch = this.branch;
+    if (!branch) return nothing;
+    const s = this.strings;
+    const go = (offset: number) => this.act({ kind: 'switch', siblingId: branch.siblings[branch.index - 1 + offset] });
+    return html`<span class="branch" part="branch-switcher" role="group" aria-label=${format(s.branchPosition, { index: String(branch.index), count: String(branch.count) })}>
+      <button type="button" aria-label=${s.branchPrevious} ?disabled=${branch.index <= 1 || this.busy} @click=${() => go(-1)}>‹</button>
+      <span aria-hidden="true">${branch.index} / ${branch.count}</span>
+      <button type="button" aria-label=${s.branchNext} ?disabled=${branch.index >= branch.count || this.busy} @click=${() => go(1)}>›</button>
+    </span>`;
   }
 
   private renderPart(part: ReplyPart): TemplateResult | typeof nothing {
@@ -201,21 +250,48 @@ export class AgentChatMessage extends LitElement {
           </div>`
         : nothing}
       ${reply.status === 'cancelled' ? html`<p class="stopped">${s.stopped} ${retry}</p>` : nothing}
-    </div>`;
+    </div>
+    ${this.branch || (this.canRegenerate && !this.busy)
+      ? html`<div class="turn-actions">
+          ${this.renderBranch()}
+          ${this.canRegenerate && !this.busy
+            ? html`<button type="button" class="action" part="regenerate-button" @click=${() => this.act({ kind: 'regenerate', turnId: reply.id })}>${s.regenerate}</button>`
+            : nothing}
+        </div>`
+      : nothing}`;
   }
 
   override render() {
     const turn = this.turn;
     if (turn.role === 'user') {
+      if (this.editing) {
+        return html`<agent-chat-edit-message
+          exportparts="edit-message"
+          .text=${turn.text}
+          .strings=${this.strings}
+          @agent-chat-edit-submit=${this.onEdited}
+          @agent-chat-edit-cancel=${() => (this.editing = false)}
+        ></agent-chat-edit-message>`;
+      }
+      const edit = this.canEdit && !this.busy;
       return html`<div class="user">
-        <span class="visually-hidden">${this.strings.you}:</span>
-        <div class="bubble" part="message user-message">${turn.text}</div>
-      </div>`;
+          <span class="visually-hidden">${this.strings.you}:</span>
+          <div class="bubble" part="message user-message">${turn.text}</div>
+        </div>
+        ${edit || this.branch
+          ? html`<div class="turn-actions user-actions">
+              ${this.renderBranch()}
+              ${edit ? html`<button type="button" class="action" part="edit-button" @click=${this.startEditing}>${this.strings.editMessage}</button>` : nothing}
+            </div>`
+          : nothing}`;
     }
     if (turn.role === 'assistant') return this.renderReply(turn);
     return nothing;
   }
 }
+
+/** What the person asked of a turn: edit their message, regenerate a reply, or show another version. */
+export type TurnAction = { kind: 'edit'; turnId: string; text: string } | { kind: 'regenerate'; turnId: string } | { kind: 'switch'; siblingId: string };
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -6,7 +6,7 @@ import { formatValue } from '../../render/format-value.js';
 import type { AppContext } from '../../mcp/app-context.js';
 import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
-import '../app-frame/app-frame.js';
+import { loadAppFrame } from '../app-frame/app-frame-loader.js';
 import '../rich-result/rich-result.js';
 import { toolCardStyles } from './tool-card.styles.js';
 
@@ -76,6 +76,7 @@ export class AgentChatToolCard extends LitElement {
 
   override render() {
     const { call } = this;
+    if (call.app) void loadAppFrame();
     const status = this.waiting ? 'waiting' : this.denied ? 'cancelled' : call.status;
     const statusLabel = this.denied && !this.waiting ? this.strings.approvalDenied : statusText(this.strings, status);
     return html`

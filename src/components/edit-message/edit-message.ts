@@ -1,0 +1,98 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import { controlStyles } from '../../styles/controls.js';
+import { base } from '../../styles/tokens.js';
+
+/**
+ * @summary The person's message, opened for editing: a text area with Send and Cancel. Sending
+ * starts a new branch of the conversation from this message; the old one stays.
+ *
+ * @csspart edit-message - The form.
+ *
+ * @fires agent-chat-edit-submit - (internal, not composed) `detail.text`, the new text.
+ * @fires agent-chat-edit-cancel - (internal, not composed) the person cancelled.
+ */
+@customElement('agent-chat-edit-message')
+export class AgentChatEditMessage extends LitElement {
+  static override styles = [
+    base,
+    controlStyles,
+    css`
+      :host {
+        display: block;
+      }
+      form {
+        display: grid;
+        gap: 8px;
+        margin: 0;
+      }
+      textarea {
+        resize: vertical;
+        min-height: 4em;
+      }
+      .actions {
+        justify-content: flex-end;
+      }
+    `,
+  ];
+
+  /** The text to start from. */
+  @property({ attribute: false }) text = '';
+  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
+
+  @state() private draft = '';
+  @query('textarea') private textarea!: HTMLTextAreaElement;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.draft = this.text;
+  }
+
+  protected override firstUpdated(): void {
+    this.textarea.focus();
+    this.textarea.setSelectionRange(this.draft.length, this.draft.length);
+  }
+
+  private submit(event: Event) {
+    event.preventDefault();
+    const text = this.draft.trim();
+    if (text) this.dispatchEvent(new CustomEvent('agent-chat-edit-submit', { detail: { text } }));
+  }
+
+  private cancel() {
+    this.dispatchEvent(new CustomEvent('agent-chat-edit-cancel'));
+  }
+
+  private onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      this.cancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      this.submit(event);
+    }
+  }
+
+  override render() {
+    const s = this.strings;
+    return html`<form part="edit-message" @submit=${this.submit}>
+      <textarea
+        aria-label=${s.editLabel}
+        rows="3"
+        .value=${this.draft}
+        @input=${(event: Event) => (this.draft = (event.target as HTMLTextAreaElement).value)}
+        @keydown=${this.onKeyDown}
+      ></textarea>
+      <div class="actions">
+        <button type="button" @click=${this.cancel}>${s.editCancel}</button>
+        <button class="primary" type="submit" ?disabled=${!this.draft.trim()}>${s.editSend}</button>
+      </div>
+    </form>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-edit-message': AgentChatEditMessage;
+  }
+}

@@ -1,0 +1,132 @@
+import { css } from 'lit';
+
+export const threadListStyles = css`
+  :host {
+    display: block;
+    min-width: 0;
+  }
+  .thread-list {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    min-width: 0;
+    color: var(--_text);
+  }
+  .header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+  }
+  h2 {
+    margin: 0;
+    font-size: 1em;
+    font-weight: 600;
+  }
+  .new {
+    font-weight: 600;
+  }
+  button[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+  .empty {
+    margin: 0;
+    color: var(--_muted);
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+  }
+  .item {
+    position: relative;
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    min-width: 0;
+    padding: 2px;
+    border-radius: 8px;
+    border-inline-start: 3px solid transparent;
+  }
+  .item[data-current] {
+    border-inline-start-color: var(--_accent);
+    background: var(--_surface);
+  }
+  .open {
+    flex: 1;
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+    align-items: stretch;
+    gap: 2px;
+    text-align: start;
+    border-color: transparent;
+    background: transparent;
+    padding: 6px 8px;
+  }
+  .open:hover:not([aria-disabled='true']) {
+    background: var(--_surface);
+    border-color: var(--_border);
+  }
+  .title {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .item[data-current] .title {
+    font-weight: 600;
+  }
+  .meta {
+    display: flex;
+    align-items: baseline;
+    gap: 6px;
+    min-width: 0;
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  time {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .badge {
+    flex: none;
+  }
+  .action {
+    flex: none;
+    font-size: 0.85em;
+    padding: 4px 8px;
+  }
+  .rename,
+  .confirm {
+    flex: 1;
+    min-width: 0;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+    padding: 4px 6px;
+  }
+  .rename input {
+    flex: 1 1 100%;
+  }
+  .rename input[aria-invalid='true'] {
+    border-color: var(--_error);
+  }
+  .confirm p {
+    flex: 1 1 100%;
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  button.danger {
+    font-weight: 600;
+    background: var(--_error-bg);
+    border-color: var(--_error);
+    color: var(--_error);
+  }
+`;

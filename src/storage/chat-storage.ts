@@ -1,0 +1,153 @@
+/**
+ * The element's side of storage, as it is in the first load: a Lit reactive controller that loads
+ * the thread keeper (`thread-keeper.ts`, with the database layer, the conversation tree and the
+ * thread list: a lazy chunk) as the element connects, and hands every call on to it. Until it has
+ * loaded, the chat simply has no saved threads and no branches yet.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Turn } from '../conversation/types.js';
+import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../events.js';
+import type { ThreadExport } from './records.js';
+import type { ChatStorageHooks, StorageMode, ThreadKeeper, ThreadSummary } from './thread-keeper.js';
+
+export type { StorageMode, ThreadSummary };
+
+const NO_BRANCHES: ReturnType<ThreadKeeper['branchesOf']> = new Map();
+
+export class ChatStorage implements ReactiveController {
+  private keeper?: ThreadKeeper;
+  private loading?: Promise<ThreadKeeper>;
+  private connected = false;
+  /** Why the keeper itself could not be loaded. */
+  private loadProblem?: AgentChatStorageErrorDetail;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly hooks: ChatStorageHooks,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.keeper?.hostConnected();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.keeper?.hostDisconnected();
+  }
+
+  private load(): Promise<ThreadKeeper> {
+    this.loading ??= import('./thread-keeper.js').then(
+      ({ ThreadKeeper }) => {
+        const keeper = new ThreadKeeper(this.host, this.hooks);
+        keeper.explicitThreadId = this.explicit;
+        if (this.connected) keeper.hostConnected();
+        // What the conversation became before the keeper came is its starting point.
+        keeper.changed(false);
+        this.keeper = keeper;
+        this.host.requestUpdate();
+        return keeper;
+      },
+      (error: unknown) => {
+        this.loadProblem = { kind: 'failed', message: `The storage code could not be loaded (${error instanceof Error ? error.message : String(error)}).` };
+        this.hooks.storageError(this.loadProblem);
+        this.host.requestUpdate();
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  private explicit = false;
+
+  /** The page set `thread-id`: that thread is the one to open or start. */
+  set explicitThreadId(value: boolean) {
+    this.explicit = value;
+    if (this.keeper) this.keeper.explicitThreadId = value;
+  }
+
+  configure(mode: StorageMode, key: string): Promise<void> {
+    return this.load().then((keeper) => keeper.configure(mode, key));
+  }
+
+  /** Settles once storage is open (or known not to be). */
+  ready(): Promise<void> {
+    return this.load().then(
+      (keeper) => keeper.ready(),
+      () => undefined,
+    );
+  }
+
+  /** Whether conversations are kept (a working database is open). */
+  get persistent(): boolean {
+    return this.keeper?.persistent ?? false;
+  }
+
+  get threads(): ThreadSummary[] {
+    return this.keeper?.threads ?? [];
+  }
+
+  get problem(): AgentChatStorageErrorDetail | undefined {
+    return this.keeper?.problem ?? this.loadProblem;
+  }
+
+  dismissProblem(): void {
+    this.loadProblem = undefined;
+    this.keeper?.dismissProblem();
+    this.host.requestUpdate();
+  }
+
+  changed(fromWire: boolean): void {
+    this.keeper?.changed(fromWire);
+  }
+
+  flush(): Promise<void> {
+    return this.keeper?.flush() ?? Promise.resolve();
+  }
+
+  withBranch<T>(change: () => T): T {
+    return this.keeper ? this.keeper.withBranch(change) : change();
+  }
+
+  branchesOf(turns: readonly Turn[]): ReturnType<ThreadKeeper['branchesOf']> {
+    return this.keeper?.branchesOf(turns) ?? NO_BRANCHES;
+  }
+
+  pathThrough(siblingId: string): Turn[] {
+    return this.keeper?.pathThrough(siblingId) ?? [];
+  }
+
+  titleFromBackend(title: string): void {
+    void this.load().then((keeper) => keeper.titleFromBackend(title));
+  }
+
+  async refreshList(): Promise<void> {
+    await (await this.load()).refreshList();
+  }
+
+  async openThread(id: string, reason?: AgentChatThreadChangeDetail['reason']): Promise<boolean> {
+    return (await this.load()).openThread(id, reason);
+  }
+
+  async newThread(reason?: AgentChatThreadChangeDetail['reason'], id?: string): Promise<string> {
+    return (await this.load()).newThread(reason, id);
+  }
+
+  async renameThread(id: string, title: string): Promise<void> {
+    await (await this.load()).renameThread(id, title);
+  }
+
+  async deleteThread(id: string): Promise<void> {
+    await (await this.load()).deleteThread(id);
+  }
+
+  async exportThread(id: string): Promise<ThreadExport> {
+    return (await this.load()).exportThread(id);
+  }
+
+  async importThread(data: unknown): Promise<string> {
+    return (await this.load()).importThread(data);
+  }
+}

@@ -1,0 +1,482 @@
+/**
+ * Keeps the conversation's threads (loaded on first need by `chat-storage.ts`): keeps the tree in
+ * step with what is shown, saves what changed (batched while a reply streams, at once otherwise,
+ * and on `pagehide`), restores a thread without running anything, and keeps tabs in step. Without
+ * a database (`storage="none"`, or a browser that refuses) the conversation lives in memory, with
+ * its branches, and can still be exported.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import '../components/thread-list/thread-list.js';
+import { turnsFromPage } from '../conversation/public-turns.js';
+import { allNodes, branchPoints, emptyTree, latestLeaf, pathTo, switchBranch, syncPath, treeFromNodes, type ConversationTree, type TreeNode } from '../conversation/tree.js';
+import type { Turn } from '../conversation/types.js';
+import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../events.js';
+import { newId } from '../ids.js';
+import { parseThreadExport, type NodeRecord, type ThreadExport, type ThreadRecord } from './records.js';
+import type { StorageError } from './storage-error.js';
+import { ThreadStore } from './thread-store.js';
+import { ThreadSync, type SyncMessage } from './thread-sync.js';
+
+/** The longest a change waits to be saved while a reply streams (ms). */
+const SAVE_EVERY_MS = 250;
+const TITLE_LENGTH = 80;
+
+export type StorageMode = 'indexeddb' | 'none';
+
+/** What the keeper needs from the element. */
+export interface ChatStorageHooks {
+  turns(): readonly Turn[];
+  busy(): boolean;
+  /** Shows this path, running nothing (stops the reply under way first). */
+  showPath(turns: Turn[]): void;
+  /** The element's `thread-id`, set to a new id when there is none. */
+  threadId(): string;
+  setThreadId(id: string): void;
+  threadChanged(detail: AgentChatThreadChangeDetail): void;
+  storageError(detail: AgentChatStorageErrorDetail): void;
+}
+
+export interface ThreadSummary {
+  id: string;
+  title: string;
+  updated: number;
+}
+
+export class ThreadKeeper {
+  /** The threads for the list, most recent first. */
+  threads: ThreadSummary[] = [];
+  /** What keeps storage from working, shown as a notice until dismissed. */
+  problem?: AgentChatStorageErrorDetail;
+  tree: ConversationTree = emptyTree();
+
+  private mode: StorageMode = 'indexeddb';
+  private key = 'agent-chat';
+  private store?: ThreadStore;
+  private opening?: Promise<void>;
+  private sync?: ThreadSync;
+  private thread?: ThreadRecord;
+  private shown: readonly Turn[] = [];
+  private nextSync: 'branch' | 'replace' = 'replace';
+  private pending = new Map<string, TreeNode>();
+  private removed = new Set<string>();
+  private timer?: ReturnType<typeof setTimeout>;
+  private saving: Promise<void> = Promise.resolve();
+  private reported = new Set<string>();
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly hooks: ChatStorageHooks,
+  ) {}
+
+  /** Starts listening for the page going away (the element is connected). */
+  hostConnected(): void {
+    window.addEventListener('pagehide', this.onPageHide);
+    document.addEventListener('visibilitychange', this.onVisibility);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('pagehide', this.onPageHide);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    void this.flush();
+  }
+
+  /** Whether conversations are kept (a working database is open). */
+  get persistent(): boolean {
+    return this.store !== undefined;
+  }
+
+  /** (Re)opens storage for `storage` / `storage-key`; then opens the thread to show. */
+  configure(mode: StorageMode, key: string): Promise<void> {
+    if (this.opening && mode === this.mode && key === this.key) return this.opening;
+    this.mode = mode;
+    this.key = key;
+    this.closeStore();
+    this.opening = mode === 'none' ? Promise.resolve() : this.openStore();
+    return this.opening;
+  }
+
+  /** Settles once the database is open (or known not to be). */
+  ready(): Promise<void> {
+    return this.opening ?? Promise.resolve();
+  }
+
+  private async openStore(): Promise<void> {
+    const key = this.key;
+    try {
+      const store = await ThreadStore.open(key);
+      if (this.key !== key || this.mode === 'none') {
+        store.close();
+        return;
+      }
+      this.store = store;
+      this.sync = new ThreadSync(key, (message) => void this.onSync(message));
+    } catch (error) {
+      this.fail(error as StorageError);
+      return;
+    }
+    await this.refreshList();
+    await this.openInitial();
+  }
+
+  /** The thread to show first: the `thread-id` asked for, else the last one opened, else a new one. */
+  private async openInitial(): Promise<void> {
+    // A conversation that began before the database opened stays: it is saved as it goes.
+    if (this.hooks.turns().length > 0) {
+      this.schedule(false);
+      return;
+    }
+    const wanted = this.hooks.threadId();
+    const known = this.threads.find((thread) => thread.id === wanted);
+    const last = this.lastOpened();
+    const id = known ? wanted : this.explicitThreadId ? undefined : (this.threads.find((thread) => thread.id === last) ?? this.threads[0])?.id;
+    if (id) await this.openThread(id, 'open');
+  }
+
+  /** The page set `thread-id` (not the chat itself): that thread is the one to open or start. */
+  explicitThreadId = false;
+
+  closeStore(): void {
+    clearTimeout(this.timer);
+    this.sync?.close();
+    this.sync = undefined;
+    this.store?.close();
+    this.store = undefined;
+    this.threads = [];
+  }
+
+  // ---- Keeping the tree and the database in step ----
+
+  /** Runs `change` (an edit, a regeneration, a switch): the path it leaves stays as a branch. */
+  withBranch<T>(change: () => T): T {
+    this.nextSync = 'branch';
+    try {
+      return change();
+    } finally {
+      this.nextSync = 'replace';
+    }
+  }
+
+  /** The next path change (which may come later, after app frames wound down) keeps the old branch. */
+  branchNext(): void {
+    this.nextSync = 'branch';
+  }
+
+  /** Called with every change of the conversation shown. */
+  changed(fromWire: boolean): void {
+    const turns = this.hooks.turns();
+    if (turns === this.shown) return;
+    const change = syncPath(this.tree, turns, this.nextSync, this.shown);
+    const leafMoved = turns[turns.length - 1]?.id !== this.shown[this.shown.length - 1]?.id;
+    this.nextSync = 'replace';
+    this.shown = turns;
+    this.tree = change.tree;
+    for (const node of change.changed) this.pending.set(node.id, node);
+    for (const id of change.removed) {
+      this.pending.delete(id);
+      this.removed.add(id);
+    }
+    if (this.pending.size || this.removed.size || leafMoved) this.schedule(fromWire);
+  }
+
+  /** A title from the backend (`CUSTOM agent-chat.thread-title`), unless the person named the thread. */
+  titleFromBackend(title: string): void {
+    const trimmed = title.trim().slice(0, TITLE_LENGTH * 2);
+    if (!trimmed) return;
+    const thread = this.currentRecord();
+    if (thread.titleSource === 'person') return;
+    this.thread = { ...thread, title: trimmed, titleSource: 'backend' };
+    this.schedule(false);
+  }
+
+  /** Saves soon: at once when nothing streams, else within SAVE_EVERY_MS. */
+  private schedule(fromWire: boolean): void {
+    if (!this.store) return;
+    if (!fromWire && !this.hooks.busy()) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      void this.flush();
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, SAVE_EVERY_MS);
+  }
+
+  /** Writes what changed since the last save, in one transaction. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const store = this.store;
+    const turns = this.hooks.turns();
+    if (!store || (!this.pending.size && !this.removed.size && !this.thread?.id) || turns.length === 0) return this.saving;
+    const thread = { ...this.currentRecord(), updated: Date.now(), currentLeaf: turns[turns.length - 1].id };
+    if (thread.titleSource === 'first-message' && !thread.title) thread.title = titleOf(turns);
+    this.thread = thread;
+    const nodes: NodeRecord[] = [...this.pending.values()].map((node) => ({ ...node, threadId: thread.id }));
+    const removed = [...this.removed];
+    this.pending.clear();
+    this.removed.clear();
+    this.saving = this.saving
+      .then(() => store.save(thread, nodes, removed))
+      .then(
+        () => {
+          this.reported.delete('quota');
+          this.sync?.announce({ kind: 'saved', threadId: thread.id, updated: thread.updated });
+          return this.refreshList();
+        },
+        (error: StorageError) => {
+          // Kept for the next save: the conversation goes on in memory meanwhile.
+          for (const node of nodes) if (!this.pending.has(node.id)) this.pending.set(node.id, node);
+          for (const id of removed) this.removed.add(id);
+          this.fail(error, thread.id);
+        },
+      );
+    return this.saving;
+  }
+
+  private currentRecord(): ThreadRecord {
+    const id = this.hooks.threadId();
+    if (this.thread?.id !== id) {
+      const now = Date.now();
+      this.thread = { id, title: '', titleSource: 'first-message', created: now, updated: now };
+    }
+    return this.thread;
+  }
+
+  private onPageHide = () => void this.flush();
+
+  private onVisibility = () => {
+    if (document.visibilityState === 'hidden') void this.flush();
+  };
+
+  // ---- Threads ----
+
+  async refreshList(): Promise<void> {
+    if (!this.store) return;
+    try {
+      const threads = await this.store.listThreads();
+      this.threads = threads.map(({ id, title, updated }) => ({ id, title, updated }));
+      this.host.requestUpdate();
+    } catch (error) {
+      this.fail(error as StorageError);
+    }
+  }
+
+  /** Shows thread `id` as it was saved, running nothing. */
+  async openThread(id: string, reason: AgentChatThreadChangeDetail['reason'] = 'open'): Promise<boolean> {
+    await this.flush();
+    const store = this.store;
+    if (!store) return false;
+    let loaded: Awaited<ReturnType<ThreadStore['getThread']>>;
+    try {
+      loaded = await store.getThread(id);
+    } catch (error) {
+      this.fail(error as StorageError, id);
+      return false;
+    }
+    if (!loaded) return false;
+    this.show(loaded.thread, loaded.nodes, reason);
+    return true;
+  }
+
+  private show(thread: ThreadRecord, nodes: readonly NodeRecord[], reason: AgentChatThreadChangeDetail['reason']): void {
+    const tree = treeFromNodes(nodes.map(({ threadId: _threadId, ...node }) => node));
+    const leaf = thread.currentLeaf && tree.nodes.has(thread.currentLeaf) ? thread.currentLeaf : lastLeafOf(tree);
+    // What was running when it was saved did not complete; questions and approvals stay open.
+    let turns: Turn[];
+    try {
+      const path = leaf ? pathTo(tree, leaf).map((turn) => (turn.role === 'assistant' && turn.status === 'streaming' ? { ...turn, status: 'cancelled' as const } : turn)) : [];
+      turns = turnsFromPage(path);
+    } catch (error) {
+      this.fail({ kind: 'failed', message: `The saved conversation could not be read (${describe(error)}).` }, thread.id);
+      return;
+    }
+    this.thread = thread;
+    this.tree = syncPath(tree, turns, 'branch').tree;
+    this.pending.clear();
+    this.removed.clear();
+    this.hooks.setThreadId(thread.id);
+    this.hooks.showPath(turns);
+    this.shown = this.hooks.turns();
+    this.rememberOpened(thread.id);
+    this.hooks.threadChanged({ threadId: thread.id, reason });
+  }
+
+  /** Starts a new, empty conversation (saved once it has a first message). */
+  async newThread(reason: AgentChatThreadChangeDetail['reason'] = 'new', id = newId()): Promise<string> {
+    await this.flush();
+    this.thread = undefined;
+    this.tree = emptyTree();
+    this.pending.clear();
+    this.removed.clear();
+    this.hooks.setThreadId(id);
+    this.hooks.showPath([]);
+    this.shown = this.hooks.turns();
+    this.rememberOpened(id);
+    this.hooks.threadChanged({ threadId: id, reason });
+    return id;
+  }
+
+  async renameThread(id: string, title: string): Promise<void> {
+    const trimmed = title.trim();
+    if (!trimmed) return;
+    if (this.thread?.id === id) this.thread = { ...this.thread, title: trimmed, titleSource: 'person' };
+    if (!this.store) return;
+    try {
+      await this.store.renameThread(id, trimmed);
+      this.sync?.announce({ kind: 'renamed', threadId: id });
+      await this.refreshList();
+    } catch (error) {
+      this.fail(error as StorageError, id);
+    }
+  }
+
+  async deleteThread(id: string): Promise<void> {
+    if (this.store) {
+      try {
+        await this.store.deleteThread(id);
+        this.sync?.announce({ kind: 'deleted', threadId: id });
+      } catch (error) {
+        this.fail(error as StorageError, id);
+        return;
+      }
+    }
+    if (id === this.hooks.threadId()) {
+      this.pending.clear();
+      this.removed.clear();
+      this.thread = undefined;
+      await this.newThread('deleted');
+    }
+    await this.refreshList();
+  }
+
+  /** The thread as a file: from the database, or (the open one) from memory when there is none. */
+  async exportThread(id: string): Promise<ThreadExport> {
+    if (this.store) {
+      await this.flush();
+      const stored = await this.store.exportThread(id).catch((error: StorageError) => {
+        if (id === this.hooks.threadId()) return undefined;
+        throw error;
+      });
+      if (stored) return stored;
+    }
+    if (id !== this.hooks.threadId()) throw new Error(`There is no conversation "${id}" here.`);
+    const thread = { ...this.currentRecord() };
+    const turns = this.hooks.turns();
+    if (!thread.title) thread.title = titleOf(turns);
+    if (turns.length) thread.currentLeaf = turns[turns.length - 1].id;
+    return { format: 'agent-chat-thread', version: 1, exported: Date.now(), thread, nodes: allNodes(this.tree) };
+  }
+
+  /**
+   * Adds a thread from a file and opens it. An invalid file is refused with a clear error and
+   * changes nothing. Without a database, the thread is opened in memory.
+   */
+  async importThread(data: unknown): Promise<string> {
+    const parsed = parseThreadExport(data);
+    if (!parsed.ok) throw new Error(`The conversation could not be imported: ${parsed.error}`);
+    if (this.store) {
+      const record = await this.store.importThread(parsed.value);
+      this.sync?.announce({ kind: 'saved', threadId: record.id, updated: record.updated });
+      await this.refreshList();
+      await this.openThread(record.id, 'open');
+      return record.id;
+    }
+    await this.flush();
+    const { thread, nodes } = parsed.value;
+    this.show({ ...thread, id: thread.id === this.hooks.threadId() ? newId() : thread.id }, nodes.map((node) => ({ ...node, threadId: thread.id })), 'open');
+    return this.hooks.threadId();
+  }
+
+  // ---- Branches ----
+
+  /** For each turn shown that has other versions: which one it is, of how many. */
+  branchesOf(turns: readonly Turn[]): ReturnType<typeof branchPoints> {
+    return branchPoints(this.tree, turns);
+  }
+
+  /** The path through sibling `siblingId` (its latest leaf), to show. */
+  pathThrough(siblingId: string): Turn[] {
+    return switchBranch(this.tree, siblingId);
+  }
+
+  // ---- Other tabs ----
+
+  private async onSync(message: SyncMessage): Promise<void> {
+    await this.refreshList();
+    if (message.threadId !== this.hooks.threadId()) return;
+    if (message.kind === 'deleted') {
+      this.thread = undefined;
+      this.pending.clear();
+      this.removed.clear();
+      if (!this.hooks.busy()) await this.newThread('deleted');
+      return;
+    }
+    if (message.kind === 'renamed') {
+      const record = this.threads.find((thread) => thread.id === message.threadId);
+      if (record && this.thread) this.thread = { ...this.thread, title: record.title, titleSource: 'person' };
+      return;
+    }
+    // Another tab wrote this thread: show what it saved, unless this tab is in the middle of something.
+    if (this.hooks.busy() || this.pending.size || this.removed.size || !this.store) return;
+    const loaded = await this.store.getThread(message.threadId).catch(() => undefined);
+    if (!loaded || this.hooks.busy() || this.pending.size || message.threadId !== this.hooks.threadId()) return;
+    this.show(loaded.thread, loaded.nodes, 'synced');
+  }
+
+  // ---- Faults ----
+
+  fail(error: Pick<StorageError, 'kind' | 'message'>, threadId?: string): void {
+    const detail: AgentChatStorageErrorDetail = { kind: error.kind ?? 'failed', message: error.message ?? String(error) };
+    if (threadId) detail.threadId = threadId;
+    this.problem = detail;
+    this.host.requestUpdate();
+    // One event per kind until it works again, not one per save.
+    if (this.reported.has(detail.kind)) return;
+    this.reported.add(detail.kind);
+    this.hooks.storageError(detail);
+  }
+
+  dismissProblem(): void {
+    this.problem = undefined;
+    this.host.requestUpdate();
+  }
+
+  private lastOpenedKey(): string {
+    return `agent-chat:${this.key}:last-thread`;
+  }
+
+  private rememberOpened(id: string): void {
+    try {
+      localStorage.setItem(this.lastOpenedKey(), id);
+    } catch {
+      // No localStorage: the most recent thread opens next time instead.
+    }
+  }
+
+  private lastOpened(): string | undefined {
+    try {
+      return localStorage.getItem(this.lastOpenedKey()) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function titleOf(turns: readonly Turn[]): string {
+  const first = turns.find((turn) => turn.role === 'user');
+  const line = first?.role === 'user' ? first.text.trim().split('\n')[0] : '';
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+}
+
+/** The most recently created leaf of a tree. */
+function lastLeafOf(tree: ConversationTree): string | undefined {
+  let latest: TreeNode | undefined;
+  for (const node of tree.nodes.values()) if (!latest || node.seq > latest.seq) latest = node;
+  return latest ? latestLeaf(tree, latest.id) : undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

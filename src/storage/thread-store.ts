@@ -1,0 +1,294 @@
+/**
+ * The chat history: every thread and its nodes in IndexedDB. Each call is one transaction (all or
+ * nothing); every method rejects only with a StorageError. What is read back is validated; bad
+ * stored records are left out with a warning instead of breaking the rest.
+ */
+import type { IDBPTransaction } from 'idb';
+import { newId } from '../ids.js';
+import { openChatDb, type ChatDb, type ChatDbSchema } from './db.js';
+import {
+  parseNodeRecord,
+  parseThreadExport,
+  parseThreadRecord,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type NodeRecord,
+  type ThreadExport,
+  type ThreadRecord,
+} from './records.js';
+import { STORAGE_MESSAGES, StorageError, toStorageError } from './storage-error.js';
+
+type StoreName = 'threads' | 'nodes';
+type Tx<Mode extends IDBTransactionMode> = IDBPTransaction<ChatDbSchema, StoreName[], Mode>;
+
+const NO_SUCH_THREAD = 'There is no saved conversation with this id.';
+
+/** All keys of the nodes store that belong to one thread (`[threadId, any node id]`). */
+const nodesOf = (threadId: string) => IDBKeyRange.bound([threadId], [threadId, []]);
+
+export interface ThreadStoreOptions {
+  /** The IndexedDB factory; the page's `indexedDB` when not given. */
+  factory?: IDBFactory;
+  /** How long an upgrade may wait for other tabs to close the old version. Default 5000. */
+  blockedTimeoutMs?: number;
+}
+
+export class ThreadStore {
+  private readonly db: ChatDb;
+  /** Set once the connection is closed (by `close()` or from outside): what later calls reject with. */
+  private closedError?: StorageError;
+
+  private constructor(db: ChatDb) {
+    this.db = db;
+  }
+
+  /**
+   * Opens (creating or upgrading) the database `name`. Rejects with a StorageError: `unavailable`
+   * when there is no IndexedDB at all or it refuses; `blocked` when the upgrade stays blocked for
+   * more than `blockedTimeoutMs` because another tab keeps the old version open (the upgrade then
+   * still happens once that tab lets go; the connection it yields is closed at once).
+   *
+   * When a newer version of the database (or a delete) later wants this connection, it closes
+   * itself so the other side can proceed; from then on every call rejects with a StorageError
+   * (`failed`) telling the person to reload. The same after the browser terminates the
+   * connection (it is not reopened).
+   */
+  static open(name: string, options: ThreadStoreOptions = {}): Promise<ThreadStore> {
+    const timeoutMs = options.blockedTimeoutMs ?? 5000;
+    return new Promise((resolve, reject) => {
+      let store: ThreadStore | undefined;
+      let settled = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const opening = openChatDb(name, {
+        factory: options.factory,
+        onBlocked: () => {
+          timer ??= setTimeout(() => {
+            if (settled) return;
+            settled = true;
+            reject(new StorageError('blocked', STORAGE_MESSAGES.blocked));
+          }, timeoutMs);
+        },
+        onClose: (reason) => {
+          if (!store || store.closedError) return;
+          const message =
+            reason === 'versionchange'
+              ? STORAGE_MESSAGES.closedByNewerVersion
+              : reason === 'deleted'
+                ? STORAGE_MESSAGES.deleted
+                : STORAGE_MESSAGES.closed;
+          store.closedError = new StorageError('failed', message);
+        },
+      });
+      opening.then(
+        (db) => {
+          clearTimeout(timer);
+          if (settled) {
+            db.close(); // the caller has been told it is blocked; nobody owns this connection
+            return;
+          }
+          settled = true;
+          store = new ThreadStore(db);
+          resolve(store);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (settled) return;
+          settled = true;
+          reject(openError(error));
+        },
+      );
+    });
+  }
+
+  /** Most recently updated first. Stored threads that fail validation are left out with a warning. */
+  async listThreads(): Promise<ThreadRecord[]> {
+    const stored = await this.run(['threads'], 'readonly', (tx) => tx.objectStore('threads').index('updated').getAll());
+    const threads = stored.map((record) => parseThreadRecord(record));
+    const valid = threads.filter((thread): thread is ThreadRecord => thread !== undefined);
+    if (valid.length < threads.length) {
+      console.warn(`agent-chat: left out ${threads.length - valid.length} stored thread(s) that are not valid.`);
+    }
+    return valid.reverse();
+  }
+
+  /**
+   * The thread and all its nodes (sorted by seq); undefined when there is none. Stored nodes that
+   * fail validation are left out with one console.warn (the rest still loads).
+   */
+  async getThread(id: string): Promise<{ thread: ThreadRecord; nodes: NodeRecord[] } | undefined> {
+    const [storedThread, storedNodes] = await this.run(['threads', 'nodes'], 'readonly', (tx) =>
+      Promise.all([tx.objectStore('threads').get(id), tx.objectStore('nodes').index('threadId').getAll(id)]),
+    );
+    if (storedThread === undefined) return undefined;
+    const thread = parseThreadRecord(storedThread);
+    if (!thread) {
+      console.warn(`agent-chat: the stored thread ${JSON.stringify(id)} is not valid and was not loaded.`);
+      return undefined;
+    }
+    const nodes: NodeRecord[] = [];
+    for (const stored of storedNodes) {
+      const node = parseNodeRecord(stored);
+      if (node) nodes.push(node);
+    }
+    if (nodes.length < storedNodes.length) {
+      console.warn(
+        `agent-chat: left out ${storedNodes.length - nodes.length} stored node(s) of thread ${JSON.stringify(id)} that are not valid.`,
+      );
+    }
+    nodes.sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return { thread, nodes };
+  }
+
+  /**
+   * In one transaction: deletes `removedNodeIds` of the thread, puts the nodes, and puts the thread
+   * record, keeping `created` of a stored one and never moving `updated` backwards. All or
+   * nothing: on failure the database is as it was and the call rejects with a StorageError.
+   */
+  async save(thread: ThreadRecord, nodes: readonly NodeRecord[], removedNodeIds: readonly string[] = []): Promise<void> {
+    const stray = nodes.find((node) => node.threadId !== thread.id);
+    if (stray) {
+      throw new StorageError(
+        'invalid',
+        `The node ${JSON.stringify(stray.id)} belongs to another thread than the one being saved.`,
+      );
+    }
+    await this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
+      const requests = new Requests();
+      const threads = tx.objectStore('threads');
+      const nodeStore = tx.objectStore('nodes');
+      const storedThread = requests.add(threads.get(thread.id));
+      for (const id of removedNodeIds) requests.add(nodeStore.delete([thread.id, id]));
+      for (const node of nodes) requests.add(nodeStore.put(node));
+      const stored = (await storedThread) as Partial<ThreadRecord> | undefined;
+      const record: ThreadRecord = { ...thread };
+      if (typeof stored?.created === 'number') record.created = stored.created;
+      if (typeof stored?.updated === 'number') record.updated = Math.max(stored.updated, thread.updated);
+      requests.add(threads.put(record));
+      await requests.all();
+    });
+  }
+
+  /** Renames the thread: titleSource `person`, updated now. Rejects `invalid` if there is no such thread. */
+  async renameThread(id: string, title: string): Promise<void> {
+    await this.run(['threads'], 'readwrite', async (tx) => {
+      const threads = tx.objectStore('threads');
+      const stored = await threads.get(id);
+      if (!stored) throw new StorageError('invalid', NO_SUCH_THREAD);
+      const updated = Math.max(Date.now(), typeof stored.updated === 'number' ? stored.updated : 0);
+      await threads.put({ ...stored, title, titleSource: 'person', updated });
+    });
+  }
+
+  /** Deletes the thread and all its nodes, in one transaction. */
+  async deleteThread(id: string): Promise<void> {
+    await this.run(['threads', 'nodes'], 'readwrite', (tx) =>
+      Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('nodes').delete(nodesOf(id))]),
+    );
+  }
+
+  /** The thread as a file (see `ThreadExport`). Rejects `invalid` if there is no such thread. */
+  async exportThread(id: string): Promise<ThreadExport> {
+    const found = await this.getThread(id);
+    if (!found) throw new StorageError('invalid', NO_SUCH_THREAD);
+    return {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exported: Date.now(),
+      thread: found.thread,
+      nodes: found.nodes.map(({ threadId: _threadId, ...node }) => node),
+    };
+  }
+
+  /**
+   * Stores an exported thread (the object or its JSON text). An invalid file rejects with
+   * StorageError `invalid` (message: what is wrong) and writes nothing. When a thread with the same
+   * id exists, the import gets a new id (the title stays as it is). Returns the stored record.
+   */
+  async importThread(data: unknown): Promise<ThreadRecord> {
+    const parsed = parseThreadExport(data);
+    if (!parsed.ok) throw new StorageError('invalid', parsed.error);
+    const { thread, nodes } = parsed.value;
+    return this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
+      const threads = tx.objectStore('threads');
+      const taken = (await threads.count(thread.id)) > 0;
+      const record: ThreadRecord = { ...thread, id: taken ? newId() : thread.id };
+      const requests = new Requests();
+      requests.add(threads.put(record));
+      const nodeStore = tx.objectStore('nodes');
+      for (const node of nodes) requests.add(nodeStore.put({ ...node, threadId: record.id }));
+      await requests.all();
+      return record;
+    });
+  }
+
+  /** Closes the connection; later calls reject with a StorageError. */
+  close(): void {
+    this.closedError ??= new StorageError('failed', STORAGE_MESSAGES.closed);
+    this.db.close();
+  }
+
+  /**
+   * Runs `body` in one transaction and resolves once the transaction has committed. `body` may
+   * await only requests of the transaction. On any failure the transaction is aborted (nothing of
+   * it is kept) and the call rejects with a StorageError.
+   */
+  private async run<T, Mode extends IDBTransactionMode>(
+    stores: StoreName[],
+    mode: Mode,
+    body: (tx: Tx<Mode>) => Promise<T>,
+  ): Promise<T> {
+    if (this.closedError) throw this.closedError;
+    let tx: Tx<Mode>;
+    try {
+      tx = this.db.transaction(stores, mode) as Tx<Mode>;
+    } catch (error) {
+      throw this.closedError ?? toStorageError(error);
+    }
+    const done = tx.done;
+    try {
+      const result = await body(tx);
+      await done;
+      return result;
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // already committed or aborted
+      }
+      await done.catch(() => {});
+      // A failed request aborts its transaction: the transaction's error says why.
+      const cause = errorName(error) === 'AbortError' && tx.error ? tx.error : error;
+      throw error instanceof StorageError ? error : (this.closedError ?? toStorageError(cause));
+    }
+  }
+}
+
+/** Requests issued together: each rejection is handled, and `all()` waits for them all. */
+class Requests {
+  private readonly pending: Promise<unknown>[] = [];
+
+  add<T>(request: Promise<T>): Promise<T> {
+    request.catch(() => {});
+    this.pending.push(request);
+    return request;
+  }
+
+  all(): Promise<unknown[]> {
+    return Promise.all(this.pending);
+  }
+}
+
+/** Opening fails: a browser that refuses IndexedDB (private mode, disabled storage) is `unavailable`. */
+function openError(error: unknown): StorageError {
+  const name = errorName(error);
+  if (name === 'InvalidStateError' || name === 'UnknownError') {
+    return new StorageError('unavailable', STORAGE_MESSAGES.unavailable, { cause: error });
+  }
+  return toStorageError(error);
+}
+
+function errorName(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
+    ? (error as { name: string }).name
+    : undefined;
+}

@@ -1,0 +1,160 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { deepQuery, deepQueryAll, deleteDatabase, sendAndWait, settle, textOf, until } from './helpers.js';
+
+let keys: string[] = [];
+let keyCount = 0;
+/** A database of its own for each chat pair of a test. */
+function freshKey(): string {
+  const key = `storage-test-${Date.now()}-${++keyCount}`;
+  keys.push(key);
+  return key;
+}
+
+afterEach(async () => {
+  for (const key of keys) await deleteDatabase(key);
+  keys = [];
+});
+
+async function requests(scenario: string): Promise<any[]> {
+  return (await fetch(`/agui/requests?scenario=${scenario}`)).json();
+}
+
+async function storedChat(endpoint: string, key: string, extra = ''): Promise<AgentChat> {
+  const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint=${endpoint} storage-key=${key} thread-id=${extra || undefined}></agent-chat>`);
+  await (el as unknown as { store: { ready(): Promise<void> } }).store.ready();
+  await settle(el);
+  return el;
+}
+
+const userTexts = (el: AgentChat) => el.getTurns().filter((turn) => turn.role === 'user').map((turn) => (turn as { text: string }).text);
+
+describe('storage: saving and restoring', () => {
+  it('keeps the conversation: a new chat on the same database shows it as it was, running nothing', async () => {
+    const key = freshKey();
+    const first = await storedChat('/agui/tools', key);
+    await sendAndWait(first, 'weather please');
+    const saved = first.getTurns();
+    const threadId = first.threadId;
+    first.remove();
+    const before = (await requests('tools')).length;
+
+    const second = await storedChat('/agui/tools', key);
+    await until(() => second.getTurns().length === 2, 'the conversation is back');
+    await settle(second);
+    expect(second.threadId).to.equal(threadId);
+    expect(second.getTurns()).to.deep.equal(saved);
+    expect(deepQueryAll(second, 'agent-chat-tool-card').length).to.be.greaterThan(0);
+    expect((await requests('tools')).length).to.equal(before, 'nothing ran');
+  });
+
+  it('what was running when the page went loads as not completed', async () => {
+    const key = freshKey();
+    const first = await storedChat('/agui/slow', key);
+    first.send('go slowly');
+    await until(() => (first.getTurns()[1] as any)?.parts?.some((part: any) => part.kind === 'text' && part.text.length > 0), 'some text arrived');
+    window.dispatchEvent(new Event('pagehide'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    first.remove();
+
+    const second = await storedChat('/agui/slow', key);
+    await until(() => second.getTurns().length === 2, 'the conversation is back');
+    const reply = second.getTurns()[1] as any;
+    expect(reply.status).to.not.equal('streaming');
+    expect(reply.parts.find((part: any) => part.kind === 'text').text.length).to.be.greaterThan(0);
+    expect(reply.parts.every((part: any) => part.kind !== 'tool-call' || part.status !== 'running')).to.equal(true);
+  });
+});
+
+describe('storage: threads', () => {
+  it('new, switch, rename and delete from script; thread-id reflects; thread-change fires', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/basic', key);
+    await sendAndWait(el, 'first conversation');
+    const firstId = el.threadId!;
+    const changed = oneEvent(el, 'agent-chat-thread-change');
+    const secondId = await el.newThread();
+    expect((await changed).detail).to.deep.equal({ threadId: secondId, reason: 'new' });
+    expect(el.getAttribute('thread-id')).to.equal(secondId);
+    expect(el.getTurns()).to.deep.equal([]);
+    await sendAndWait(el, 'second conversation');
+    let threads = await el.listThreads();
+    expect(threads.map((thread) => thread.title)).to.deep.equal(['second conversation', 'first conversation']);
+
+    expect(await el.openThread(firstId)).to.equal(true);
+    await settle(el);
+    expect(userTexts(el)).to.deep.equal(['first conversation']);
+    expect(el.threadId).to.equal(firstId);
+
+    await el.renameThread(firstId, 'Renamed');
+    threads = await el.listThreads();
+    expect(threads.find((thread) => thread.id === firstId)!.title).to.equal('Renamed');
+
+    await el.deleteThread(firstId);
+    threads = await el.listThreads();
+    expect(threads.map((thread) => thread.id)).to.deep.equal([secondId]);
+    expect(el.threadId).to.not.equal(firstId, 'deleting the open thread starts a new one');
+    expect(el.getTurns()).to.deep.equal([]);
+  });
+
+  it('setting thread-id opens that thread', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/basic', key);
+    await sendAndWait(el, 'one');
+    const one = el.threadId!;
+    await el.newThread();
+    await sendAndWait(el, 'two');
+    el.threadId = one;
+    await until(() => userTexts(el)[0] === 'one', 'thread one opens');
+  });
+
+  it('the thread list: open it, switch, new, with the keyboard and axe-clean', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/basic', key);
+    await sendAndWait(el, 'alpha');
+    await el.newThread();
+    await sendAndWait(el, 'beta');
+    const toggle = deepQuery<HTMLButtonElement>(el, '[part="threads-button"]')!;
+    toggle.click();
+    await until(() => deepQueryAll(el, '[part~="thread-item"]').length === 2, 'two threads listed');
+    await settle(el);
+    await expect(el).to.be.accessible();
+    const alpha = deepQueryAll(el, '[part~="thread-item"]').find((item) => textOf(item).includes('alpha'))!;
+    (alpha.querySelector('button') as HTMLButtonElement).click();
+    await until(() => userTexts(el)[0] === 'alpha', 'alpha opens');
+    await settle(el);
+    expect(deepQuery(el, '[part="thread-list"]')).to.equal(undefined, 'the list closes');
+  });
+});
+
+describe('storage: branches', () => {
+  it('editing a message makes a sibling branch; the switcher moves between them; only the path is sent', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/echo', key);
+    await sendAndWait(el, 'first question');
+    await sendAndWait(el, 'second question');
+    const firstUser = deepQueryAll(el, 'agent-chat-message')[0];
+    deepQuery<HTMLButtonElement>(firstUser, '[part="edit-button"]')!.click();
+    await settle(el);
+    const editForm = deepQuery(el, 'agent-chat-edit-message')!;
+    const editor = deepQuery<HTMLTextAreaElement>(editForm, 'textarea')!;
+    expect(editor.matches(':focus')).to.equal(true, 'the editor takes the keyboard');
+    editor.value = 'first question, edited';
+    editor.dispatchEvent(new Event('input'));
+    await settle(el);
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    deepQuery<HTMLButtonElement>(editForm, 'button[type="submit"]')!.click();
+    await ended;
+    await settle(el);
+    expect(userTexts(el)).to.deep.equal(['first question, edited']);
+    const last = (await requests('echo')).at(-1);
+    expect(last.messages.filter((message: any) => message.role === 'user').map((message: any) => message.content)).to.deep.equal(['first question, edited']);
+
+    const switcher = deepQuery(el, '[part="branch-switcher"]')!;
+    expect(textOf(switcher)).to.contain('2 / 2');
+    (deepQueryAll<HTMLButtonElement>(switcher, 'button')[0]).click();
+    await settle(el);
+    expect(userTexts(el)).to.deep.equal(['first question', 'second question']);
+    expect(textOf(deepQuery(el, '[part="branch-switcher"]'))).to.contain('1 / 2');
+  });
+});
