@@ -75,6 +75,11 @@ export const agentChatStyles = css`
     border-right: 1px solid var(--_border);
     box-shadow: 4px 0 16px rgb(0 0 0 / 0.12);
   }
+  .threads .close {
+    position: absolute;
+    top: calc(var(--_space) * 0.75);
+    right: calc(var(--_space) * 0.75);
+  }
   .storage-problem {
     flex: none;
     display: flex;

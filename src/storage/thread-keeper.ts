@@ -56,6 +56,10 @@ export class ThreadKeeper {
   private sync?: ThreadSync;
   private thread?: ThreadRecord;
   private shown: readonly Turn[] = [];
+  /** Something to save: nodes, the leaf shown, the title. */
+  private dirty = false;
+  /** The keeper itself is replacing what is shown (a thread opening): not a change to save. */
+  private replacing = false;
   private nextSync: 'branch' | 'replace' = 'replace';
   private pending = new Map<string, TreeNode>();
   private removed = new Set<string>();
@@ -122,6 +126,7 @@ export class ThreadKeeper {
   private async openInitial(): Promise<void> {
     // A conversation that began before the database opened stays: it is saved as it goes.
     if (this.hooks.turns().length > 0) {
+      this.dirty = true;
       this.schedule(false);
       return;
     }
@@ -164,7 +169,7 @@ export class ThreadKeeper {
   /** Called with every change of the conversation shown. */
   changed(fromWire: boolean): void {
     const turns = this.hooks.turns();
-    if (turns === this.shown) return;
+    if (turns === this.shown || this.replacing) return;
     const change = syncPath(this.tree, turns, this.nextSync, this.shown);
     const leafMoved = turns[turns.length - 1]?.id !== this.shown[this.shown.length - 1]?.id;
     this.nextSync = 'replace';
@@ -175,7 +180,10 @@ export class ThreadKeeper {
       this.pending.delete(id);
       this.removed.add(id);
     }
-    if (this.pending.size || this.removed.size || leafMoved) this.schedule(fromWire);
+    if (this.pending.size || this.removed.size || leafMoved) {
+      this.dirty = true;
+      this.schedule(fromWire);
+    }
   }
 
   /** A title from the backend (`CUSTOM agent-chat.thread-title`), unless the person named the thread. */
@@ -185,6 +193,7 @@ export class ThreadKeeper {
     const thread = this.currentRecord();
     if (thread.titleSource === 'person') return;
     this.thread = { ...thread, title: trimmed, titleSource: 'backend' };
+    this.dirty = true;
     this.schedule(false);
   }
 
@@ -209,7 +218,9 @@ export class ThreadKeeper {
     this.timer = undefined;
     const store = this.store;
     const turns = this.hooks.turns();
-    if (!store || (!this.pending.size && !this.removed.size && !this.thread?.id) || turns.length === 0) return this.saving;
+    // Nothing new (a thread merely opened) is not saved: its place in the list stays.
+    if (!store || !this.dirty || turns.length === 0) return this.saving;
+    this.dirty = false;
     const thread = { ...this.currentRecord(), updated: Date.now(), currentLeaf: turns[turns.length - 1].id };
     if (thread.titleSource === 'first-message' && !thread.title) thread.title = titleOf(turns);
     this.thread = thread;
@@ -227,6 +238,7 @@ export class ThreadKeeper {
         },
         (error: StorageError) => {
           // Kept for the next save: the conversation goes on in memory meanwhile.
+          this.dirty = true;
           for (const node of nodes) if (!this.pending.has(node.id)) this.pending.set(node.id, node);
           for (const id of removed) this.removed.add(id);
           this.fail(error, thread.id);
@@ -297,10 +309,23 @@ export class ThreadKeeper {
     this.pending.clear();
     this.removed.clear();
     this.hooks.setThreadId(thread.id);
-    this.hooks.showPath(turns);
-    this.shown = this.hooks.turns();
+    this.display(turns);
     this.rememberOpened(thread.id);
     this.hooks.threadChanged({ threadId: thread.id, reason });
+  }
+
+  /** Shows `turns` as the thread's state, as loaded: nothing in it is a change to save. */
+  private display(turns: Turn[]): void {
+    this.pending.clear();
+    this.removed.clear();
+    this.dirty = false;
+    this.replacing = true;
+    try {
+      this.hooks.showPath(turns);
+    } finally {
+      this.replacing = false;
+    }
+    this.shown = this.hooks.turns();
   }
 
   /** Starts a new, empty conversation (saved once it has a first message). */
@@ -311,8 +336,7 @@ export class ThreadKeeper {
     this.pending.clear();
     this.removed.clear();
     this.hooks.setThreadId(id);
-    this.hooks.showPath([]);
-    this.shown = this.hooks.turns();
+    this.display([]);
     this.rememberOpened(id);
     this.hooks.threadChanged({ threadId: id, reason });
     return id;
@@ -352,16 +376,16 @@ export class ThreadKeeper {
   }
 
   /** The thread as a file: from the database, or (the open one) from memory when there is none. */
+  /**
+   * The thread as a file. The one shown comes from memory, which holds all of it (what could not
+   * be saved too, e.g. once the storage is full); any other comes from the database.
+   */
   async exportThread(id: string): Promise<ThreadExport> {
-    if (this.store) {
-      await this.flush();
-      const stored = await this.store.exportThread(id).catch((error: StorageError) => {
-        if (id === this.hooks.threadId()) return undefined;
-        throw error;
-      });
-      if (stored) return stored;
+    if (id !== this.hooks.threadId()) {
+      if (!this.store) throw new Error(`There is no conversation "${id}" here.`);
+      return this.store.exportThread(id);
     }
-    if (id !== this.hooks.threadId()) throw new Error(`There is no conversation "${id}" here.`);
+    await this.flush();
     const thread = { ...this.currentRecord() };
     const turns = this.hooks.turns();
     if (!thread.title) thread.title = titleOf(turns);
@@ -375,7 +399,11 @@ export class ThreadKeeper {
    */
   async importThread(data: unknown): Promise<string> {
     const parsed = parseThreadExport(data);
-    if (!parsed.ok) throw new Error(`The conversation could not be imported: ${parsed.error}`);
+    if (!parsed.ok) {
+      const message = `The conversation could not be imported: ${parsed.error}`;
+      this.hooks.storageError({ kind: 'invalid', message });
+      throw new Error(message);
+    }
     if (this.store) {
       const record = await this.store.importThread(parsed.value);
       this.sync?.announce({ kind: 'saved', threadId: record.id, updated: record.updated });

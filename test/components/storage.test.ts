@@ -135,6 +135,8 @@ describe('storage: branches', () => {
     await sendAndWait(el, 'second question');
     const firstUser = deepQueryAll(el, 'agent-chat-message')[0];
     deepQuery<HTMLButtonElement>(firstUser, '[part="edit-button"]')!.click();
+    // The editor loads on first use.
+    await until(() => !!deepQuery(el, 'agent-chat-edit-message')?.shadowRoot?.querySelector('textarea'), 'the editor is drawn');
     await settle(el);
     const editForm = deepQuery(el, 'agent-chat-edit-message')!;
     const editor = deepQuery<HTMLTextAreaElement>(editForm, 'textarea')!;
@@ -156,5 +158,66 @@ describe('storage: branches', () => {
     await settle(el);
     expect(userTexts(el)).to.deep.equal(['first question', 'second question']);
     expect(textOf(deepQuery(el, '[part="branch-switcher"]'))).to.contain('1 / 2');
+  });
+});
+
+describe('storage: more', () => {
+  it('Regenerate keeps the old reply as another version', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/echo', key);
+    await sendAndWait(el, 'say it');
+    const firstReply = el.getTurns()[1].id;
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    deepQuery<HTMLButtonElement>(el, '[part="regenerate-button"]')!.click();
+    await ended;
+    await settle(el);
+    expect(el.getTurns()).to.have.length(2);
+    expect(el.getTurns()[1].id).to.not.equal(firstReply);
+    const switcher = deepQuery(el, '[part="branch-switcher"]')!;
+    expect(textOf(switcher)).to.contain('2 / 2');
+    expect(switcher.getAttribute('aria-label')).to.equal('Version 2 of 2');
+    deepQueryAll<HTMLButtonElement>(switcher, 'button')[0].click();
+    await settle(el);
+    expect(el.getTurns()[1].id).to.equal(firstReply);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a title from the backend (CUSTOM agent-chat.thread-title) names the thread, unless the person renamed it', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/titled', key);
+    await sendAndWait(el, 'plan my trip');
+    let threads = await el.listThreads();
+    expect(threads[0].title).to.equal('Trip to Lisbon');
+    await el.renameThread(threads[0].id, 'Mine');
+    await sendAndWait(el, 'again');
+    threads = await el.listThreads();
+    expect(threads[0].title).to.equal('Mine');
+  });
+
+  it('opening a thread does not move it to the top of the list', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/basic', key);
+    await sendAndWait(el, 'older');
+    const older = el.threadId!;
+    await el.newThread();
+    await sendAndWait(el, 'newer');
+    await el.openThread(older);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const threads = await el.listThreads();
+    expect(threads.map((thread) => thread.title)).to.deep.equal(['newer', 'older']);
+  });
+
+  it('storage="none": nothing is kept, no thread list, but versions still work', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint="/agui/echo" storage="none"></agent-chat>`);
+    await sendAndWait(el, 'one');
+    expect(deepQuery(el, '[part="threads-button"]')).to.equal(undefined);
+    expect(await el.listThreads()).to.deep.equal([]);
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    deepQuery<HTMLButtonElement>(el, '[part="regenerate-button"]')!.click();
+    await ended;
+    await settle(el);
+    expect(textOf(deepQuery(el, '[part="branch-switcher"]'))).to.contain('2 / 2');
+    const exported = await el.exportThread();
+    expect(exported.nodes).to.have.length(3, 'the message and both replies');
   });
 });

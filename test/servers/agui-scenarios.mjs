@@ -144,6 +144,7 @@ const scenarios = {
   'subagent-slow': subagentSlow,
   'subagent-many': subagentMany,
   basic: (input) => [started(input), ...text('m1', 'Hello ', '**world**', '!'), finished(input)],
+  titled: (input) => [started(input), { type: 'CUSTOM', name: 'agent-chat.thread-title', value: { title: 'Trip to Lisbon' } }, ...text('t1', 'Noted.'), finished(input)],
   echo: (input) => [
     started(input),
     ...text(`echo-${input.runId}`, `You said: ${lastUserText(input)} (${input.messages.length} messages)`),

@@ -1,10 +1,4 @@
-/** The app frame is loaded on first need: only cards with an MCP App show one. */
-let loading: Promise<unknown> | undefined;
+import { onFirstNeed } from '../../lazy.js';
 
-export function loadAppFrame(): Promise<unknown> {
-  loading ??= import('./app-frame.js').catch((error: unknown) => {
-    loading = undefined;
-    console.error('<agent-chat>: the MCP App frame could not be loaded', error);
-  });
-  return loading;
-}
+/** The app frame is loaded on first need: only cards with an MCP App show one. */
+export const loadAppFrame = onFirstNeed(() => import('./app-frame.js'), 'the MCP App frame');
