@@ -41,14 +41,20 @@ import { deepQuery } from './dom/deep-query.js';
 import { ChatStorage, type StorageMode, type ThreadSummary } from './storage/chat-storage.js';
 import type { ThreadExport } from './storage/records.js';
 import type { AgentChatThreadList } from './components/thread-list/thread-list.js';
+import { onFirstNeed } from './lazy.js';
+
+/** The list of conversations is loaded when the person first opens it. */
+const loadThreadList = onFirstNeed(() => import('./components/thread-list/thread-list.js'), 'the list of conversations');
 
 const MESSAGE_PARTS =
   'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message';
 const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
 /** How close to the bottom (px) still counts as "at the bottom" for sticking. */
 const STICK_THRESHOLD = 48;
-/** Turns drawn at first when a conversation opens; scrolling up draws this many more each time. */
-const DRAWN_TURNS = 40;
+/** Turns drawn at first when a long conversation opens (more than a screenful). */
+const FIRST_DRAWN = 12;
+/** Turns drawn more each time the person scrolls to the top. */
+const MORE_DRAWN = 40;
 /** Scrolled this close to the top (px), the earlier turns are drawn. */
 const EARLIER_THRESHOLD = 120;
 
@@ -200,8 +206,8 @@ export class AgentChat extends LitElement {
   /** The person tried to send while the agent's requests wait for answers. */
   @state() private heldNotice = false;
   @state() private threadsOpen = false;
-  /** How many of the last turns are drawn; earlier ones come when the person scrolls up. */
-  @state() private drawnTurns = DRAWN_TURNS;
+  /** The first turn drawn (all are, when unset); earlier ones come when the person scrolls up. */
+  @state() private drawFrom?: string;
   /** The thread id the chat itself set last (a different one was set by the page). */
   private ownThreadId?: string;
   private drawingEarlier = false;
@@ -239,7 +245,7 @@ export class AgentChat extends LitElement {
     showPath: (turns) => {
       this.session.stop();
       this.session.update({ type: 'reset', turns });
-      this.drawnTurns = DRAWN_TURNS;
+      this.drawLast(turns);
       this.stick = true;
     },
     threadId: () => this.ensureThreadId(),
@@ -517,7 +523,7 @@ export class AgentChat extends LitElement {
     }
     this.lastScrollTop = top;
     this.lastScrollHeight = height;
-    if (top < EARLIER_THRESHOLD && this.conversation.turns.length > this.drawnTurns && !this.drawingEarlier) {
+    if (top < EARLIER_THRESHOLD && this.firstDrawn() > 0 && !this.drawingEarlier) {
       this.drawingEarlier = true;
       void this.drawEarlier().finally(() => (this.drawingEarlier = false));
     }
@@ -628,6 +634,7 @@ export class AgentChat extends LitElement {
     const next = turnsFromPage(turns);
     this.stop();
     this.session.update({ type: 'reset', turns: next });
+    this.drawLast(next);
   }
 
   /** Adds one turn at the end (not while a reply streams). Throws a TypeError when it is malformed. */
@@ -736,6 +743,7 @@ export class AgentChat extends LitElement {
   };
 
   private toggleThreads = async () => {
+    if (!this.threadsOpen) await loadThreadList();
     this.threadsOpen = !this.threadsOpen;
     if (this.threadsOpen) {
       void this.store.refreshList();
@@ -753,11 +761,25 @@ export class AgentChat extends LitElement {
     if (event.key === 'Escape') this.closeThreads();
   };
 
+  /** A conversation put in place opens at its end: only its last turns are drawn at first. */
+  private drawLast(turns: readonly Turn[]): void {
+    this.drawFrom = turns.length > FIRST_DRAWN ? turns[turns.length - FIRST_DRAWN].id : undefined;
+  }
+
+  /** The index of the first turn drawn. */
+  private firstDrawn(): number {
+    if (!this.drawFrom) return 0;
+    const index = this.conversation.turns.findIndex((turn) => turn.id === this.drawFrom);
+    return Math.max(0, index);
+  }
+
   /** Draws the earlier turns when the person reaches the top, keeping what they see where it was. */
   private async drawEarlier() {
     const log = this.log;
     const before = log.scrollHeight - log.scrollTop;
-    this.drawnTurns += DRAWN_TURNS;
+    const turns = this.conversation.turns;
+    const first = Math.max(0, this.firstDrawn() - MORE_DRAWN);
+    this.drawFrom = first === 0 ? undefined : turns[first].id;
     await this.updateComplete;
     log.scrollTop = log.scrollHeight - before;
   }
@@ -795,7 +817,7 @@ export class AgentChat extends LitElement {
     const lastReply = turns[turns.length - 1];
     const configErrors = this.configProblems;
     const persistent = this.store.persistent;
-    const first = Math.max(0, turns.length - this.drawnTurns);
+    const first = this.firstDrawn();
     const branches = this.store.branchesOf(turns);
     const settled = !this.busy && !this.waitingForPerson;
     const problem = this.store.problem;

@@ -38,15 +38,16 @@ export function contextTurns(turns: readonly Turn[]): Turn[] {
  * activity cards set apart again (attributed to their delegation), and the subagents they name
  * recorded on their reply when the turn does not list them.
  */
-export function turnsFromPage(input: unknown): Turn[] {
+export function turnsFromPage(input: unknown, { copy = true } = {}): Turn[] {
   if (!Array.isArray(input)) throw new TypeError('setTurns() takes an array of turns.');
-  return input.map((value, index) => turnFromPage(value, index));
+  return input.map((value, index) => turnFromPage(value, index, copy));
 }
 
-export function turnFromPage(value: unknown, index = 0): Turn {
+/** @param copy whether to take a copy first: turns from the page do; turns fresh from storage are ours already. */
+export function turnFromPage(value: unknown, index = 0, copy = true): Turn {
   const where = `turn ${index}`;
   if (!value || typeof value !== 'object') throw new TypeError(`${where} is not an object.`);
-  const turn = structuredClone(value) as Turn;
+  const turn = (copy ? structuredClone(value) : value) as Turn;
   if (typeof turn.id !== 'string' || !turn.id) throw new TypeError(`${where} has no id.`);
   if (turn.role === 'user' || turn.role === 'system' || turn.role === 'developer') {
     if (typeof turn.text !== 'string') throw new TypeError(`${where} (${turn.role}) has no text.`);

@@ -71,7 +71,6 @@ const exportSchema = z.looseObject({
   nodes: z.array(z.looseObject(nodeFields)),
 });
 
-const storedNodeSchema = z.looseObject({ threadId: id, ...nodeFields });
 
 /**
  * Validates an import; never throws. Accepts the parsed object or its JSON text. The error names
@@ -106,11 +105,30 @@ export function parseThreadExport(
   return problem ? { ok: false, error: problem } : { ok: true, value };
 }
 
-/** Validates one stored node record (what comes back from the database crosses a boundary too). */
+/**
+ * Validates one stored node record (what comes back from the database crosses a boundary too).
+ * The same rules as an import's nodes, checked by hand: a thread of thousands of turns opens
+ * without copying each one through a schema.
+ */
 export function parseNodeRecord(data: unknown): NodeRecord | undefined {
-  const parsed = storedNodeSchema.safeParse(data);
-  if (!parsed.success || parsed.data.turn.id !== parsed.data.id) return undefined;
-  return parsed.data as unknown as NodeRecord;
+  if (!isObject(data)) return undefined;
+  const { threadId, id, parentId, seq, turn } = data;
+  if (typeof threadId !== 'string' || typeof id !== 'string' || !id || typeof seq !== 'number') return undefined;
+  if (parentId !== null && typeof parentId !== 'string') return undefined;
+  if (!isObject(turn) || turn.id !== id) return undefined;
+  if (turn.role === 'assistant') {
+    if (typeof turn.status !== 'string' || !Array.isArray(turn.parts)) return undefined;
+    const partsFine = turn.parts.every((part) => isObject(part) && typeof part.id === 'string' && PART_KINDS.has(part.kind as string));
+    return partsFine ? (data as unknown as NodeRecord) : undefined;
+  }
+  return TEXT_ROLES.has(turn.role as string) && typeof turn.text === 'string' ? (data as unknown as NodeRecord) : undefined;
+}
+
+const PART_KINDS = new Set(['text', 'reasoning', 'tool-call', 'activity']);
+const TEXT_ROLES = new Set(['user', 'system', 'developer']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Validates one stored thread record. */

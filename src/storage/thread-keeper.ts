@@ -6,7 +6,6 @@
  * its branches, and can still be exported.
  */
 import type { ReactiveControllerHost } from 'lit';
-import '../components/thread-list/thread-list.js';
 import { turnsFromPage } from '../conversation/public-turns.js';
 import { allNodes, branchPoints, emptyTree, latestLeaf, pathTo, switchBranch, syncPath, treeFromNodes, type ConversationTree, type TreeNode } from '../conversation/tree.js';
 import type { Turn } from '../conversation/types.js';
@@ -60,6 +59,8 @@ export class ThreadKeeper {
   private dirty = false;
   /** The keeper itself is replacing what is shown (a thread opening): not a change to save. */
   private replacing = false;
+  /** The thread shown was deleted by another tab while a reply streamed here. */
+  private deletedElsewhere?: string;
   private nextSync: 'branch' | 'replace' = 'replace';
   private pending = new Map<string, TreeNode>();
   private removed = new Set<string>();
@@ -216,6 +217,16 @@ export class ThreadKeeper {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.deletedElsewhere && this.deletedElsewhere === this.hooks.threadId()) {
+      this.pending.clear();
+      this.removed.clear();
+      this.dirty = false;
+      if (!this.hooks.busy()) {
+        this.deletedElsewhere = undefined;
+        void this.newThread('deleted');
+      }
+      return this.saving;
+    }
     const store = this.store;
     const turns = this.hooks.turns();
     // Nothing new (a thread merely opened) is not saved: its place in the list stays.
@@ -299,7 +310,7 @@ export class ThreadKeeper {
     let turns: Turn[];
     try {
       const path = leaf ? pathTo(tree, leaf).map((turn) => (turn.role === 'assistant' && turn.status === 'streaming' ? { ...turn, status: 'cancelled' as const } : turn)) : [];
-      turns = turnsFromPage(path);
+      turns = turnsFromPage(path, { copy: false });
     } catch (error) {
       this.fail({ kind: 'failed', message: `The saved conversation could not be read (${describe(error)}).` }, thread.id);
       return;
@@ -316,6 +327,7 @@ export class ThreadKeeper {
 
   /** Shows `turns` as the thread's state, as loaded: nothing in it is a change to save. */
   private display(turns: Turn[]): void {
+    this.deletedElsewhere = undefined;
     this.pending.clear();
     this.removed.clear();
     this.dirty = false;
@@ -435,10 +447,14 @@ export class ThreadKeeper {
     await this.refreshList();
     if (message.threadId !== this.hooks.threadId()) return;
     if (message.kind === 'deleted') {
+      // Another tab deleted the thread shown: nothing more of it is saved; once the reply under
+      // way (if any) has ended, a new thread takes its place.
       this.thread = undefined;
       this.pending.clear();
       this.removed.clear();
-      if (!this.hooks.busy()) await this.newThread('deleted');
+      this.dirty = false;
+      if (this.hooks.busy()) this.deletedElsewhere = message.threadId;
+      else await this.newThread('deleted');
       return;
     }
     if (message.kind === 'renamed') {
