@@ -248,6 +248,7 @@ export class AgentChat extends LitElement {
       this.drawLast(turns);
       this.stick = true;
     },
+    stop: () => this.session.stop(),
     threadId: () => this.ensureThreadId(),
     setThreadId: (id) => {
       this.ownThreadId = id;
@@ -317,17 +318,11 @@ export class AgentChat extends LitElement {
     }
     if (changed.has('mcpServers')) this.apps.syncServers();
     if (changed.has('threadId') && this.threadId && this.threadId !== this.ownThreadId) {
-      // The page asked for this thread: open it, or start a new one under that id.
-      const id = this.threadId;
-      this.ownThreadId = id;
-      this.store.explicitThreadId = true;
-      if (this.hasUpdated) {
-        const shown = this.conversation.turns;
-        void this.store.ready().then(async () => {
-          // What the page did meanwhile (setTurns, send) wins over the thread loading.
-          if (this.conversation.turns !== shown || this.threadId !== id) return;
-          if (!(await this.store.openThread(id))) await this.store.newThread('new', id);
-        });
+      if (this.hasUpdated) this.followThreadId();
+      else {
+        // Set before the chat first drew: the thread to open, once storage is open.
+        this.ownThreadId = this.threadId;
+        this.store.explicitThreadId = true;
       }
     }
     if (changed.has('storage') || changed.has('storageKey')) void this.store.configure(this.storage === 'none' ? 'none' : 'indexeddb', this.storageKey || 'agent-chat');
@@ -355,6 +350,26 @@ export class AgentChat extends LitElement {
   /** What the page author set wrong (a custom transport makes the connection settings moot). */
   private get configProblems(): string[] {
     return [...(this.transport ? [] : this.connection.problems), ...this.displayProblems, ...this.apps.problems];
+  }
+
+  /** Settles when the thread the page asked for (`thread-id`) is shown. */
+  private threadSwitch?: Promise<void>;
+
+  /** The page set `thread-id`: open that thread, or start one under that id. */
+  private followThreadId(): void {
+    const id = this.threadId!;
+    this.ownThreadId = id;
+    this.store.explicitThreadId = true;
+    const shown = this.conversation.turns;
+    const opening = this.store.ready().then(async () => {
+      // What the page did meanwhile (setTurns) wins over the thread loading.
+      if (this.conversation.turns !== shown || this.threadId !== id) return;
+      if (!(await this.store.openThread(id))) await this.store.newThread('new', id);
+    });
+    this.threadSwitch = opening.finally(() => {
+      if (this.threadSwitch === switching) this.threadSwitch = undefined;
+    });
+    const switching = this.threadSwitch;
   }
 
   /** The thread id, made up (and kept as the chat's own) when there is none yet. */
@@ -454,6 +469,8 @@ export class AgentChat extends LitElement {
   }
 
   private onConversation(next: ConversationState, fromWire: boolean): void {
+    // The first turn drawn went with an edit or another version: the new path opens at its end.
+    if (this.drawFrom && next.turns !== this.conversation.turns && !next.turns.some((turn) => turn.id === this.drawFrom)) this.drawLast(next.turns);
     this.conversation = next;
     this.busy = this.session.busy;
     this.store.changed(fromWire);
@@ -600,6 +617,12 @@ export class AgentChat extends LitElement {
   send(text: string): boolean {
     const trimmed = text.trim();
     if (!trimmed || this.session.busy) return false;
+    // The page has just set `thread-id`: the message goes to that thread once it is shown.
+    if (this.hasUpdated && this.threadId && this.threadId !== this.ownThreadId) this.followThreadId();
+    if (this.threadSwitch) {
+      void this.threadSwitch.then(() => this.send(trimmed));
+      return true;
+    }
     if (this.session.held) {
       // Said again on each try: the live region is emptied and filled, so it is announced anew.
       this.heldNotice = false;
@@ -728,8 +751,21 @@ export class AgentChat extends LitElement {
       this.retry();
     } else {
       const path = this.store.pathThrough(action.siblingId);
-      if (path.length) this.store.withBranch(() => this.session.update({ type: 'reset', turns: path }));
+      if (!path.length) return;
+      this.stick = false;
+      this.store.withBranch(() => this.session.update({ type: 'reset', turns: path }));
+      // The keyboard stays on the switcher, now that of the version shown.
+      void this.updateComplete.then(async () => {
+        const message = [...this.renderRoot.querySelectorAll<AgentChatMessage>('agent-chat-message')].find((element) => element.turn?.id === action.siblingId);
+        await message?.updateComplete;
+        const buttons = message?.shadowRoot?.querySelectorAll<HTMLButtonElement>('[part="branch-switcher"] button');
+        const button = [...(buttons ?? [])].find((candidate) => !candidate.disabled);
+        button?.focus();
+      });
+      return;
     }
+    // An edit or a regeneration: the new reply streams, and the keyboard goes to the composer.
+    this.composer?.focus();
   };
 
   private exportProblemThread = async () => {

@@ -18,6 +18,8 @@ import { ThreadSync, type SyncMessage } from './thread-sync.js';
 
 /** The longest a change waits to be saved while a reply streams (ms). */
 const SAVE_EVERY_MS = 250;
+/** Another tab's saves of the thread shown are followed once they pause this long (ms). */
+const SYNC_QUIET_MS = 600;
 const TITLE_LENGTH = 80;
 
 export type StorageMode = 'indexeddb' | 'none';
@@ -28,6 +30,8 @@ export interface ChatStorageHooks {
   busy(): boolean;
   /** Shows this path, running nothing (stops the reply under way first). */
   showPath(turns: Turn[]): void;
+  /** Stops the reply under way, if any. */
+  stop(): void;
   /** The element's `thread-id`, set to a new id when there is none. */
   threadId(): string;
   setThreadId(id: string): void;
@@ -61,6 +65,17 @@ export class ThreadKeeper {
   private replacing = false;
   /** The thread shown was deleted by another tab while a reply streamed here. */
   private deletedElsewhere?: string;
+  /**
+   * The thread whose conversation is shown: saves go there, even when the page has just set
+   * another `thread-id` (the switch saves what is shown first, then opens the other).
+   */
+  private shownId?: string;
+  /** The thread shown has a record in the database (so an emptied conversation is saved too). */
+  private stored = false;
+  private syncTimer?: ReturnType<typeof setTimeout>;
+  private closedOnDisconnect = false;
+  /** The thread shown is being deleted: nothing of it is saved any more. */
+  private forgetting?: string;
   private nextSync: 'branch' | 'replace' = 'replace';
   private pending = new Map<string, TreeNode>();
   private removed = new Set<string>();
@@ -77,12 +92,24 @@ export class ThreadKeeper {
   hostConnected(): void {
     window.addEventListener('pagehide', this.onPageHide);
     document.addEventListener('visibilitychange', this.onVisibility);
+    if (this.closedOnDisconnect) {
+      // Put back on the page: open the database again (what is shown stays).
+      this.closedOnDisconnect = false;
+      if (!this.store && this.mode === 'indexeddb') this.opening = this.openStore();
+    }
   }
 
+  /** A chat taken off the page saves what is left and lets go of the database and the channel. */
   hostDisconnected(): void {
     window.removeEventListener('pagehide', this.onPageHide);
     document.removeEventListener('visibilitychange', this.onVisibility);
-    void this.flush();
+    clearTimeout(this.syncTimer);
+    if (!this.store) return;
+    this.closedOnDisconnect = true;
+    const store = this.store;
+    void this.flush().finally(() => {
+      if (this.closedOnDisconnect && this.store === store) this.closeStore();
+    });
   }
 
   /** Whether conversations are kept (a working database is open). */
@@ -217,7 +244,13 @@ export class ThreadKeeper {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.deletedElsewhere && this.deletedElsewhere === this.hooks.threadId()) {
+    if (this.forgetting && this.forgetting === this.currentId()) {
+      this.pending.clear();
+      this.removed.clear();
+      this.dirty = false;
+      return this.saving;
+    }
+    if (this.deletedElsewhere && this.deletedElsewhere === this.currentId()) {
       this.pending.clear();
       this.removed.clear();
       this.dirty = false;
@@ -230,9 +263,11 @@ export class ThreadKeeper {
     const store = this.store;
     const turns = this.hooks.turns();
     // Nothing new (a thread merely opened) is not saved: its place in the list stays.
-    if (!store || !this.dirty || turns.length === 0) return this.saving;
+    if (!store || !this.dirty || (turns.length === 0 && !this.stored)) return this.saving;
     this.dirty = false;
-    const thread = { ...this.currentRecord(), updated: Date.now(), currentLeaf: turns[turns.length - 1].id };
+    const thread: ThreadRecord = { ...this.currentRecord(), updated: Date.now() };
+    if (turns.length) thread.currentLeaf = turns[turns.length - 1].id;
+    else delete thread.currentLeaf;
     if (thread.titleSource === 'first-message' && !thread.title) thread.title = titleOf(turns);
     this.thread = thread;
     const nodes: NodeRecord[] = [...this.pending.values()].map((node) => ({ ...node, threadId: thread.id }));
@@ -243,7 +278,8 @@ export class ThreadKeeper {
       .then(() => store.save(thread, nodes, removed))
       .then(
         () => {
-          this.reported.delete('quota');
+          if (this.thread?.id === thread.id) this.stored = true;
+          this.reported.clear();
           this.sync?.announce({ kind: 'saved', threadId: thread.id, updated: thread.updated });
           return this.refreshList();
         },
@@ -258,8 +294,14 @@ export class ThreadKeeper {
     return this.saving;
   }
 
+  /** The id of the thread shown. */
+  private currentId(): string {
+    this.shownId ??= this.hooks.threadId();
+    return this.shownId;
+  }
+
   private currentRecord(): ThreadRecord {
-    const id = this.hooks.threadId();
+    const id = this.currentId();
     if (this.thread?.id !== id) {
       const now = Date.now();
       this.thread = { id, title: '', titleSource: 'first-message', created: now, updated: now };
@@ -288,6 +330,7 @@ export class ThreadKeeper {
 
   /** Shows thread `id` as it was saved, running nothing. */
   async openThread(id: string, reason: AgentChatThreadChangeDetail['reason'] = 'open'): Promise<boolean> {
+    this.hooks.stop();
     await this.flush();
     const store = this.store;
     if (!store) return false;
@@ -316,6 +359,8 @@ export class ThreadKeeper {
       return;
     }
     this.thread = thread;
+    this.shownId = thread.id;
+    this.stored = true;
     this.tree = syncPath(tree, turns, 'branch').tree;
     this.pending.clear();
     this.removed.clear();
@@ -328,6 +373,7 @@ export class ThreadKeeper {
   /** Shows `turns` as the thread's state, as loaded: nothing in it is a change to save. */
   private display(turns: Turn[]): void {
     this.deletedElsewhere = undefined;
+    this.forgetting = undefined;
     this.pending.clear();
     this.removed.clear();
     this.dirty = false;
@@ -342,8 +388,12 @@ export class ThreadKeeper {
 
   /** Starts a new, empty conversation (saved once it has a first message). */
   async newThread(reason: AgentChatThreadChangeDetail['reason'] = 'new', id = newId()): Promise<string> {
+    // What streams into the thread shown ends here, so nothing arrives after its last save.
+    this.hooks.stop();
     await this.flush();
     this.thread = undefined;
+    this.shownId = id;
+    this.stored = false;
     this.tree = emptyTree();
     this.pending.clear();
     this.removed.clear();
@@ -369,6 +419,14 @@ export class ThreadKeeper {
   }
 
   async deleteThread(id: string): Promise<void> {
+    if (id === this.currentId()) {
+      // Nothing more of it is saved, not even what streams in while the delete runs.
+      this.forgetting = id;
+      this.hooks.stop();
+      this.pending.clear();
+      this.removed.clear();
+      this.dirty = false;
+    }
     if (this.store) {
       try {
         await this.store.deleteThread(id);
@@ -378,10 +436,13 @@ export class ThreadKeeper {
         return;
       }
     }
-    if (id === this.hooks.threadId()) {
+    if (id === this.currentId()) {
+      this.hooks.stop();
       this.pending.clear();
       this.removed.clear();
+      this.dirty = false;
       this.thread = undefined;
+      this.stored = false;
       await this.newThread('deleted');
     }
     await this.refreshList();
@@ -393,7 +454,7 @@ export class ThreadKeeper {
    * be saved too, e.g. once the storage is full); any other comes from the database.
    */
   async exportThread(id: string): Promise<ThreadExport> {
-    if (id !== this.hooks.threadId()) {
+    if (id !== this.currentId()) {
       if (!this.store) throw new Error(`There is no conversation "${id}" here.`);
       return this.store.exportThread(id);
     }
@@ -416,15 +477,17 @@ export class ThreadKeeper {
       this.hooks.storageError({ kind: 'invalid', message });
       throw new Error(message);
     }
+    // A file is not this page's: its apps' page calls go only through checks this page gives.
+    const file = withAppsMarked(parsed.value);
     if (this.store) {
-      const record = await this.store.importThread(parsed.value);
+      const record = await this.store.importThread(file);
       this.sync?.announce({ kind: 'saved', threadId: record.id, updated: record.updated });
       await this.refreshList();
       await this.openThread(record.id, 'open');
       return record.id;
     }
     await this.flush();
-    const { thread, nodes } = parsed.value;
+    const { thread, nodes } = file;
     this.show({ ...thread, id: thread.id === this.hooks.threadId() ? newId() : thread.id }, nodes.map((node) => ({ ...node, threadId: thread.id })), 'open');
     return this.hooks.threadId();
   }
@@ -445,7 +508,7 @@ export class ThreadKeeper {
 
   private async onSync(message: SyncMessage): Promise<void> {
     await this.refreshList();
-    if (message.threadId !== this.hooks.threadId()) return;
+    if (message.threadId !== this.currentId()) return;
     if (message.kind === 'deleted') {
       // Another tab deleted the thread shown: nothing more of it is saved; once the reply under
       // way (if any) has ended, a new thread takes its place.
@@ -462,10 +525,17 @@ export class ThreadKeeper {
       if (record && this.thread) this.thread = { ...this.thread, title: record.title, titleSource: 'person' };
       return;
     }
-    // Another tab wrote this thread: show what it saved, unless this tab is in the middle of something.
+    // Another tab wrote this thread: once it has been quiet for a moment (it may be streaming),
+    // show what it saved, unless this tab is in the middle of something.
+    if ((message.updated ?? 0) <= (this.thread?.updated ?? 0)) return;
+    clearTimeout(this.syncTimer);
+    this.syncTimer = setTimeout(() => void this.reloadShown(message.threadId), SYNC_QUIET_MS);
+  }
+
+  private async reloadShown(threadId: string): Promise<void> {
     if (this.hooks.busy() || this.pending.size || this.removed.size || !this.store) return;
-    const loaded = await this.store.getThread(message.threadId).catch(() => undefined);
-    if (!loaded || this.hooks.busy() || this.pending.size || message.threadId !== this.hooks.threadId()) return;
+    const loaded = await this.store.getThread(threadId).catch(() => undefined);
+    if (!loaded || this.hooks.busy() || this.pending.size || threadId !== this.currentId()) return;
     this.show(loaded.thread, loaded.nodes, 'synced');
   }
 
@@ -506,6 +576,17 @@ export class ThreadKeeper {
       return undefined;
     }
   }
+}
+
+/** Every app card of an imported thread counts as shown under a check of its own (the missing-check mark). */
+function withAppsMarked(file: ThreadExport): ThreadExport {
+  const nodes = file.nodes.map((node) => {
+    const turn = node.turn;
+    if (turn.role !== 'assistant' || !turn.parts.some((part) => (part.kind === 'tool-call' || part.kind === 'activity') && part.app)) return node;
+    const parts = turn.parts.map((part) => ((part.kind === 'tool-call' || part.kind === 'activity') && part.app ? { ...part, app: { ...part.app, hadOwnCheck: true } } : part));
+    return { ...node, turn: { ...turn, parts } };
+  });
+  return { ...file, nodes };
 }
 
 function titleOf(turns: readonly Turn[]): string {

@@ -221,3 +221,121 @@ describe('storage: more', () => {
     expect(exported.nodes).to.have.length(3, 'the message and both replies');
   });
 });
+
+describe('storage: switching while things happen', () => {
+  it('setting thread-id while a reply streams saves that reply to its own thread, not the new one', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/slow', key);
+    el.send('in thread A');
+    await until(() => (el.getTurns()[1] as any)?.parts?.some((part: any) => part.kind === 'text' && part.text.length > 0), 'text arrived');
+    const threadA = el.threadId!;
+    el.threadId = 'thread-B';
+    await until(() => el.getTurns().length === 0, 'thread B (new) is shown');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exported = await el.exportThread(threadA);
+    expect(exported.nodes.map((node) => node.turn.role)).to.deep.equal(['user', 'assistant'], 'A keeps its question and its (stopped) reply');
+    expect((await el.listThreads()).map((thread) => thread.id)).to.deep.equal([threadA], 'nothing of A went into B');
+  });
+
+  it('setting thread-id and sending at once: the reply goes on under that id', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/basic', key);
+    el.threadId = 'fresh-thread';
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    el.send('hello there');
+    expect((await ended).detail.status).to.equal('done');
+    await settle(el);
+    expect(el.threadId).to.equal('fresh-thread');
+    expect((await el.listThreads()).map((thread) => thread.id)).to.deep.equal(['fresh-thread']);
+  });
+
+  it('deleting the thread shown while a reply streams leaves nothing of it behind', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/slow', key);
+    el.send('doomed');
+    await until(() => (el.getTurns()[1] as any)?.parts?.some((part: any) => part.kind === 'text' && part.text.length > 0), 'text arrived');
+    await el.deleteThread(el.threadId!);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await el.listThreads()).to.deep.equal([]);
+    expect(el.getTurns()).to.deep.equal([]);
+  });
+
+  it('the version chosen is saved: a new chat opens on it, with its switcher', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/echo', key);
+    await sendAndWait(el, 'say it');
+    const firstReply = el.getTurns()[1].id;
+    const ended = oneEvent(el, 'agent-chat-response-end');
+    deepQuery<HTMLButtonElement>(el, '[part="regenerate-button"]')!.click();
+    await ended;
+    await settle(el);
+    const switcher = deepQuery(el, '[part="branch-switcher"]')!;
+    deepQueryAll<HTMLButtonElement>(switcher, 'button')[0].click();
+    await settle(el);
+    expect(el.getTurns()[1].id).to.equal(firstReply);
+    // The keyboard stayed on the switcher (now the first version's).
+    const focused = deepQueryAll(el, 'agent-chat-message').find((message) => message.shadowRoot?.activeElement);
+    expect(focused?.shadowRoot?.activeElement?.closest('[part="branch-switcher"]')).to.exist;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    el.remove();
+    const again = await storedChat('/agui/echo', key);
+    await until(() => again.getTurns().length === 2, 'restored');
+    await settle(again);
+    expect(again.getTurns()[1].id).to.equal(firstReply, 'the version shown last');
+    expect(textOf(deepQuery(again, '[part="branch-switcher"]'))).to.contain('1 / 2');
+  });
+
+  it('a long conversation opens at its end; earlier turns come when asked for', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint="/agui/basic" storage="none"></agent-chat>`);
+    const turns = Array.from({ length: 100 }, (_, i) =>
+      i % 2 === 0 ? { role: 'user', id: `u${i}`, text: `question ${i}` } : { role: 'assistant', id: `a${i}`, status: 'done', parts: [{ kind: 'text', id: `t${i}`, text: `answer ${i}`, streaming: false }] },
+    );
+    el.setTurns(turns as never);
+    await settle(el);
+    expect(deepQueryAll(el, 'agent-chat-message')).to.have.length(12);
+    const earlier = deepQuery<HTMLButtonElement>(el, '[part="earlier-button"]')!;
+    expect(textOf(earlier)).to.equal('Show 88 earlier messages');
+    earlier.click();
+    await settle(el);
+    expect(deepQueryAll(el, 'agent-chat-message')).to.have.length(52);
+    // New turns add to what is drawn; nothing drawn goes away.
+    await sendAndWait(el, 'one more');
+    expect(deepQueryAll(el, 'agent-chat-message')).to.have.length(54);
+  });
+
+  it('an open approval comes back from the database and can still be answered', async () => {
+    const key = freshKey();
+    const first = await storedChat('/agui/approval', key);
+    await sendAndWait(first, 'clean up');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    first.remove();
+    const second = await storedChat('/agui/approval', key);
+    await until(() => !!deepQuery(second, '[part="approval"]'), 'the approval is back');
+    expect(second.send('hello?')).to.equal(false, 'still held');
+    const approve = deepQueryAll<HTMLButtonElement>(deepQuery(second, '[part="approval"]')!, 'button').find((button) => textOf(button) === 'Approve')!;
+    const ended = oneEvent(second, 'agent-chat-response-end');
+    approve.click();
+    await ended;
+    expect((await requests('approval')).at(-1).resume).to.deep.equal([{ interruptId: 'approve-1', status: 'resolved', payload: { approved: true } }]);
+  });
+
+  it('an imported app card counts as shown under a check of its own', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/basic', key);
+    const card = {
+      kind: 'tool-call', id: 'c1', name: 'show', argsText: '{}', args: {}, argsComplete: true, status: 'done', result: 'ok',
+      app: { source: 'probe', via: 'page', resourceUri: 'ui://probe/app', resource: { html: '<p>hi</p>' } },
+    };
+    const file = {
+      format: 'agent-chat-thread', version: 1, exported: Date.now(),
+      thread: { id: 'imported', title: 'Imported', titleSource: 'person', created: 1, updated: 2, currentLeaf: 'r1' },
+      nodes: [
+        { id: 'u1', parentId: null, seq: 0, turn: { role: 'user', id: 'u1', text: 'show me' } },
+        { id: 'r1', parentId: 'u1', seq: 1, turn: { role: 'assistant', id: 'r1', status: 'done', parts: [card] } },
+      ],
+    };
+    await el.importThread(file);
+    const restored = (el.getTurns()[1] as any).parts[0];
+    expect(restored.app.hadOwnCheck).to.equal(true);
+  });
+});

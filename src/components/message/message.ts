@@ -97,6 +97,13 @@ export class AgentChatMessage extends LitElement {
     this.editing = true;
   };
 
+  /** Cancelled: the keyboard goes back to Edit. */
+  private stopEditing = async () => {
+    this.editing = false;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLButtonElement>('[part="edit-button"]')?.focus();
+  };
+
   private onEdited(event: CustomEvent<{ text: string }>) {
     this.editing = false;
     if (event.detail.text !== (this.turn as { text?: string }).text) this.act({ kind: 'edit', turnId: this.turn.id, text: event.detail.text });
@@ -270,7 +277,7 @@ export class AgentChatMessage extends LitElement {
           .text=${turn.text}
           .strings=${this.strings}
           @agent-chat-edit-submit=${this.onEdited}
-          @agent-chat-edit-cancel=${() => (this.editing = false)}
+          @agent-chat-edit-cancel=${this.stopEditing}
         ></agent-chat-edit-message>`;
       }
       const edit = this.canEdit && !this.busy;
@@ -281,7 +288,11 @@ export class AgentChatMessage extends LitElement {
         ${edit || this.branch
           ? html`<div class="turn-actions user-actions">
               ${this.renderBranch()}
-              ${edit ? html`<button type="button" class="action" part="edit-button" @click=${this.startEditing}>${this.strings.editMessage}</button>` : nothing}
+              ${edit
+                ? html`<button type="button" class="action" part="edit-button" aria-label=${`${this.strings.editMessage}: ${excerpt(turn.text)}`} @click=${this.startEditing}>
+                    ${this.strings.editMessage}
+                  </button>`
+                : nothing}
             </div>`
           : nothing}`;
     }
@@ -297,6 +308,12 @@ declare global {
   interface HTMLElementTagNameMap {
     'agent-chat-message': AgentChatMessage;
   }
+}
+
+/** The start of a message, to tell its Edit button from the others'. */
+function excerpt(text: string): string {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }
 
 /** A card for an app the backend showed on its own: the activity as a finished call of its tool. */
