@@ -50,14 +50,34 @@ const threadSchema = z.looseObject({
   currentLeaf: z.optional(z.string()),
 });
 
-const partSchema = z.looseObject({
-  kind: z.enum(['text', 'reasoning', 'tool-call', 'activity']),
-  id: z.string(),
+/** What the views read of each part: a file without it would break them, so it is refused. */
+const partSchema = z.discriminatedUnion('kind', [
+  z.looseObject({ kind: z.enum(['text', 'reasoning']), id: z.string(), text: z.string() }),
+  z.looseObject({
+    kind: z.literal('tool-call'),
+    id: z.string(),
+    name: z.string(),
+    argsText: z.string(),
+    status: z.enum(['running', 'done', 'error', 'cancelled', 'not-completed']),
+  }),
+  z.looseObject({ kind: z.literal('activity'), id: z.string(), activityType: z.string(), content: z.record(z.string(), z.unknown()) }),
+]);
+
+const interruptEntrySchema = z.looseObject({
+  interrupt: z.looseObject({ id: z.string(), reason: z.string() }),
+  response: z.optional(z.looseObject({ status: z.enum(['resolved', 'cancelled']) })),
+  sent: z.optional(z.boolean()),
 });
 
 const turnSchema = z.discriminatedUnion('role', [
   z.looseObject({ role: z.literal('user'), id: z.string(), text: z.string() }),
-  z.looseObject({ role: z.literal('assistant'), id: z.string(), status: z.string(), parts: z.array(partSchema) }),
+  z.looseObject({
+    role: z.literal('assistant'),
+    id: z.string(),
+    status: z.enum(['streaming', 'done', 'error', 'cancelled']),
+    parts: z.array(partSchema),
+    interrupts: z.optional(z.array(interruptEntrySchema)),
+  }),
   z.looseObject({ role: z.enum(['system', 'developer']), id: z.string(), text: z.string() }),
 ]);
 
@@ -118,13 +138,31 @@ export function parseNodeRecord(data: unknown): NodeRecord | undefined {
   if (!isObject(turn) || turn.id !== id) return undefined;
   if (turn.role === 'assistant') {
     if (typeof turn.status !== 'string' || !Array.isArray(turn.parts)) return undefined;
-    const partsFine = turn.parts.every((part) => isObject(part) && typeof part.id === 'string' && PART_KINDS.has(part.kind as string));
-    return partsFine ? (data as unknown as NodeRecord) : undefined;
+    const interruptsFine = turn.interrupts === undefined || (Array.isArray(turn.interrupts) && turn.interrupts.every(isInterruptEntry));
+    return interruptsFine && turn.parts.every(isPart) ? (data as unknown as NodeRecord) : undefined;
   }
   return TEXT_ROLES.has(turn.role as string) && typeof turn.text === 'string' ? (data as unknown as NodeRecord) : undefined;
 }
 
-const PART_KINDS = new Set(['text', 'reasoning', 'tool-call', 'activity']);
+/** A part as the views need it (the same rules as `partSchema`). */
+function isPart(part: unknown): boolean {
+  if (!isObject(part) || typeof part.id !== 'string') return false;
+  switch (part.kind) {
+    case 'text':
+    case 'reasoning':
+      return typeof part.text === 'string';
+    case 'tool-call':
+      return typeof part.name === 'string' && typeof part.argsText === 'string' && typeof part.status === 'string';
+    case 'activity':
+      return typeof part.activityType === 'string' && isObject(part.content);
+    default:
+      return false;
+  }
+}
+
+function isInterruptEntry(entry: unknown): boolean {
+  return isObject(entry) && isObject(entry.interrupt) && typeof entry.interrupt.id === 'string' && typeof entry.interrupt.reason === 'string';
+}
 const TEXT_ROLES = new Set(['user', 'system', 'developer']);
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -407,7 +407,11 @@ export class ThreadKeeper {
   async renameThread(id: string, title: string): Promise<void> {
     const trimmed = title.trim();
     if (!trimmed) return;
-    if (this.thread?.id === id) this.thread = { ...this.thread, title: trimmed, titleSource: 'person' };
+    if (id === this.currentId()) {
+      this.thread = { ...this.currentRecord(), title: trimmed, titleSource: 'person' };
+      // Not saved yet: the name goes with its first save.
+      if (!this.stored) return;
+    }
     if (!this.store) return;
     try {
       await this.store.renameThread(id, trimmed);

@@ -99,6 +99,24 @@ describe('storage records: parseThreadExport', () => {
     expect(errorOf((d) => (d.nodes = {}))).to.equal('The file\'s "nodes" should be an array, not an object.');
   });
 
+  it('rejects parts and interrupts the views could not show', () => {
+    expect(errorOf((data) => (data.nodes[2].turn.parts[0].text = 42))).to.match(/node 2 \("n-2"\)/);
+    expect(errorOf((data) => delete data.nodes[2].turn.parts[1].name)).to.match(/node 2 \("n-2"\)/);
+    expect(errorOf((data) => (data.nodes[2].turn.parts[1].status = 'exploded'))).to.match(/node 2 \("n-2"\)/);
+    expect(errorOf((data) => (data.nodes[2].turn.interrupts = [{}]))).to.match(/node 2 \("n-2"\)/);
+    expect(errorOf((data) => (data.nodes[2].turn.status = 'thinking'))).to.match(/node 2 \("n-2"\)/);
+    const data: any = goodExport();
+    data.nodes[2].turn.interrupts = [{ interrupt: { id: 'i', reason: 'tool_call' }, response: { status: 'resolved', payload: true } }];
+    expect(parseThreadExport(data).ok).to.equal(true);
+  });
+
+  it('checks stored nodes by the same rules', () => {
+    const node = { threadId: 't-1', ...goodExport().nodes[2] } as any;
+    expect(parseNodeRecord(node)).to.equal(node, 'a good node is returned as it is, not copied');
+    expect(parseNodeRecord({ ...node, turn: { ...node.turn, parts: [{ kind: 'text', id: 'm', text: 42 }] } })).to.equal(undefined);
+    expect(parseNodeRecord({ ...node, turn: { ...node.turn, interrupts: [{}] } })).to.equal(undefined);
+  });
+
   it('rejects duplicate node ids', () => {
     expect(errorOf((d) => (d.nodes[3] = { ...d.nodes[3], id: 'n-1', turn: { ...d.nodes[3].turn, id: 'n-1' } }))).to.equal(
       'node 3 ("n-1"): its id is already used by node 1.',
