@@ -903,7 +903,7 @@ export class AgentChat extends LitElement {
             : nothing}
           ${first > 0
             ? html`<button class="earlier" part="earlier-button" type="button" @click=${() => this.drawEarlier()}>
-                ${format(strings.earlierMessages, { count: String(first) })}
+                ${first === 1 ? strings.earlierMessage : format(strings.earlierMessages, { count: String(first) })}
               </button>`
             : nothing}
           ${repeat(

@@ -121,6 +121,8 @@ export interface ChatStrings {
   storageExport: string;
   storageDismiss: string;
   earlierMessages: string;
+  /** The same, for a single message. */
+  earlierMessage: string;
 }
 
 const en: ChatStrings = {
@@ -235,6 +237,7 @@ const en: ChatStrings = {
   storageExport: 'Export',
   storageDismiss: 'Dismiss',
   earlierMessages: 'Show {count} earlier messages',
+  earlierMessage: 'Show 1 earlier message',
 };
 
 const de: ChatStrings = {
@@ -349,6 +352,7 @@ const de: ChatStrings = {
   storageExport: 'Exportieren',
   storageDismiss: 'Schließen',
   earlierMessages: '{count} frühere Nachrichten zeigen',
+  earlierMessage: '1 frühere Nachricht zeigen',
 };
 
 const fr: ChatStrings = {
@@ -463,6 +467,7 @@ const fr: ChatStrings = {
   storageExport: 'Exporter',
   storageDismiss: 'Fermer',
   earlierMessages: 'Afficher les {count} messages précédents',
+  earlierMessage: 'Afficher le message précédent',
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };

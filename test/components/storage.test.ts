@@ -298,6 +298,13 @@ describe('storage: switching while things happen', () => {
     earlier.click();
     await settle(el);
     expect(deepQueryAll(el, 'agent-chat-message')).to.have.length(52);
+    el.setTurns(turns.slice(0, 13) as never);
+    await settle(el);
+    expect(textOf(deepQuery(el, '[part="earlier-button"]'))).to.equal('Show 1 earlier message');
+    el.setTurns(turns as never);
+    await settle(el);
+    deepQuery<HTMLButtonElement>(el, '[part="earlier-button"]')!.click();
+    await settle(el);
     // New turns add to what is drawn; nothing drawn goes away.
     await sendAndWait(el, 'one more');
     expect(deepQueryAll(el, 'agent-chat-message')).to.have.length(54);
