@@ -61,6 +61,8 @@ export class ThreadKeeper {
   private shown: readonly Turn[] = [];
   /** Something to save: nodes, the leaf shown, the title. */
   private dirty = false;
+  /** Streamed changes not taken into the tree yet. */
+  private stale = false;
   /** The keeper itself is replacing what is shown (a thread opening): not a change to save. */
   private replacing = false;
   /** The thread shown was deleted by another tab while a reply streamed here. */
@@ -181,6 +183,7 @@ export class ThreadKeeper {
 
   /** Runs `change` (an edit, a regeneration, a switch): the path it leaves stays as a branch. */
   withBranch<T>(change: () => T): T {
+    if (this.stale) this.syncShown();
     this.nextSync = 'branch';
     try {
       return change();
@@ -194,10 +197,26 @@ export class ThreadKeeper {
     this.nextSync = 'branch';
   }
 
-  /** Called with every change of the conversation shown. */
+  /**
+   * Called with every change of the conversation shown. What streams in is taken into the tree
+   * with the next save (or the next draw), not event by event: a long thread's tree is not copied
+   * for every delta.
+   */
   changed(fromWire: boolean): void {
+    if (this.replacing) return;
+    if (fromWire) {
+      this.stale = true;
+      this.schedule(true);
+      return;
+    }
+    this.syncShown();
+  }
+
+  /** Takes what is shown into the tree; what changed waits to be saved. */
+  private syncShown(scheduleSave = true): void {
+    this.stale = false;
     const turns = this.hooks.turns();
-    if (turns === this.shown || this.replacing) return;
+    if (turns === this.shown) return;
     const change = syncPath(this.tree, turns, this.nextSync, this.shown);
     const leafMoved = turns[turns.length - 1]?.id !== this.shown[this.shown.length - 1]?.id;
     this.nextSync = 'replace';
@@ -210,7 +229,7 @@ export class ThreadKeeper {
     }
     if (this.pending.size || this.removed.size || leafMoved) {
       this.dirty = true;
-      this.schedule(fromWire);
+      if (scheduleSave) this.schedule(this.hooks.busy());
     }
   }
 
@@ -244,6 +263,7 @@ export class ThreadKeeper {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.stale) this.syncShown(false);
     if (this.forgetting && this.forgetting === this.currentId()) {
       this.pending.clear();
       this.removed.clear();
@@ -372,6 +392,7 @@ export class ThreadKeeper {
 
   /** Shows `turns` as the thread's state, as loaded: nothing in it is a change to save. */
   private display(turns: Turn[]): void {
+    this.stale = false;
     this.deletedElsewhere = undefined;
     this.forgetting = undefined;
     this.pending.clear();
@@ -500,11 +521,13 @@ export class ThreadKeeper {
 
   /** For each turn shown that has other versions: which one it is, of how many. */
   branchesOf(turns: readonly Turn[]): ReturnType<typeof branchPoints> {
+    if (this.stale) this.syncShown();
     return branchPoints(this.tree, turns);
   }
 
   /** The path through sibling `siblingId` (its latest leaf), to show. */
   pathThrough(siblingId: string): Turn[] {
+    if (this.stale) this.syncShown();
     return switchBranch(this.tree, siblingId);
   }
 
