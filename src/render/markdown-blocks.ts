@@ -9,6 +9,8 @@
  * `<details>`, a `<div>`) keeps its block open, blank lines and all, until it is closed.
  */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A backtick fence's info string may not hold a backtick (CommonMark): such a line is not a fence. */
+const BACKTICK_IN_INFO = /^ {0,3}`{3,}(?!`)[^`\n]*`/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
 const HTML_CONTAINER = /^ {0,3}<(details|div|table|pre|blockquote|section|figure|aside|article|ul|ol|dl|center|p)(?=[\s>])/i;
 /** A fenced code block still open at the end of the text: its info string and the code so far. */
@@ -57,9 +59,21 @@ export class MarkdownBlockSplitter {
     const tail = text.slice(this.blockStart);
     if (this.fence?.startsBlock) {
       const firstBreak = tail.indexOf('\n');
-      return { finished, tail, restarted, openFence: { info: this.fence.info, code: tail.slice(firstBreak + 1) } };
+      // A line still arriving that may yet close the fence (`` ` ``, ``` `` ```, ```` ``` ````) is not code.
+      const partial = text.slice(this.scanned);
+      const closing = this.mayCloseFence(partial) ? partial.length : 0;
+      const code = firstBreak === -1 ? '' : tail.slice(firstBreak + 1, tail.length - closing);
+      return { finished, tail, restarted, openFence: { info: this.fence.info, code } };
     }
     return { finished, tail, restarted };
+  }
+
+  /** Whether `line` (complete or still arriving) closes, or may grow into what closes, the open fence. */
+  private mayCloseFence(line: string): boolean {
+    const fence = this.fence;
+    if (!fence || line === '') return false;
+    const match = /^ {0,3}(`+|~+)[ \t]*$/.exec(line);
+    return !!match && match[1][0] === fence.char;
   }
 
   reset(): void {
@@ -115,7 +129,7 @@ export class MarkdownBlockSplitter {
       return undefined;
     }
     let block: string | undefined;
-    const open = FENCE.exec(line);
+    const open = BACKTICK_IN_INFO.test(line) ? null : FENCE.exec(line);
     if (this.pendingEnd !== -1) {
       const continues = /^\s/.test(line) || (this.blockHasList && LIST_ITEM.test(line));
       if (continues) this.pendingEnd = -1;

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat.js';
 import type { ChatEvent } from '../../src/conversation/events.js';
 import type { AgentChatErrorDetail, AgentChatToolCallDetail } from '../../src/events.js';
-import { chatFixture, deepQuery, deepQueryAll, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
+import { chatFixture, deepQuery, deepQueryAll, deleteDatabase, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
 
 /** The element's "close enough to the bottom" distance. */
 const STICK_DISTANCE = 48;
@@ -301,6 +301,29 @@ describe('<agent-chat> talking to an AG-UI server', () => {
       expect(textOf(deepQuery(reply, '.code-lang'))).to.equal('js');
       copy.click();
       await until(() => copy.textContent === 'Copied', 'copy feedback');
+    });
+
+    it('a reply ending right after its closing fence shows no fence, streamed, after setTurns and restored', async () => {
+      const codeOf = (el: AgentChat) => deepQueryAll(lastReply(el), 'pre code').map((code) => code.textContent);
+      const key = `fence-end-${Date.now()}`;
+      const el = await fixture<AgentChat>(html`<agent-chat style="height: 480px" endpoint="/agui/fence-end" storage-key=${key}></agent-chat>`);
+      await sendAndWait(el, 'x');
+      expect(codeOf(el), 'streamed').to.deep.equal(['console.log(1);\n']);
+      expect(textOf(lastReply(el))).to.not.contain('```');
+
+      const copy = await fixture<AgentChat>(html`<agent-chat style="height: 480px" endpoint="/agui/basic" storage="none"></agent-chat>`);
+      copy.setTurns(el.getTurns());
+      await settle(copy);
+      expect(codeOf(copy), 'after setTurns').to.deep.equal(['console.log(1);\n']);
+
+      await (el as unknown as { store: { flush(): Promise<void> } }).store.flush();
+      el.remove();
+      const restored = await fixture<AgentChat>(html`<agent-chat style="height: 480px" endpoint="/agui/basic" storage-key=${key}></agent-chat>`);
+      await until(() => restored.getTurns().length === 2, 'restored');
+      await settle(restored);
+      expect(codeOf(restored), 'restored').to.deep.equal(['console.log(1);\n']);
+      restored.remove();
+      await deleteDatabase(key);
     });
 
     it('lets the page veto opening a link', async () => {

@@ -81,4 +81,53 @@ describe('<agent-chat-markdown>', () => {
     expect(el.querySelector('.md-chunk code.language-js')?.textContent).to.contain('const v49');
     expect(el.querySelector('.md-tail')!.textContent!.trim()).to.equal('After.');
   });
+
+  describe('code blocks as models end them', () => {
+    const cases: [string, string, string][] = [
+      ['a final fence with no newline', '```js\nconsole.log(1);\n```', 'console.log(1);\n'],
+      ['a tilde fence', 'Run:\n\n~~~sh\nnpm test\n~~~', 'npm test\n'],
+      ['a longer fence holding a shorter one', '````md\n```js\nx\n```\n````', '```js\nx\n```\n'],
+      ['a closing fence with trailing spaces', '```py\nprint(1)\n```   ', 'print(1)\n'],
+      ['an unclosed fence at the end', 'Here:\n```ts\nconst a = 1;\n', 'const a = 1;\n'],
+    ];
+
+    for (const [what, source, code] of cases) {
+      it(`${what}: no fence in the code, streamed or set whole`, async () => {
+        const whole = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown .text=${source}></agent-chat-markdown>`);
+        const streamed = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown streaming></agent-chat-markdown>`);
+        for (let end = 3; end < source.length + 3; end += 3) {
+          streamed.text = source.slice(0, end);
+          await streamed.updateComplete;
+        }
+        streamed.streaming = false;
+        await streamed.updateComplete;
+        for (const el of [whole, streamed]) {
+          const codes = el.querySelectorAll('pre code');
+          expect(codes.length, what).to.equal(1);
+          expect(codes[0].textContent, what).to.equal(code);
+          expect(el.textContent!.replace(code, ''), 'no stray fence outside the code').to.not.match(/^\s*(`{3,}|~{3,})\s*$/m);
+        }
+      });
+    }
+
+    it('copies the code without its closing fence', async () => {
+      const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown streaming></agent-chat-markdown>`);
+      el.text = 'Try:\n```js\nconsole.log(1);\n``';
+      await el.updateComplete;
+      expect(el.querySelector('pre code')!.textContent, 'a closing fence still arriving is not code').to.equal('console.log(1);\n');
+      el.text += '`';
+      el.streaming = false;
+      await el.updateComplete;
+      let copied = '';
+      const original = navigator.clipboard.writeText;
+      navigator.clipboard.writeText = async (text: string) => void (copied = text);
+      try {
+        el.querySelector<HTMLButtonElement>('button.copy')!.click();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      } finally {
+        navigator.clipboard.writeText = original;
+      }
+      expect(copied).to.equal('console.log(1);\n');
+    });
+  });
 });

@@ -155,6 +155,8 @@ const scenarios = {
     ...text('md', '# Title\n\nSome *emphasis* and a [link](https://example.com).\n\n', '| a | b |\n|---|---|\n| 1 | 2 |\n\n', '```js\nconst x = 1;\n```\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\nend'),
     finished(input),
   ],
+  // A reply ending right after its closing fence, no final newline, the fence split across deltas.
+  'fence-end': (input) => [started(input), ...text('fe', 'Run this:\n\n```js\nconsole', '.log(1);\n`', '``'), finished(input)],
   tools: (input) => [
     started(input),
     ...text('t1', 'Let me check.'),

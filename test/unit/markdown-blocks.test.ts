@@ -123,4 +123,40 @@ describe('markdown block splitter', () => {
     expect(blocks).to.deep.equal(['- step\n  ```sh\n  npm test\n  ```\n\n']);
     expect(tail).to.equal('After.');
   });
+
+  describe('fences as models end them', () => {
+    it('does not show a closing fence still arriving as code', () => {
+      const splitter = new MarkdownBlockSplitter();
+      for (const partial of ['`', '``', '```', '```  ']) {
+        const step = splitter.update(`\`\`\`js\nconsole.log(1);\n${partial}`);
+        expect(step.openFence, JSON.stringify(partial)).to.deep.equal({ info: 'js', code: 'console.log(1);\n' });
+      }
+      // Not the fence's character, or more than a fence: it is code after all.
+      expect(splitter.update('```js\nconsole.log(1);\n~~~').openFence!.code).to.equal('console.log(1);\n~~~');
+      expect(new MarkdownBlockSplitter().update('```js\na\n``x').openFence!.code).to.equal('a\n``x');
+    });
+
+    it('keeps a longer fence open past shorter ones, and closes it with its own length', () => {
+      const text = '````md\n```js\ninner\n```\n';
+      const open = new MarkdownBlockSplitter().update(text);
+      expect(open.openFence).to.deep.equal({ info: 'md', code: '```js\ninner\n```\n' });
+      const { blocks, tail } = stream(`${text}\`\`\`\`\n\nAfter.`, 2);
+      expect(blocks).to.deep.equal([`${text}\`\`\`\`\n\n`]);
+      expect(tail).to.equal('After.');
+    });
+
+    it('closes a tilde fence, and a fence with trailing spaces', () => {
+      for (const [open, close] of [['~~~', '~~~'], ['```', '```   '], ['~~~~ py', '~~~~~']]) {
+        const splitter = new MarkdownBlockSplitter();
+        const step = splitter.update(`${open}\nx = 1\n${close}\nNext.`);
+        expect(step.openFence, `${open} … ${close}`).to.equal(undefined);
+        expect(step.finished).to.deep.equal([`${open}\nx = 1\n${close}\n`]);
+      }
+    });
+
+    it('does not take a backtick line whose info string holds a backtick for a fence', () => {
+      const step = new MarkdownBlockSplitter().update('```not`a fence\nsome text\n');
+      expect(step.openFence).to.equal(undefined);
+    });
+  });
 });

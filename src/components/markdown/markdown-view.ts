@@ -85,9 +85,12 @@ export class AgentChatMarkdown extends LitElement {
     // The blocks finished since the last update are parsed in one go (they are independent
     // blocks, so together they parse as they would apart).
     if (finished.length) this.blocks.append(this.chunk(finished.join('')));
-    if (tail === this.renderedTail) return;
+    // Only a code block still streaming grows as text; once the text is complete its last line
+    // (a closing fence with no newline after it, or none at all) is the markdown parser's to read.
+    const live = openFence && this.streaming && markdownRenderer() ? openFence : undefined;
+    if (tail === this.renderedTail && !!live === !!this.liveCode) return;
     this.renderedTail = tail;
-    if (openFence && markdownRenderer()) this.showOpenFence(openFence);
+    if (live) this.showOpenFence(live);
     else {
       this.liveCode = undefined;
       this.tail.replaceChildren(this.fragment(tail));
