@@ -16,7 +16,7 @@ import {
   type ToolCallPart,
   type Turn,
 } from './conversation/types.js';
-import type { ClientToolResult, ClientTools } from './client-tools.js';
+import { pendingClientCalls, type ClientToolResult, type ClientTools } from './client-tools.js';
 import { newId } from './ids.js';
 import type { ResumeEntry, RunRequest, Transport } from './protocol/transport.js';
 
@@ -387,7 +387,8 @@ export class ChatSession {
       } else if (ask) {
         this.dispatch({ type: 'ask-result', toolCallId: call.id, ask, content, isError }, false);
       } else {
-        this.dispatch({ type: 'tool-call-result', toolCallId: call.id, content, isError }, false);
+        // The widget ran the call: what it returned goes to the model, if only an empty text.
+        this.dispatch({ type: 'tool-call-result', toolCallId: call.id, content: content ?? '', isError }, false);
       }
     });
     if (waiting.length === 0) return true;
@@ -426,7 +427,8 @@ export class ChatSession {
         }
         if (signal.aborted) return;
         if (step.done) break;
-        const event = step.value as Action & { type: string; subagentRunId?: string };
+        let event = step.value as Action & { type: string; subagentRunId?: string };
+        if (event.type === 'run-finished' && !event.subagentRunId) event = this.withPendingCalls(event, run, request);
         if (event.subagentRunId) {
           // What subagents do (their starts and ends included) is kept only while activity is shown.
           if (run.activity && activity && !activity()) run.activity = false;
@@ -463,6 +465,13 @@ export class ChatSession {
       if (signal.aborted) void iterator?.return?.(undefined);
     }
     if (!signal.aborted) this.fail('protocol', 'The agent stopped sending before the reply finished.');
+  }
+
+  /** A run's end, naming the calls it leaves to the widget even when the backend did not. */
+  private withPendingCalls<E extends Extract<Action, { type: 'run-finished' }>>(event: E, run: Run, request: RunRequest): E {
+    const pending = pendingClientCalls(this.reply(run), event.outcome, request.tools.map((tool) => tool.name));
+    if (pending.length === 0 || pending === event.outcome?.pendingToolCallIds) return event;
+    return { ...event, outcome: { ...event.outcome, type: 'success', pendingToolCallIds: pending } };
   }
 
   private fail(kind: ReplyError['kind'], message: string): void {

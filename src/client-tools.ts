@@ -4,7 +4,8 @@
  * and continues the same reply in a new run whose history carries the results.
  * The MCP servers of the page and the ask-user form are such tools.
  */
-import type { AskState } from './conversation/types.js';
+import type { RunOutcome } from './conversation/events.js';
+import type { AskState, AssistantTurn } from './conversation/types.js';
 import type { AppInfo } from './mcp/types.js';
 import type { ToolDefinition } from './protocol/transport.js';
 
@@ -55,4 +56,19 @@ export function combineClientTools(sets: readonly (ClientTools | undefined)[]): 
       return set ? set.run(call, signal) : Promise.reject(new Error(`No tool in this chat is called ${call.name}.`));
     },
   };
+}
+
+/**
+ * The calls a finished run leaves to the widget. A backend may name them
+ * (`outcome.pendingToolCallIds`); when it names none — absent or empty, as most servers send a
+ * plain RUN_FINISHED — they are derived from the stream, as AG-UI 1.0 asks: every call of a tool
+ * the run was offered that got no result in the run. A subagent's calls are its own.
+ */
+export function pendingClientCalls(reply: AssistantTurn | undefined, outcome: RunOutcome | undefined, offered: readonly string[]): string[] {
+  if (outcome?.type === 'interrupt' || outcome?.type === 'cancelled') return outcome.pendingToolCallIds ?? [];
+  if (outcome?.pendingToolCallIds?.length) return outcome.pendingToolCallIds;
+  const names = new Set(offered);
+  return (reply?.parts ?? [])
+    .filter((part) => part.kind === 'tool-call' && part.status === 'running' && part.result === undefined && !part.subagentRunId && names.has(part.name))
+    .map((part) => part.id);
 }

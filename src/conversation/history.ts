@@ -65,7 +65,9 @@ function replyMessages(reply: AssistantTurn): HistoryMessage[] {
       const joins = open && (!part.parentMessageId || part.parentMessageId === open.id || open.toolCalls !== undefined);
       const owner = joins ? open! : startAssistant(part.parentMessageId ?? `${part.id}:call`);
       (owner.toolCalls ??= []).push(toolCallEntry(part));
-      if (!(part.status === 'running' && held.has(part.id))) toolResults.push(toolMessage(part));
+      // A call the backend ran without reporting a result has no tool message: none is made up.
+      const unreported = part.status === 'done' && part.result === undefined;
+      if (!unreported && !(part.status === 'running' && held.has(part.id))) toolResults.push(toolMessage(part));
     } else if (part.kind === 'reasoning' && part.encryptedValue) {
       close();
       out.push({ id: part.id, role: 'reasoning', content: part.text, encryptedValue: part.encryptedValue });

@@ -1,0 +1,98 @@
+/**
+ * The built widget against a real Mastra agent over AG-UI (`@mastra/core` + `@ag-ui/mastra` +
+ * `@ag-ui/encoder`, on a mock model), served from another origin than the page, as a real
+ * backend is. Mastra ends runs with a plain RUN_FINISHED: the widget must find the calls it is
+ * left to answer from the stream.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { SIZE_QUESTION, promptText, startMastraServer } from '../servers/mastra-agent.mjs';
+import { chatTurn, launchChromium, openPage } from './browser.mjs';
+import { startPageServer } from './mcp-fixtures.mjs';
+
+describe('a real Mastra agent over AG-UI', () => {
+  let pages;
+  let mastra;
+  let browser;
+  before(async () => {
+    assert.ok(existsSync('dist/agent-chat.js'), 'run `npm run build` first');
+    mastra = await startMastraServer();
+    // The page comes from a loopback server of its own: the agent is on another origin.
+    pages = await startPageServer(async (_input, res) => res.end(), {
+      page: `<!doctype html><html lang="en"><body>
+        <agent-chat endpoint="${mastra.url}" storage="none" style="height: 700px"></agent-chat>
+        <script type="module" src="/dist/agent-chat.js"></script>
+      </body></html>`,
+    });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await mastra?.close();
+    await pages?.close();
+  });
+
+  it('streams text, shows a server tool’s card, sends the history, and answers ask_user through the form', async () => {
+    const { page, problems } = await openPage(browser, pages.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+
+    // Text, as markdown.
+    const hello = await chatTurn(page, 'hello there');
+    assert.equal(hello.status, 'done');
+    const reply = () => page.locator('agent-chat [part~="assistant-message"]').last();
+    assert.equal(await reply().locator('strong').textContent(), 'Mastra');
+
+    // A tool Mastra runs on the server: its card, done, with its result; the reply goes on.
+    const weather = await chatTurn(page, 'weather in Paris?');
+    assert.equal(weather.status, 'done');
+    assert.match(weather.text, /The get_weather tool said: .*"temperature":21/);
+    const card = reply().locator('[part="tool-card"]');
+    assert.equal(await card.count(), 1);
+    assert.match(await card.locator('[part="tool-card-status"]').textContent(), /Done/);
+    await card.locator('[part="tool-card-header"]').click();
+    assert.match(await card.locator('[part="tool-card-body"]').textContent(), /sunny/);
+
+    // The second turn carried the first: the person's words and the reply, as Mastra's model saw them.
+    const secondRequest = mastra.requests[1];
+    assert.deepEqual(
+      secondRequest.messages.map((message) => message.role),
+      ['user', 'assistant', 'user'],
+    );
+    const seen = mastra.prompts.at(-2).map(promptText).join('\n');
+    assert.match(seen, /hello there/);
+    assert.match(seen, /Hello from \*\*Mastra\*\*/);
+
+    // ask_user: a plain RUN_FINISHED leaves it to the widget, which shows the form.
+    const asked = await chatTurn(page, 'ask me about the size');
+    assert.equal(asked.status, 'done');
+    const form = page.locator('agent-chat-question-form form[part="question-form"]');
+    await form.waitFor();
+    assert.match(await reply().locator('[part="tool-card-status"]').last().textContent(), /Waiting for you/);
+    assert.equal(mastra.requests.length, 3, 'nothing was sent back before the person answered');
+    const answered = page.evaluate(
+      () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true })),
+    );
+    await form.getByRole('radio', { name: /^Large/ }).check();
+    await form.getByRole('button', { name: 'Send answers' }).click();
+    const after = await answered;
+    assert.equal(after.status, 'done');
+
+    // The answer reached Mastra's model as the ask_user tool's result.
+    const toolMessages = mastra.requests[3].messages.filter((message) => message.role === 'tool');
+    assert.deepEqual(toolMessages.map((message) => message.toolCallId), ['weather-1', 'ask-1']);
+    const last = mastra.prompts.at(-1).at(-1);
+    assert.equal(last.role, 'tool');
+    assert.equal(last.content[0].toolName, 'ask_user');
+    // AG-UI tool messages carry text: the answers arrive as their JSON.
+    assert.deepEqual(JSON.parse(last.content[0].output.value), { answers: [{ question: SIZE_QUESTION.question, selected: ['Large'] }] });
+    assert.match(after.text, /The ask_user tool said: .*Large/);
+
+    // No request ever held a tool message nobody wrote.
+    for (const request of mastra.requests) {
+      for (const message of request.messages.filter((entry) => entry.role === 'tool')) assert.notEqual(message.content, '', JSON.stringify(message));
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
