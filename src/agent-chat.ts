@@ -19,6 +19,7 @@ import {
 } from './config.js';
 import type { ConversationState } from './conversation/types.js';
 import { emit, type AgentChatEventMap } from './events.js';
+import { formatCount } from './i18n/plural.js';
 import { format, resolveStrings, type ChatStrings } from './i18n/strings.js';
 import { newId } from './ids.js';
 import { AgUiTransport } from './protocol/ag-ui.js';
@@ -903,7 +904,7 @@ export class AgentChat extends LitElement {
             : nothing}
           ${first > 0
             ? html`<button class="earlier" part="earlier-button" type="button" @click=${() => this.drawEarlier()}>
-                ${first === 1 ? strings.earlierMessage : format(strings.earlierMessages, { count: String(first) })}
+                ${formatCount(strings.earlierMessages, first, strings.locale)}
               </button>`
             : nothing}
           ${repeat(

@@ -10,9 +10,15 @@
  */
 import { Validator } from '@cfworker/json-schema';
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
+import { pluralForm, type Counted } from '../i18n/plural.js';
 
-/** Every text the form shows. `{name}` placeholders are filled in. */
+/**
+ * Every text the form shows. `{name}` placeholders are filled in; a `Counted` text has a form per
+ * plural category of its number (`{min}` or `{max}`).
+ */
 export interface SchemaFormLabels {
+  /** The language of these texts (BCP 47): picks the plural forms. */
+  locale?: string;
   /** Screen-reader text after a group's legend, and the tooltip of the visible `*`. */
   required: string;
   /** Shown above a form with several fields when some are required. */
@@ -65,15 +71,15 @@ export interface SchemaFormLabels {
   errorExclusiveMaximum: string;
   errorMultipleOf: string;
   errorEmpty: string;
-  errorMinLength: string;
-  errorMaxLength: string;
+  errorMinLength: Counted;
+  errorMaxLength: Counted;
   errorPattern: string;
   errorFormat: string;
-  errorMinItems: string;
-  errorMaxItems: string;
+  errorMinItems: Counted;
+  errorMaxItems: Counted;
   errorUniqueItems: string;
-  errorMinProperties: string;
-  errorMaxProperties: string;
+  errorMinProperties: Counted;
+  errorMaxProperties: Counted;
   errorNotAllowed: string;
   errorNoOption: string;
   errorManyOptions: string;
@@ -82,6 +88,7 @@ export interface SchemaFormLabels {
 }
 
 export const englishSchemaFormLabels: SchemaFormLabels = {
+  locale: 'en',
   required: 'required',
   requiredNote: 'Fields marked * are required.',
   answer: 'Your answer',
@@ -125,15 +132,15 @@ export const englishSchemaFormLabels: SchemaFormLabels = {
   errorExclusiveMaximum: 'must be less than {max}',
   errorMultipleOf: 'must be a multiple of {step}',
   errorEmpty: 'must not be empty',
-  errorMinLength: 'must be at least {min} characters long',
-  errorMaxLength: 'must be at most {max} characters long',
+  errorMinLength: { one: 'must be at least {min} character long', other: 'must be at least {min} characters long' },
+  errorMaxLength: { one: 'must be at most {max} character long', other: 'must be at most {max} characters long' },
   errorPattern: 'must match the pattern {pattern}',
   errorFormat: 'must be a valid {format}',
-  errorMinItems: 'must have at least {min} items',
-  errorMaxItems: 'must have at most {max} items',
+  errorMinItems: { one: 'must have at least {min} item', other: 'must have at least {min} items' },
+  errorMaxItems: { one: 'must have at most {max} item', other: 'must have at most {max} items' },
   errorUniqueItems: 'must not contain the same item twice',
-  errorMinProperties: 'must have at least {min} fields',
-  errorMaxProperties: 'must have at most {max} fields',
+  errorMinProperties: { one: 'must have at least {min} field', other: 'must have at least {min} fields' },
+  errorMaxProperties: { one: 'must have at most {max} field', other: 'must have at most {max} fields' },
   errorNotAllowed: 'is not allowed',
   errorNoOption: 'does not match any of the allowed forms',
   errorManyOptions: 'matches more than one of the allowed forms',
@@ -997,10 +1004,10 @@ function explain(units: OutputUnit[], root: Json | boolean, value: unknown, mode
         message = fill(labels.errorMultipleOf, { step: String(keyword) });
         break;
       case 'minLength':
-        message = keyword === 1 ? labels.errorEmpty : fill(labels.errorMinLength, { min: String(keyword) });
+        message = keyword === 1 ? labels.errorEmpty : fill(pluralForm(labels.errorMinLength, Number(keyword), labels.locale ?? 'en'), { min: String(keyword) });
         break;
       case 'maxLength':
-        message = fill(labels.errorMaxLength, { max: String(keyword) });
+        message = fill(pluralForm(labels.errorMaxLength, Number(keyword), labels.locale ?? 'en'), { max: String(keyword) });
         break;
       case 'pattern':
         message = fill(labels.errorPattern, { pattern: String(schema.pattern ?? '') });
@@ -1009,19 +1016,19 @@ function explain(units: OutputUnit[], root: Json | boolean, value: unknown, mode
         message = fill(labels.errorFormat, { format: String(schema.format ?? /format "(.*)"/.exec(unit.error)?.[1]) });
         break;
       case 'minItems':
-        message = keyword === 1 ? labels.errorEmpty : fill(labels.errorMinItems, { min: String(keyword) });
+        message = keyword === 1 ? labels.errorEmpty : fill(pluralForm(labels.errorMinItems, Number(keyword), labels.locale ?? 'en'), { min: String(keyword) });
         break;
       case 'maxItems':
-        message = fill(labels.errorMaxItems, { max: String(keyword) });
+        message = fill(pluralForm(labels.errorMaxItems, Number(keyword), labels.locale ?? 'en'), { max: String(keyword) });
         break;
       case 'uniqueItems':
         message = labels.errorUniqueItems;
         break;
       case 'minProperties':
-        message = fill(labels.errorMinProperties, { min: String(keyword) });
+        message = fill(pluralForm(labels.errorMinProperties, Number(keyword), labels.locale ?? 'en'), { min: String(keyword) });
         break;
       case 'maxProperties':
-        message = fill(labels.errorMaxProperties, { max: String(keyword) });
+        message = fill(pluralForm(labels.errorMaxProperties, Number(keyword), labels.locale ?? 'en'), { max: String(keyword) });
         break;
       case 'false':
       case 'not':

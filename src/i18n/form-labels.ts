@@ -5,6 +5,7 @@
 import { englishSchemaFormLabels, type SchemaFormLabels } from '../ask/schema-form.js';
 
 const de: SchemaFormLabels = {
+  locale: 'de',
   required: 'erforderlich',
   requiredNote: 'Mit * markierte Felder sind erforderlich.',
   answer: 'Ihre Antwort',
@@ -52,11 +53,11 @@ const de: SchemaFormLabels = {
   errorMaxLength: 'darf höchstens {max} Zeichen lang sein',
   errorPattern: 'muss dem Muster {pattern} entsprechen',
   errorFormat: 'muss dem Format {format} entsprechen',
-  errorMinItems: 'muss mindestens {min} Einträge haben',
-  errorMaxItems: 'darf höchstens {max} Einträge haben',
+  errorMinItems: { one: 'muss mindestens {min} Eintrag haben', other: 'muss mindestens {min} Einträge haben' },
+  errorMaxItems: { one: 'darf höchstens {max} Eintrag haben', other: 'darf höchstens {max} Einträge haben' },
   errorUniqueItems: 'darf keinen Eintrag doppelt enthalten',
-  errorMinProperties: 'muss mindestens {min} Felder haben',
-  errorMaxProperties: 'darf höchstens {max} Felder haben',
+  errorMinProperties: { one: 'muss mindestens {min} Feld haben', other: 'muss mindestens {min} Felder haben' },
+  errorMaxProperties: { one: 'darf höchstens {max} Feld haben', other: 'darf höchstens {max} Felder haben' },
   errorNotAllowed: 'ist nicht erlaubt',
   errorNoOption: 'entspricht keiner der erlaubten Formen',
   errorManyOptions: 'entspricht mehr als einer der erlaubten Formen',
@@ -65,6 +66,7 @@ const de: SchemaFormLabels = {
 };
 
 const fr: SchemaFormLabels = {
+  locale: 'fr',
   required: 'obligatoire',
   requiredNote: 'Les champs marqués * sont obligatoires.',
   answer: 'Votre réponse',
@@ -108,15 +110,15 @@ const fr: SchemaFormLabels = {
   errorExclusiveMaximum: 'doit être inférieur à {max}',
   errorMultipleOf: 'doit être un multiple de {step}',
   errorEmpty: 'ne doit pas être vide',
-  errorMinLength: 'doit compter au moins {min} caractères',
-  errorMaxLength: 'doit compter au plus {max} caractères',
+  errorMinLength: { one: 'doit compter au moins {min} caractère', other: 'doit compter au moins {min} caractères' },
+  errorMaxLength: { one: 'doit compter au plus {max} caractère', other: 'doit compter au plus {max} caractères' },
   errorPattern: 'doit correspondre au modèle {pattern}',
   errorFormat: 'doit respecter le format {format}',
-  errorMinItems: 'doit contenir au moins {min} éléments',
-  errorMaxItems: 'doit contenir au plus {max} éléments',
+  errorMinItems: { one: 'doit contenir au moins {min} élément', other: 'doit contenir au moins {min} éléments' },
+  errorMaxItems: { one: 'doit contenir au plus {max} élément', other: 'doit contenir au plus {max} éléments' },
   errorUniqueItems: 'ne doit pas contenir deux fois le même élément',
-  errorMinProperties: 'doit avoir au moins {min} champs',
-  errorMaxProperties: 'doit avoir au plus {max} champs',
+  errorMinProperties: { one: 'doit avoir au moins {min} champ', other: 'doit avoir au moins {min} champs' },
+  errorMaxProperties: { one: 'doit avoir au plus {max} champ', other: 'doit avoir au plus {max} champs' },
   errorNotAllowed: 'n’est pas autorisé',
   errorNoOption: 'ne correspond à aucune des formes autorisées',
   errorManyOptions: 'correspond à plus d’une des formes autorisées',
@@ -129,5 +131,6 @@ const tables: Record<string, SchemaFormLabels> = { en: englishSchemaFormLabels, 
 /** The form texts for a language (BCP 47; by primary subtag: en, de, fr; else English), with the page's overrides on top. */
 export function formLabels(locale: string | undefined, overrides?: Partial<SchemaFormLabels>): SchemaFormLabels {
   const primary = (locale ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-  return { ...(tables[primary] ?? englishSchemaFormLabels), ...overrides };
+  const table = tables[primary] ?? englishSchemaFormLabels;
+  return { ...table, locale: locale || table.locale, ...overrides };
 }

@@ -1,8 +1,10 @@
 /**
  * UI texts. `lang` picks a built-in table (by primary language subtag); the `strings` property
- * overrides single keys. Texts with `{name}` placeholders are filled by `format`.
+ * overrides single keys. Texts with `{name}` placeholders are filled by `format`; texts with a
+ * number (`Counted`) have one form per plural category and are filled by `formatCount`.
  */
 import type { SchemaFormLabels } from '../ask/schema-form.js';
+import type { Counted } from './plural.js';
 export interface ChatStrings {
   /** The language these texts are in (BCP 47): dates and generated forms follow it. */
   locale: string;
@@ -47,12 +49,12 @@ export interface ChatStrings {
   appBackToCard: string;
   appInPane: string;
   appLeftItsPage: string;
-  activityCalls: string;
+  activityCalls: Counted;
   activityNotes: string;
   activityShowConversation: string;
   activityHideConversation: string;
   activityConversationOf: string;
-  activityMoreCalls: string;
+  activityMoreCalls: Counted;
   activityFailed: string;
   /** A second, third… delegation to the same subagent in one reply. */
   activityNumbered: string;
@@ -120,9 +122,7 @@ export interface ChatStrings {
   storageProblem: string;
   storageExport: string;
   storageDismiss: string;
-  earlierMessages: string;
-  /** The same, for a single message. */
-  earlierMessage: string;
+  earlierMessages: Counted;
 }
 
 const en: ChatStrings = {
@@ -165,12 +165,12 @@ const en: ChatStrings = {
   appBackToCard: 'Back into the conversation',
   appInPane: 'This app is open beside the chat.',
   appLeftItsPage: 'The app left its page, so it was stopped.',
-  activityCalls: '{count} calls',
+  activityCalls: { one: '{count} call', other: '{count} calls' },
   activityNotes: 'Notes',
   activityShowConversation: 'Show conversation',
   activityHideConversation: 'Hide conversation',
   activityConversationOf: 'Everything {label} did in this reply',
-  activityMoreCalls: '{count} more calls not shown',
+  activityMoreCalls: { one: '{count} more call not shown', other: '{count} more calls not shown' },
   activityFailed: 'Failed: {error}',
   activityNumbered: '{name} ({n})',
   activityFor: '{label}, for {parent}',
@@ -236,8 +236,7 @@ const en: ChatStrings = {
   storageProblem: 'Conversations cannot be saved in this browser: {reason} This one goes on here; export it to keep it.',
   storageExport: 'Export',
   storageDismiss: 'Dismiss',
-  earlierMessages: 'Show {count} earlier messages',
-  earlierMessage: 'Show 1 earlier message',
+  earlierMessages: { one: 'Show {count} earlier message', other: 'Show {count} earlier messages' },
 };
 
 const de: ChatStrings = {
@@ -280,12 +279,12 @@ const de: ChatStrings = {
   appBackToCard: 'Zurück in das Gespräch',
   appInPane: 'Diese App ist neben dem Chat geöffnet.',
   appLeftItsPage: 'Die App hat ihre Seite verlassen und wurde deshalb angehalten.',
-  activityCalls: '{count} Aufrufe',
+  activityCalls: { one: '{count} Aufruf', other: '{count} Aufrufe' },
   activityNotes: 'Notizen',
   activityShowConversation: 'Gespräch zeigen',
   activityHideConversation: 'Gespräch ausblenden',
   activityConversationOf: 'Alles, was {label} in dieser Antwort getan hat',
-  activityMoreCalls: '{count} weitere Aufrufe nicht angezeigt',
+  activityMoreCalls: { one: '{count} weiterer Aufruf nicht angezeigt', other: '{count} weitere Aufrufe nicht angezeigt' },
   activityFailed: 'Fehlgeschlagen: {error}',
   activityNumbered: '{name} ({n})',
   activityFor: '{label}, für {parent}',
@@ -351,8 +350,7 @@ const de: ChatStrings = {
   storageProblem: 'Unterhaltungen können in diesem Browser nicht gespeichert werden: {reason} Diese geht hier weiter; exportieren Sie sie, um sie zu behalten.',
   storageExport: 'Exportieren',
   storageDismiss: 'Schließen',
-  earlierMessages: '{count} frühere Nachrichten zeigen',
-  earlierMessage: '1 frühere Nachricht zeigen',
+  earlierMessages: { one: '{count} frühere Nachricht zeigen', other: '{count} frühere Nachrichten zeigen' },
 };
 
 const fr: ChatStrings = {
@@ -395,12 +393,12 @@ const fr: ChatStrings = {
   appBackToCard: 'Revenir dans la conversation',
   appInPane: 'Cette application est ouverte à côté de la discussion.',
   appLeftItsPage: 'L’application a quitté sa page ; elle a été arrêtée.',
-  activityCalls: '{count} appels',
+  activityCalls: { one: '{count} appel', other: '{count} appels' },
   activityNotes: 'Notes',
   activityShowConversation: 'Afficher la conversation',
   activityHideConversation: 'Masquer la conversation',
   activityConversationOf: 'Tout ce que {label} a fait dans cette réponse',
-  activityMoreCalls: '{count} appels de plus non affichés',
+  activityMoreCalls: { one: '{count} appel de plus non affiché', other: '{count} appels de plus non affichés' },
   activityFailed: 'Échec : {error}',
   activityNumbered: '{name} ({n})',
   activityFor: '{label}, pour {parent}',
@@ -466,8 +464,7 @@ const fr: ChatStrings = {
   storageProblem: 'Les conversations ne peuvent pas être enregistrées dans ce navigateur : {reason} Celle-ci continue ici ; exportez-la pour la garder.',
   storageExport: 'Exporter',
   storageDismiss: 'Fermer',
-  earlierMessages: 'Afficher les {count} messages précédents',
-  earlierMessage: 'Afficher le message précédent',
+  earlierMessages: { one: 'Afficher le message précédent', other: 'Afficher les {count} messages précédents' },
 };
 
 const tables: Record<string, ChatStrings> = { en, de, fr };

@@ -115,6 +115,24 @@ describe('subagent activity', () => {
     expect(textOf(deepQuery(el, '[part="activity-more"]'))).to.equal('4 more calls not shown');
   });
 
+  it('counts in the singular for one call, in en, de and fr', async () => {
+    const expected: [string, string, string][] = [
+      ['en', '1 call', '1 more call not shown'],
+      ['de', '1 Aufruf', '1 weiterer Aufruf nicht angezeigt'],
+      ['fr', '1 appel', '1 appel de plus non affiché'],
+    ];
+    for (const [lang, oneCall, oneMore] of expected) {
+      const single = await chatFixture('/agui/subagent-many?count=1', { lang } as Partial<AgentChat>);
+      await sendAndWait(single, 'go');
+      expect(textOf(blocks(single)[0].shadowRoot!.querySelector('.count') ?? undefined), lang).to.equal(oneCall);
+      const over = await chatFixture('/agui/subagent-many?count=2', { lang, activityLimit: 1 } as Partial<AgentChat>);
+      await sendAndWait(over, 'go');
+      expect(textOf(deepQuery(over, '[part="activity-more"]')), lang).to.equal(oneMore);
+      single.remove();
+      over.remove();
+    }
+  });
+
   it('show-activity off hides activity and stops adding calls; turned on, calls show from the next reply', async () => {
     const el = await chatFixture('/agui/subagents');
     el.setAttribute('show-activity', 'false');

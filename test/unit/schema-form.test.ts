@@ -389,7 +389,7 @@ describe('schema form: validatePayload', () => {
       { path: 'mail', message: 'must be a valid email' },
       { path: 'tags', message: 'item 3: must be text' },
       { path: 'tags', message: 'must not contain the same item twice' },
-      { path: 'days', message: 'must have at most 1 items' },
+      { path: 'days', message: 'must have at most 1 item' },
       { path: 'flag', message: 'must be yes or no' },
     ]);
   });

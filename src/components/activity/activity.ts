@@ -4,6 +4,7 @@ import { isDenial, isOpen } from '../../ask/interrupts.js';
 import { noRequests, type RequestPlacement } from '../../ask/request-placement.js';
 import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity.js';
 import { format, resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
+import { formatCount } from '../../i18n/plural.js';
 import { base } from '../../styles/tokens.js';
 import type { ToolDisplay } from '../../tool-display.js';
 import '../markdown/markdown-view.js';
@@ -112,7 +113,7 @@ export class AgentChatActivity extends LitElement {
         <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
         <span class="label">${block.label}</span>
         <span class="status" data-status=${record.status}>${statusText(this.strings, record.status)}</span>
-        <span class="count">${format(strings.activityCalls, { count: String(calls) })}</span>
+        <span class="count">${formatCount(strings.activityCalls, calls, strings.locale)}</span>
       </button>
       <div class="body" id=${this.bodyId} ?hidden=${!this.open}>
         ${record.status === 'error' && record.error ? html`<p class="error" role="status">${format(strings.activityFailed, { error: record.error })}</p>` : nothing}

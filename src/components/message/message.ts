@@ -7,6 +7,7 @@ import { noRequests, placeRequests, type RequestPlacement } from '../../ask/requ
 import { replyActivity, type ActivityBlock, type ReplyActivity } from '../../conversation/activity.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, Turn } from '../../conversation/types.js';
 import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import { formatCount } from '../../i18n/plural.js';
 import { base } from '../../styles/tokens.js';
 import type { AppContext } from '../../mcp/app-context.js';
 import { serverDisplay, type ToolDisplay } from '../../tool-display.js';
@@ -243,7 +244,7 @@ export class AgentChatMessage extends LitElement {
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
       ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, this.strings, true, this.busy))}
       ${activity?.hiddenCalls
-        ? html`<p class="activity-more" part="activity-more">${format(s.activityMoreCalls, { count: String(activity.hiddenCalls) })}</p>`
+        ? html`<p class="activity-more" part="activity-more">${formatCount(s.activityMoreCalls, activity.hiddenCalls, s.locale)}</p>`
         : nothing}
       ${streaming
         ? html`<div class="typing" role="status">

@@ -1,0 +1,36 @@
+/**
+ * Texts that hold a count, in every grammatical number the language has. A counted text is one
+ * form per plural category of `Intl.PluralRules` (`one`, `few`, `many`… and always `other`), or a
+ * single string when the words do not change with the number. `{count}` is the number, written
+ * the language's way.
+ */
+export type Counted = string | (Partial<Record<Intl.LDMLPluralRule, string>> & { other: string });
+
+const rules = new Map<string, Intl.PluralRules>();
+const numbers = new Map<string, Intl.NumberFormat>();
+
+function cached<T>(cache: Map<string, T>, locale: string, make: (tag: string | undefined) => T): T {
+  let found = cache.get(locale);
+  if (!found) {
+    try {
+      found = make(locale || undefined);
+    } catch {
+      found = make(undefined); // not a language tag the browser knows
+    }
+    cache.set(locale, found);
+  }
+  return found;
+}
+
+/** The form of `text` that goes with `count` in `locale`, its placeholders not filled yet. */
+export function pluralForm(text: Counted, count: number, locale: string): string {
+  if (typeof text === 'string') return text;
+  const category = cached(rules, locale, (tag) => new Intl.PluralRules(tag)).select(count);
+  return text[category] ?? text.other;
+}
+
+/** `text` for `count`: the right form, `{count}` written as a number of `locale`, other `{name}`s from `values`. */
+export function formatCount(text: Counted, count: number, locale: string, values: Record<string, string | number> = {}): string {
+  const all: Record<string, string | number> = { ...values, count: cached(numbers, locale, (tag) => new Intl.NumberFormat(tag)).format(count) };
+  return pluralForm(text, count, locale).replace(/\{(\w+)\}/g, (match, key: string) => (key in all ? String(all[key]) : match));
+}
