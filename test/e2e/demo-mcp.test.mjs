@@ -173,7 +173,7 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
   });
 
   it('without sandbox-url: shows the roll, rolls again through the server, tells the chat', async () => {
-    const { page, problems } = await openPage(browser, server.url);
+    const { page, problems, debug } = await openPage(browser, server.url);
     const chat = '#chat';
     await page.selectOption('#sandbox-select', 'opaque');
     await page.locator('agent-chat#chat:not([sandbox-url])').waitFor({ state: 'attached' });
@@ -223,11 +223,12 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     await page.locator(`${chat} agent-chat-message`).filter({ hasText: `I rolled` }).first().waitFor({ timeout: TIMEOUT });
 
     assert.deepEqual(realProblems(problems), []);
+    assert.deepEqual(debug, [], 'no console.debug line from the bridge or the app');
     await page.close();
   });
 
   it('with sandbox-url: shows the app inside the proxy on the second origin', async () => {
-    const { page, problems } = await openPage(browser, server.url);
+    const { page, problems, debug } = await openPage(browser, server.url);
     const chat = '#chat';
     assert.equal(await page.locator('#sandbox-select').inputValue(), 'proxy', 'the default mode');
     assert.equal(await page.locator(chat).getAttribute('sandbox-url'), server.sandboxUrl);
@@ -252,6 +253,7 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     await app.locator('#meta', { hasText: 'Roll #2 · 2d6' }).waitFor({ timeout: TIMEOUT });
 
     assert.deepEqual(realProblems(problems), []);
+    assert.deepEqual(debug, [], 'no console.debug line from the bridge, the proxy or the app');
     await page.close();
   });
 });
