@@ -240,6 +240,19 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     const proxyFrame = await (await proxyElement.elementHandle()).contentFrame();
     assert.equal(new URL(proxyFrame.url()).origin, new URL(server.sandboxUrl).origin);
     assert.notEqual(new URL(proxyFrame.url()).origin, new URL(server.url).origin);
+    // The spec gives the proxy frame allow-scripts and allow-same-origin, which Chromium warns "can
+    // escape its sandboxing": that takes the embedding page's DOM (to drop the attribute), and on
+    // an origin of its own the proxy has none.
+    const reach = await proxyFrame.evaluate(() => {
+      let dom = 'readable';
+      try {
+        void window.parent.document.title;
+      } catch {
+        dom = 'blocked';
+      }
+      return { dom, frameElement: window.frameElement === null ? 'none' : 'reachable' };
+    });
+    assert.deepEqual(reach, { dom: 'blocked', frameElement: 'none' });
 
     const app = page.frameLocator(`${chat} agent-chat-app-frame iframe`).frameLocator('iframe');
     await app.locator('#meta', { hasText: 'Roll #1 · 2d6' }).waitFor({ timeout: TIMEOUT });
