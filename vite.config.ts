@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { minifyLitCss } from './scripts/minify-lit-css.mjs';
 
 /**
  * Three builds (`BUILD` picks one; `npm run build` runs all three):
@@ -21,27 +22,6 @@ const hostAsSeparateFile: Plugin = {
     return null;
   },
 };
-
-/**
- * Minifies the CSS of Lit's css`…` templates (whitespace and comments), which the JS minifier
- * leaves as written. Only templates without `${…}` are touched.
- */
-const minifyLitCss: Plugin = {
-  name: 'minify-lit-css',
-  transform(code, id) {
-    if (!/\/src\/.*\.ts$/.test(id.replace(/\\/g, '/')) || !code.includes('css`')) return null;
-    return code.replace(/css`([^`$]*)`/g, (_match, body: string) => `css\`${minifyCss(body)}\``);
-  },
-};
-
-function minifyCss(css: string): string {
-  return css
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/\s*([{};,>])\s*/g, '$1')
-    .replace(/;}/g, '}')
-    .trim();
-}
 
 const builds = {
   es: { entry: 'src/index.ts', formats: ['es'] as const, fileName: () => 'agent-chat.js', emptyOutDir: true },

@@ -4,6 +4,7 @@
 // and keeps the model informed of what it shows (`ui/update-model-context`).
 
 import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps';
+import { ParentTransport } from './parent-transport.js';
 
 const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
@@ -132,7 +133,7 @@ tellButton.addEventListener('click', async () => {
 
 render();
 app
-  .connect()
+  .connect(new ParentTransport())
   .then(() => {
     applyHostContext(app.getHostContext());
     if (!state) setStatus('Waiting for the roll…');

@@ -101,5 +101,9 @@ export const APP_ACTIVITY_TYPE = 'mcp-apps';
 
 /** The app document's sandbox: scripts in an opaque origin (never `allow-same-origin`). */
 export const APP_SANDBOX = 'allow-scripts';
-/** The sandbox proxy page lives on its own origin, which it needs to relay messages. */
+/**
+ * The sandbox proxy's frame, as the spec asks: a real origin of its own (another than the page's),
+ * by which the chat knows its messages from those of any page the frame goes to. Chromium's warning
+ * that such a frame "can escape its sandboxing" is about frames of the page's own origin.
+ */
 export const PROXY_SANDBOX = 'allow-scripts allow-same-origin';

@@ -6,17 +6,22 @@ export function launchChromium() {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
 }
 
-/** Opens `html` as if served at `url` (same origin as the demo server), collecting page errors. */
+/**
+ * Opens `html` as if served at `url` (same origin as the demo server), collecting page errors and,
+ * in `debug`, the console.debug lines of the page and its frames (`{ text, url }`, url of the script).
+ */
 export async function openPage(browser, url, html) {
   const page = await browser.newPage();
   const problems = [];
+  const debug = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    if (message.type() === 'debug') debug.push({ text: message.text(), url: message.location().url });
   });
   if (html) await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
   await page.goto(url);
-  return { page, problems };
+  return { page, problems, debug };
 }
 
 /** Types into the chat's composer, presses Enter, and resolves with the response-end detail. */

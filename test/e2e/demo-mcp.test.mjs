@@ -173,7 +173,7 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
   });
 
   it('without sandbox-url: shows the roll, rolls again through the server, tells the chat', async () => {
-    const { page, problems } = await openPage(browser, server.url);
+    const { page, problems, debug } = await openPage(browser, server.url);
     const chat = '#chat';
     await page.selectOption('#sandbox-select', 'opaque');
     await page.locator('agent-chat#chat:not([sandbox-url])').waitFor({ state: 'attached' });
@@ -223,11 +223,12 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     await page.locator(`${chat} agent-chat-message`).filter({ hasText: `I rolled` }).first().waitFor({ timeout: TIMEOUT });
 
     assert.deepEqual(realProblems(problems), []);
+    assert.deepEqual(debug, [], 'no console.debug line from the bridge or the app');
     await page.close();
   });
 
   it('with sandbox-url: shows the app inside the proxy on the second origin', async () => {
-    const { page, problems } = await openPage(browser, server.url);
+    const { page, problems, debug } = await openPage(browser, server.url);
     const chat = '#chat';
     assert.equal(await page.locator('#sandbox-select').inputValue(), 'proxy', 'the default mode');
     assert.equal(await page.locator(chat).getAttribute('sandbox-url'), server.sandboxUrl);
@@ -239,6 +240,19 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     const proxyFrame = await (await proxyElement.elementHandle()).contentFrame();
     assert.equal(new URL(proxyFrame.url()).origin, new URL(server.sandboxUrl).origin);
     assert.notEqual(new URL(proxyFrame.url()).origin, new URL(server.url).origin);
+    // The spec gives the proxy frame allow-scripts and allow-same-origin, which Chromium warns "can
+    // escape its sandboxing": that takes the embedding page's DOM (to drop the attribute), and on
+    // an origin of its own the proxy has none.
+    const reach = await proxyFrame.evaluate(() => {
+      let dom = 'readable';
+      try {
+        void window.parent.document.title;
+      } catch {
+        dom = 'blocked';
+      }
+      return { dom, frameElement: window.frameElement === null ? 'none' : 'reachable' };
+    });
+    assert.deepEqual(reach, { dom: 'blocked', frameElement: 'none' });
 
     const app = page.frameLocator(`${chat} agent-chat-app-frame iframe`).frameLocator('iframe');
     await app.locator('#meta', { hasText: 'Roll #1 · 2d6' }).waitFor({ timeout: TIMEOUT });
@@ -252,6 +266,7 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     await app.locator('#meta', { hasText: 'Roll #2 · 2d6' }).waitFor({ timeout: TIMEOUT });
 
     assert.deepEqual(realProblems(problems), []);
+    assert.deepEqual(debug, [], 'no console.debug line from the bridge, the proxy or the app');
     await page.close();
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * The build stays quiet and its source maps stay right: the Lit CSS minifier (`scripts/minify-lit-css.mjs`)
+ * returns a map of its change, so Rolldown prints no SOURCEMAP_BROKEN warning and keeps the mappings
+ * of the files it touched (without a map it dropped them).
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { minifyLitCssIn } from '../../scripts/minify-lit-css.mjs';
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Decodes `mappings` into [generatedLine, generatedColumn, source, originalLine, originalColumn] rows. */
+function decode(mappings) {
+  const rows = [];
+  let source = 0;
+  let line = 0;
+  let column = 0;
+  mappings.split(';').forEach((segments, generatedLine) => {
+    let generatedColumn = 0;
+    for (const segment of segments.split(',')) {
+      if (!segment) continue;
+      const values = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      generatedColumn += values[0];
+      if (values.length < 4) continue;
+      source += values[1];
+      line += values[2];
+      column += values[3];
+      rows.push([generatedLine, generatedColumn, source, line, column]);
+    }
+  });
+  return rows;
+}
+
+const at = (lines, line, column) => lines[line]?.[column];
+
+describe('build', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'agent-chat-build-'));
+  after(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('the Lit CSS minifier maps every kept token to its place in the source', () => {
+    const source = [
+      "import { css } from 'lit';",
+      'export const styles = css`',
+      '  /* a comment',
+      '     on two lines */',
+      '  :host {',
+      '    display: block;',
+      '  }',
+      '`, other = css`a { color: red; }`;',
+      'export function tail(value) { return value + 1; }',
+      '',
+    ].join('\n');
+    const result = minifyLitCssIn(source, '/x/src/sample.ts');
+    assert.ok(result);
+    assert.match(result.code, /css`:host\{display: block\}`, other = css`a\{color: red\}`;\nexport function tail/);
+    const original = source.split('\n');
+    const generated = result.code.split('\n');
+    const rows = decode(result.map.mappings);
+    for (const [gl, gc, , ol, oc] of rows) {
+      const kept = at(generated, gl, gc) === at(original, ol, oc);
+      const replacementStart = at(generated, gl, gc - 1) === '`' && at(original, ol, oc - 1) === '`';
+      assert.ok(kept || replacementStart, `segment ${gl}:${gc} → ${ol}:${oc}`);
+    }
+    // Each word of the last line maps to its own column.
+    const last = generated.findIndex((text) => text.startsWith('export function tail'));
+    const lastOriginal = original.findIndex((text) => text.startsWith('export function tail'));
+    for (const word of ['export', 'function', 'tail', 'value', 'return']) {
+      const column = generated[last].indexOf(word);
+      assert.ok(rows.some(([gl, gc, , ol, oc]) => gl === last && gc === column && ol === lastOriginal && oc === original[lastOriginal].indexOf(word)), word);
+    }
+    assert.equal(minifyLitCssIn("const a = css`:host{display:block}`;", 'x.ts'), null, 'nothing to change, no map');
+  });
+
+  it('a Vite build prints no SOURCEMAP_BROKEN warning and keeps the mappings of the styles', async () => {
+    const output = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir'], {
+        env: { ...process.env, BUILD: 'es', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk) => (text += chunk));
+      child.stderr.on('data', (chunk) => (text += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`vite build exited ${code}\n${text}`))));
+    });
+    assert.doesNotMatch(output, /SOURCEMAP_BROKEN/);
+    assert.doesNotMatch(output, /\[plugin [^\]]+\]/, 'no plugin warnings');
+
+    // Every source file of ours in a map has mappings (Rolldown drops those of a transform without a map).
+    const mapped = new Set();
+    const listed = new Set();
+    for (const name of readdirSync(outDir).filter((file) => file.endsWith('.js.map'))) {
+      const map = JSON.parse(readFileSync(join(outDir, name), 'utf8'));
+      const ours = map.sources.map((path) => /(^|\/)src\//.test(path) && !path.includes('node_modules'));
+      map.sources.forEach((path, index) => ours[index] && listed.add(path.replace(/^.*?src\//, 'src/')));
+      for (const [, , source] of decode(map.mappings)) if (ours[source]) mapped.add(map.sources[source].replace(/^.*?src\//, 'src/'));
+    }
+    assert.ok(listed.has('src/styles/tokens.ts'), 'the shared styles are in the maps (a transform without a map drops them)');
+    assert.deepEqual([...listed].filter((path) => !mapped.has(path)), [], 'sources without mappings');
+  });
+});
