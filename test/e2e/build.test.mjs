@@ -9,42 +9,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { decode as decodeMappings } from '@jridgewell/sourcemap-codec';
 import { minifyLitCssIn } from '../../scripts/minify-lit-css.mjs';
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Decodes `mappings` into [generatedLine, generatedColumn, source, originalLine, originalColumn] rows. */
+/** The mappings as [generatedLine, generatedColumn, source, originalLine, originalColumn] rows. */
 function decode(mappings) {
-  const rows = [];
-  let source = 0;
-  let line = 0;
-  let column = 0;
-  mappings.split(';').forEach((segments, generatedLine) => {
-    let generatedColumn = 0;
-    for (const segment of segments.split(',')) {
-      if (!segment) continue;
-      const values = [];
-      let value = 0;
-      let shift = 0;
-      for (const char of segment) {
-        const digit = BASE64.indexOf(char);
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      generatedColumn += values[0];
-      if (values.length < 4) continue;
-      source += values[1];
-      line += values[2];
-      column += values[3];
-      rows.push([generatedLine, generatedColumn, source, line, column]);
-    }
-  });
-  return rows;
+  return decodeMappings(mappings).flatMap((segments, line) => segments.filter((segment) => segment.length >= 4).map(([column, source, originalLine, originalColumn]) => [line, column, source, originalLine, originalColumn]));
 }
 
 const at = (lines, line, column) => lines[line]?.[column];
