@@ -121,9 +121,51 @@ export const agentChatStyles = css`
     overscroll-behavior: contain;
     scroll-behavior: auto;
   }
-  /* An app in the side pane sits over the right of the chat; the conversation moves aside. */
-  .base.with-pane .messages {
+  .base {
+    container-type: inline-size;
+  }
+  .body {
+    position: relative;
+    flex: 1;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  /*
+   * An app opened beside the chat is placed over the pane area (it stays in its card's iframe,
+   * so it keeps running). On a wide chat the area is a column at the side, below the header,
+   * and the conversation and composer move aside; on a narrow one it is a sheet between the
+   * conversation and the composer.
+   */
+  .pane-area {
+    --_pane-width: clamp(260px, 45%, 480px);
+    position: absolute;
+    top: 8px;
+    right: 8px;
+    bottom: 8px;
+    width: var(--_pane-width);
+  }
+  .base.with-pane .messages,
+  .base.with-pane .footer {
     padding-right: calc(clamp(260px, 45%, 480px) + 16px);
+  }
+  .base.with-pane .footer {
+    max-width: none;
+  }
+  @container (max-width: 639px) {
+    .pane-area {
+      position: static;
+      flex: 0 0 55%;
+      width: auto;
+      margin: 0 8px;
+    }
+    .base.with-pane .messages,
+    .base.with-pane .footer {
+      padding-right: var(--_space);
+    }
+    .base.with-pane .messages {
+      padding-right: 0;
+    }
   }
   .column {
     display: flex;

@@ -99,6 +99,7 @@ const EARLIER_THRESHOLD = 120;
  * @csspart retry-button - Retry on a failed or stopped reply.
  * @csspart copy-button - Copy on a code block.
  * @csspart jump-button - "Jump to latest", shown when the person scrolled up and more arrived.
+ * @csspart app-pane - Where an app opened beside the chat sits: at the side, or below the conversation on a narrow chat.
  * @csspart composer - The input row.
  * @csspart input - The text area.
  * @csspart send-button - Send.
@@ -207,6 +208,8 @@ export class AgentChat extends LitElement {
   /** The person tried to send while the agent's requests wait for answers. */
   @state() private heldNotice = false;
   @state() private threadsOpen = false;
+  /** Why the file the person chose in the conversation list was not imported. */
+  @state() private importProblem?: string;
   /** The first turn drawn (all are, when unset); earlier ones come when the person scrolls up. */
   @state() private drawFrom?: string;
   /** The thread id the chat itself set last (a different one was set by the page). */
@@ -234,6 +237,7 @@ export class AgentChat extends LitElement {
       return transport instanceof Error ? undefined : transport;
     },
     appThreadId: () => this.ensureThreadId(),
+    paneArea: () => this.renderRoot.querySelector<HTMLElement>('.pane-area') ?? undefined,
     sendFromApp: (text) => this.sendFromApp(text),
     updateApp: (partId, app) => this.session.update({ type: 'app-update', partId, app }),
     announceLink: (url) => this.emit('agent-chat-open-link', { url }, { cancelable: true }),
@@ -769,8 +773,9 @@ export class AgentChat extends LitElement {
     this.composer?.focus();
   };
 
-  private exportProblemThread = async () => {
-    const data = await this.exportThread();
+  /** Saves a conversation (default: the one shown) as a JSON file the person downloads. */
+  private downloadThread = async (id?: string) => {
+    const data = await this.exportThread(id);
     const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
     const link = document.createElement('a');
     link.href = url;
@@ -779,9 +784,28 @@ export class AgentChat extends LitElement {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
+  /** A file chosen in the conversation list: imported and shown, or refused with the reason in the list. */
+  private onImportFile = async (event: CustomEvent<{ file: File }>) => {
+    this.importProblem = undefined;
+    try {
+      const text = await event.detail.file.text();
+      let data: unknown;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw new Error(format(this.texts.threadImportNotJson, { name: event.detail.file.name }));
+      }
+      await this.importThread(data);
+      this.closeThreads();
+    } catch (error) {
+      this.importProblem = error instanceof Error ? error.message : String(error);
+    }
+  };
+
   private toggleThreads = async () => {
     if (!this.threadsOpen) await loadThreadList();
     this.threadsOpen = !this.threadsOpen;
+    this.importProblem = undefined;
     if (this.threadsOpen) {
       void this.store.refreshList();
       await this.updateComplete;
@@ -844,6 +868,9 @@ export class AgentChat extends LitElement {
         }}
         @agent-chat-thread-rename=${(event: CustomEvent<{ id: string; title: string }>) => void this.renameThread(event.detail.id, event.detail.title)}
         @agent-chat-thread-delete=${(event: CustomEvent<{ id: string }>) => void this.deleteThread(event.detail.id)}
+        @agent-chat-thread-export=${(event: CustomEvent<{ id: string }>) => void this.downloadThread(event.detail.id)}
+        @agent-chat-thread-import=${this.onImportFile}
+        .notice=${this.importProblem}
       ></agent-chat-thread-list>
     </div>`;
   }
@@ -878,10 +905,11 @@ export class AgentChat extends LitElement {
           </header>`
         : nothing}
       ${persistent && this.threadsOpen ? this.renderThreads() : nothing}
+      <div class="body">
       ${problem
         ? html`<div class="storage-problem" part="storage-notice" role="alert">
             <span>${format(strings.storageProblem, { reason: problem.message })}</span>
-            <button type="button" @click=${this.exportProblemThread}>${strings.storageExport}</button>
+            <button type="button" @click=${() => this.downloadThread()}>${strings.storageExport}</button>
             <button type="button" @click=${() => this.store.dismissProblem()}>${strings.storageDismiss}</button>
           </div>`
         : nothing}
@@ -930,6 +958,7 @@ export class AgentChat extends LitElement {
         </div>
       </div>
       ${this.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
+      ${this.apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
       ${configErrors.length
         ? html`<div class="config-error" part="error" role="alert">
             <strong>${strings.configError}:</strong>
@@ -954,6 +983,7 @@ export class AgentChat extends LitElement {
           @agent-chat-composer-send=${this.onComposerSend}
           @agent-chat-composer-stop=${() => this.stop()}
         ></agent-chat-composer>
+      </div>
       </div>
     </div>`;
   }

@@ -49,6 +49,8 @@ export interface ChatStrings {
   appBackToCard: string;
   appInPane: string;
   appLeftItsPage: string;
+  /** A restored app card whose app the person used: it shows the app's first state. */
+  appReopened: string;
   activityCalls: Counted;
   activityNotes: string;
   activityShowConversation: string;
@@ -109,6 +111,9 @@ export interface ChatStrings {
   threadSave: string;
   threadCancel: string;
   threadDelete: string;
+  threadExport: string;
+  threadImport: string;
+  threadImportNotJson: string;
   threadDeleteConfirm: string;
   threadCurrent: string;
   editMessage: string;
@@ -161,9 +166,10 @@ const en: ChatStrings = {
   appRefuse: 'Refuse',
   appFullScreen: 'Full screen',
   appExitFullScreen: 'Exit full screen',
-  appPane: 'Open beside the chat',
+  appPane: 'Keep in view',
   appBackToCard: 'Back into the conversation',
-  appInPane: 'This app is open beside the chat.',
+  appInPane: 'This app is in its pane, in view while you scroll.',
+  appReopened: 'Shown as it first opened: what was done in the app since is not kept.',
   appLeftItsPage: 'The app left its page, so it was stopped.',
   activityCalls: { one: '{count} call', other: '{count} calls' },
   activityNotes: 'Notes',
@@ -223,6 +229,9 @@ const en: ChatStrings = {
   threadSave: 'Save',
   threadCancel: 'Cancel',
   threadDelete: 'Delete',
+  threadExport: 'Export',
+  threadImport: 'Import…',
+  threadImportNotJson: 'The conversation could not be imported: {name} is not a JSON file.',
   threadDeleteConfirm: 'Delete “{title}”? This cannot be undone.',
   threadCurrent: '(open)',
   editMessage: 'Edit',
@@ -275,9 +284,10 @@ const de: ChatStrings = {
   appRefuse: 'Ablehnen',
   appFullScreen: 'Vollbild',
   appExitFullScreen: 'Vollbild beenden',
-  appPane: 'Neben dem Chat öffnen',
+  appPane: 'Im Blick behalten',
   appBackToCard: 'Zurück in das Gespräch',
-  appInPane: 'Diese App ist neben dem Chat geöffnet.',
+  appInPane: 'Diese App ist in ihrem Bereich geöffnet und bleibt beim Scrollen sichtbar.',
+  appReopened: 'So gezeigt, wie sie sich zuerst öffnete: was seitdem in der App geschah, bleibt nicht erhalten.',
   appLeftItsPage: 'Die App hat ihre Seite verlassen und wurde deshalb angehalten.',
   activityCalls: { one: '{count} Aufruf', other: '{count} Aufrufe' },
   activityNotes: 'Notizen',
@@ -337,6 +347,9 @@ const de: ChatStrings = {
   threadSave: 'Speichern',
   threadCancel: 'Abbrechen',
   threadDelete: 'Löschen',
+  threadExport: 'Exportieren',
+  threadImport: 'Importieren…',
+  threadImportNotJson: 'Das Gespräch konnte nicht importiert werden: {name} ist keine JSON-Datei.',
   threadDeleteConfirm: '„{title}“ löschen? Das lässt sich nicht rückgängig machen.',
   threadCurrent: '(geöffnet)',
   editMessage: 'Bearbeiten',
@@ -389,9 +402,10 @@ const fr: ChatStrings = {
   appRefuse: 'Refuser',
   appFullScreen: 'Plein écran',
   appExitFullScreen: 'Quitter le plein écran',
-  appPane: 'Ouvrir à côté de la discussion',
+  appPane: 'Garder en vue',
   appBackToCard: 'Revenir dans la conversation',
-  appInPane: 'Cette application est ouverte à côté de la discussion.',
+  appInPane: 'Cette application est ouverte dans son volet et reste visible pendant le défilement.',
+  appReopened: 'Affichée telle qu’à son ouverture : ce qui a été fait dans l’application depuis n’est pas conservé.',
   appLeftItsPage: 'L’application a quitté sa page ; elle a été arrêtée.',
   activityCalls: { one: '{count} appel', other: '{count} appels' },
   activityNotes: 'Notes',
@@ -451,6 +465,9 @@ const fr: ChatStrings = {
   threadSave: 'Enregistrer',
   threadCancel: 'Annuler',
   threadDelete: 'Supprimer',
+  threadExport: 'Exporter',
+  threadImport: 'Importer…',
+  threadImportNotJson: 'La conversation n’a pas pu être importée : {name} n’est pas un fichier JSON.',
   threadDeleteConfirm: 'Supprimer « {title} » ? Cette action est irréversible.',
   threadCurrent: '(ouverte)',
   editMessage: 'Modifier',

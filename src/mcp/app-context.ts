@@ -27,4 +27,6 @@ export interface AppContext {
   /** One app at a time is shown in the side pane. */
   claimPane(holder: PaneHolder): void;
   releasePane(holder: PaneHolder): void;
+  /** The area of the chat the pane's app is placed over, once the chat has made room for it. */
+  paneArea(): HTMLElement | undefined;
 }

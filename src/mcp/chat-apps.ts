@@ -35,6 +35,8 @@ export interface ChatAppsHooks {
   appBackend(): Transport | undefined;
   /** The thread's id (made when there is none). */
   appThreadId(): string;
+  /** The part of the chat an app in the pane covers (while one is there). */
+  paneArea(): HTMLElement | undefined;
   /** The person's turn from an app (`ui/message`), once the reply under way has ended. */
   sendFromApp(text: string): Promise<boolean>;
   /** Records what a card learned about its app. */
@@ -206,6 +208,7 @@ export class ChatApps implements ReactiveController {
         this.pane = holder;
         chat.requestUpdate();
       },
+      paneArea: () => hooks.paneArea(),
       releasePane: (holder) => {
         if (this.pane !== holder) return;
         this.pane = undefined;

@@ -50,6 +50,8 @@ export interface FrameRequest {
   sizeChanged(size: { width?: number; height?: number }): void;
   /** The app navigated its frame away: it is stopped. */
   leftItsPage(): void;
+  /** The app's page called a tool or sent a message (what it shows may change with it). */
+  acted(): void;
 }
 
 /** The host's handle on one running app. */

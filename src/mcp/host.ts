@@ -173,7 +173,10 @@ export class McpHost implements McpHostApi {
       sandboxUrl: request.sandboxUrl,
       hostContext: request.hostContext,
       handlers: {
-        callTool: (params) => this.appCall(request, params.name, isRecord(params.arguments) ? params.arguments : {}),
+        callTool: (params) => {
+          request.acted();
+          return this.appCall(request, params.name, isRecord(params.arguments) ? params.arguments : {});
+        },
         readResource: (uri) => this.appReadResource(request.app, uri),
         message: async (content) => {
           const text = content
@@ -182,6 +185,7 @@ export class McpHost implements McpHostApi {
             .join('\n')
             .trim();
           if (!text) return { isError: true };
+          request.acted();
           return { isError: !(await request.message(text)) };
         },
         updateModelContext: (value) => request.updateModelContext(value),

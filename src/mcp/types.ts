@@ -59,6 +59,11 @@ export interface AppInfo {
   failure?: string;
   /** The source had its own `onAppCall` check when the card was shown (the missing-check mark). */
   hadOwnCheck?: boolean;
+  /**
+   * The app's page called a tool or sent a message since it opened: what it shows may have moved
+   * on from its first state, which is all a card opened again (restored) can show.
+   */
+  acted?: boolean;
 }
 
 /** The check's verdict: `true` lets the call through; `false` or a string refuses it. */

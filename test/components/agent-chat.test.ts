@@ -245,12 +245,35 @@ describe('<agent-chat> talking to an AG-UI server', () => {
       await settle(el);
       expect(header.getAttribute('aria-expanded')).to.equal('true');
       expect(body.hidden).to.equal(false);
-      expect(textOf(body)).to.contain('"temperature": 21');
+      // JSON text is pretty-printed.
+      expect(deepQuery(body, 'agent-chat-rich-result')!.shadowRoot!.querySelector('pre')!.textContent).to.contain('"temperature": 21');
       expect(deepQuery(body, '.args'), 'arguments hidden without show-requests').to.equal(undefined);
       await sendKeys({ press: 'Space' });
       await settle(el);
       expect(header.getAttribute('aria-expanded')).to.equal('false');
       expect(textOf(lastReply(el))).to.contain('It is 21 °C in Paris.');
+    });
+
+    it('renders a result by its kind, the same in the lead agent’s cards and in a subagent’s: JSON pretty-printed, markdown rendered', async () => {
+      const el = await chatFixture('/agui/same-results');
+      el.setAttribute('tool-cards', 'open');
+      await sendAndWait(el, 'go');
+      expect(deepQuery(el, 'agent-chat-activity')!.hasAttribute('open'), 'the subagent’s block is open').to.equal(true);
+      const cardOf = (id: string) => deepQueryAll<HTMLElement & { call: { id: string }; open: boolean }>(el, 'agent-chat-tool-card').find((card) => card.call.id === id)!;
+      for (const id of ['sub-json', 'sub-md']) {
+        cardOf(id).open = true;
+        await settle(el);
+      }
+      const shown = (id: string) => {
+        const result = cardOf(id).shadowRoot!.querySelector('agent-chat-rich-result')!.shadowRoot!;
+        return { pre: result.querySelector('pre')?.textContent, strong: deepQuery(result, 'strong')?.textContent, items: deepQueryAll(result, 'li').length };
+      };
+      const json = { pre: JSON.stringify({ city: 'Paris', temperature: 21 }, null, 2), strong: undefined, items: 0 };
+      const markdown = { pre: undefined, strong: 'two', items: 2 };
+      expect(shown('lead-json'), 'lead JSON').to.deep.equal(json);
+      expect(shown('sub-json'), 'subagent JSON').to.deep.equal(json);
+      expect(shown('lead-md'), 'lead markdown').to.deep.equal(markdown);
+      expect(shown('sub-md'), 'subagent markdown').to.deep.equal(markdown);
     });
 
     it('shows a failed call as Failed, with its error text', async () => {

@@ -40,7 +40,17 @@ describe('ask_user questions', () => {
     await formShown(el);
     const card = deepQuery(el, 'agent-chat-tool-card')!;
     expect(textOf(deepQuery(card, '[part="tool-card-status"]'))).to.equal('Waiting for you');
-    expect(form(el), 'the form shows while the card is collapsed').to.exist;
+    // The card shows its questions, and its header says so.
+    const header = deepQuery<HTMLButtonElement>(card, '[part="tool-card-header"]')!;
+    expect(header.getAttribute('aria-expanded')).to.equal('true');
+    expect(getComputedStyle(deepQuery(card, '.chevron')!).transform, 'the arrow points down').to.equal('matrix(0, 1, -1, 0, 0, 0)');
+    // Folding the card does not hide what waits for the person.
+    header.click();
+    await settle(el);
+    expect(header.getAttribute('aria-expanded')).to.equal('false');
+    expect(form(el)!.getClientRects().length, 'the form shows while the card is folded').to.be.greaterThan(0);
+    header.click();
+    await settle(el);
     const legends = deepQueryAll(el, 'form[part="question-form"] legend').map(textOf);
     expect(legends).to.deep.equal(['Toppings Which toppings do you want?', 'Size Which size?']);
     expect(optionInput(el, 'Cheese').type).to.equal('checkbox');
@@ -71,6 +81,10 @@ describe('ask_user questions', () => {
     expect(shown).to.contain('Large');
     expect(textOf(deepQuery(card, '[part="tool-card-status"]'))).to.equal('Done');
     expect(el.getTurns()).to.have.length(2, 'the answers continue the same reply');
+    // Answered, the questions fold with the card.
+    header.click();
+    await settle(el);
+    expect(deepQuery(el, 'dl[part="question-form"]')!.getClientRects().length).to.equal(0);
   });
 
   it('works with the keyboard alone: Space picks, Enter in the own-answer field sends', async () => {

@@ -1,4 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
 import { appFrame, appIframe, command, mcpCallEndpoint, probeCalls, probeChat, probeControl, useProbeReports, waitForReport } from './mcp-helpers.js';
@@ -26,6 +27,17 @@ describe('MCP Apps: a page MCP server, its tool called by the model, its app in 
     expect(await probeCalls()).to.deep.equal({ show_probe: 1 });
     await until(() => !!appIframe(el), 'the app frame is shown');
     const iframe = appIframe(el)!;
+    // The card shows its app, and its header says so; folded, the app stays alive, out of sight.
+    const header = deepQuery<HTMLButtonElement>(el, '[part="tool-card-header"]')!;
+    expect(header.getAttribute('aria-expanded')).to.equal('true');
+    expect(getComputedStyle(deepQuery(el, '.chevron')!).transform).to.equal('matrix(0, 1, -1, 0, 0, 0)');
+    header.click();
+    await settle(el);
+    expect(iframe.getClientRects().length, 'folded').to.equal(0);
+    expect(appIframe(el), 'the same frame').to.equal(iframe);
+    header.click();
+    await settle(el);
+    expect(iframe.getClientRects().length, 'shown again').to.be.greaterThan(0);
     expect(iframe.getAttribute('sandbox')).to.equal('allow-scripts');
     expect(iframe.srcdoc).to.match(/^<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
     expect(iframe.srcdoc).to.contain("object-src 'none'");
@@ -341,12 +353,47 @@ describe('MCP Apps: calls from the app page, checked', function () {
     expect(paneRect.width).to.be.within(260, 480);
     const log = el.shadowRoot!.querySelector<HTMLElement>('.messages')!;
     expect(parseFloat(getComputedStyle(log).paddingRight)).to.be.greaterThan(paneRect.width);
+    // It covers neither the header nor the composer, which moves aside too.
+    const header = el.shadowRoot!.querySelector('[part="header"]')!.getBoundingClientRect();
+    expect(paneRect.top).to.be.at.least(header.bottom);
+    const composer = deepQuery(el, '[part="input"]')!.getBoundingClientRect();
+    expect(composer.right).to.be.at.most(paneRect.left);
     // Same iframe, same document: the app stayed live.
     expect(appIframe(el)).to.equal(iframe);
     command(el, { probe: 'call', name: 'counted', arguments: { n: 9 } });
     await until(() => reports.some((r) => r.callResult?.content?.[0]?.text === 'counted 9'), 'a call from the pane');
     const modes = reports.filter((r) => r.received === 'ui/notifications/host-context-changed' && r.params.displayMode).map((r) => r.params.displayMode);
     expect(modes).to.deep.equal(['fullscreen', 'inline', 'pip']);
+  });
+
+  it('on a phone-wide chat, the pane is a sheet between the conversation and the composer, covering neither', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      const el = await readyProbe((chat) => (chat.style.cssText = 'display: block; width: 390px; height: 760px'));
+      const frame = appFrame(el)!;
+      const iframe = appIframe(el)!;
+      frame.shadowRoot!.querySelectorAll<HTMLButtonElement>('.toolbar button')[1].click();
+      const box = frame.shadowRoot!.querySelector<HTMLElement>('.box')!;
+      await until(() => box.classList.contains('pip'), 'the pane');
+      await until(() => !!el.shadowRoot!.querySelector('[part="app-pane"]'), 'the pane area');
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const chat = el.getBoundingClientRect();
+      const pane = box.getBoundingClientRect();
+      const log = el.shadowRoot!.querySelector<HTMLElement>('.messages')!.getBoundingClientRect();
+      const header = el.shadowRoot!.querySelector('[part="header"]')!.getBoundingClientRect();
+      const composer = deepQuery(el, '[part="input"]')!.getBoundingClientRect();
+      expect(pane.width, 'nearly the chat’s width').to.be.greaterThan(chat.width - 24);
+      expect(pane.height, 'a sheet, not a sliver').to.be.greaterThan(250);
+      expect(pane.top).to.be.at.least(header.bottom);
+      expect(pane.top, 'below the conversation').to.be.at.least(log.bottom - 1);
+      expect(pane.bottom, 'above the composer').to.be.at.most(composer.top);
+      expect(log.width, 'the conversation keeps its width').to.be.greaterThan(chat.width - 4);
+      expect(log.height, 'and some height').to.be.greaterThan(120);
+      expect(appIframe(el), 'the same live app').to.equal(iframe);
+      await expect(el).to.be.accessible();
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('asks the app to tear down before its card goes (retry)', async () => {
@@ -398,7 +445,7 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
     expect(textOf(card.shadowRoot!.querySelector('.icon') ?? undefined)).to.equal('🔎');
     await until(() => !!appIframe(el), 'the app');
     const buttons = [...appFrame(el)!.shadowRoot!.querySelectorAll('.toolbar button')].map((b) => textOf(b));
-    expect(buttons).to.deep.equal(['Open beside the chat']);
+    expect(buttons).to.deep.equal(['Keep in view']);
     const init = (await waitForReport(reports, (r) => !!r.init, 'init')).init;
     expect(init.hostContext.availableDisplayModes).to.deep.equal(['inline', 'pip']);
   });

@@ -10,7 +10,7 @@ import type { AgentChatAppCallDetail } from '../../src/events.js';
 import type { AppCallCheck } from '../../src/mcp/types.js';
 import type { ThreadExport } from '../../src/storage/records.js';
 import { deleteDatabase, sendAndWait, settle, until } from './helpers.js';
-import { appIframe, command, mcpCallEndpoint, probeCalls, useProbeReports, waitForReport, type Report } from './mcp-helpers.js';
+import { appFrame as appFrameOf, appIframe, command, mcpCallEndpoint, probeCalls, useProbeReports, waitForReport, type Report } from './mcp-helpers.js';
 
 let keys: string[] = [];
 let keyCount = 0;
@@ -166,6 +166,29 @@ describe('storage: app cards restored without calling anything', function () {
     expect(wire.counts['tools/call'] ?? 0, 'no tools/call').to.equal(calls);
     expect(wire.counts['resources/read'] ?? 0, 'no resources/read').to.equal(reads);
     expect((await requests('mcp-call')).length, 'no run').to.equal(runs);
+    const note = () => appFrameOf(second)?.shadowRoot?.querySelector('.reopened');
+    expect(note(), 'an app nobody used needs no note').to.equal(null);
+  });
+
+  it('a card whose app the person used says, once restored, that it shows the app as it first opened', async () => {
+    const key = freshKey();
+    const first = await appChat(ENDPOINT, key);
+    await sendAndWait(first, 'show the probe');
+    await appReady(reports);
+    expect(appFrameOf(first)!.shadowRoot!.querySelector('.reopened'), 'not in the session it was used in').to.equal(null);
+    await callFromApp(first, reports, 'app_only');
+    await until(() => (appOf(first.getTurns()) as { acted?: boolean } | undefined)?.acted === true, 'the card knows it was used');
+    await (first as unknown as { store: { flush(): Promise<void> } }).store.flush();
+    first.remove();
+    reports.length = 0;
+
+    const second = await appChat(ENDPOINT, key);
+    await until(() => !!appIframe(second), 'the app frame is shown');
+    await appReady(reports);
+    await until(() => !!appFrameOf(second)?.shadowRoot?.querySelector('.reopened'), 'the note');
+    const note = appFrameOf(second)!.shadowRoot!.querySelector('.reopened')!;
+    expect(note.textContent!.trim()).to.equal('Shown as it first opened: what was done in the app since is not kept.');
+    await expect(second).to.be.accessible();
   });
 });
 

@@ -285,6 +285,51 @@ describe('storage: switching while things happen', () => {
     expect(textOf(deepQuery(again, '[part="branch-switcher"]'))).to.contain('1 / 2');
   });
 
+  it('exports a conversation to a file and imports it back from the conversation list; a bad file is refused in the list', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/echo', key);
+    await sendAndWait(el, 'keep this');
+    const threadId = el.threadId!;
+    const toggle = deepQuery<HTMLButtonElement>(el, '[part="threads-button"]')!;
+    toggle.click();
+    await until(() => !!deepQuery(el, '[part="thread-item"]'), 'the list');
+    await settle(el);
+    const downloads: { href: string; download: string }[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push({ href: this.href, download: this.download });
+    };
+    try {
+      deepQuery<HTMLButtonElement>(el, '[part="thread-item"] [data-control="export"]')!.click();
+      await until(() => downloads.length === 1, 'the download');
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(downloads[0].download).to.equal(`conversation-${threadId}.json`);
+    const exported = await (await fetch(downloads[0].href)).json();
+    expect(exported).to.deep.include({ format: 'agent-chat-thread', version: 1 });
+    expect(exported.thread.id).to.equal(threadId);
+
+    const choose = async (file: File) => {
+      const input = deepQuery<HTMLInputElement>(el, 'input[type="file"]')!;
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change'));
+    };
+    await choose(new File(['not json'], 'notes.txt'));
+    await until(() => textOf(deepQuery(el, '.notice[role="alert"]')).includes('notes.txt is not a JSON file'), 'refused: not JSON');
+    await choose(new File([JSON.stringify({ format: 'something-else' })], 'other.json'));
+    await until(() => textOf(deepQuery(el, '.notice[role="alert"]')).startsWith('The conversation could not be imported'), 'refused: not an export');
+    expect((await el.listThreads()).length, 'nothing was added').to.equal(1);
+
+    await choose(new File([JSON.stringify(exported)], 'conversation.json', { type: 'application/json' }));
+    await until(() => el.threadId !== threadId && !deepQuery(el, '[part="thread-list"]'), 'the imported copy is shown and the list closed');
+    await settle(el);
+    expect(userTexts(el)).to.deep.equal(['keep this']);
+    expect((await el.listThreads()).length).to.equal(2);
+  });
+
   it('a long conversation opens at its end; earlier turns come when asked for', async () => {
     const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint="/agui/basic" storage="none"></agent-chat>`);
     const turns = Array.from({ length: 100 }, (_, i) =>

@@ -28,7 +28,7 @@ type Emitted = { type: string; detail: unknown };
 /** Every event the list emitted, in order; each checked to stay inside the chat. */
 function record(el: AgentChatThreadList): Emitted[] {
   const events: Emitted[] = [];
-  for (const type of ['agent-chat-thread-select', 'agent-chat-thread-new', 'agent-chat-thread-rename', 'agent-chat-thread-delete'] as const) {
+  for (const type of ['agent-chat-thread-select', 'agent-chat-thread-new', 'agent-chat-thread-rename', 'agent-chat-thread-delete', 'agent-chat-thread-export', 'agent-chat-thread-import'] as const) {
     el.addEventListener(type, (event) => {
       expect(event.bubbles, 'not bubbling').to.equal(false);
       expect(event.composed, 'not composed').to.equal(false);
@@ -88,14 +88,43 @@ describe('<agent-chat-thread-list>', () => {
 
   it('reaches everything with Tab, in reading order', async () => {
     const el = await list(sample().slice(0, 2), { currentId: 'a' });
-    $(el, '[part="thread-new-button"]').focus();
-    const order = ['open', 'rename', 'delete', 'open', 'rename', 'delete'];
+    $(el, '[part="thread-import-button"]').focus();
+    const order = ['open', 'rename', 'export', 'delete', 'open', 'rename', 'export', 'delete'];
     const seen: string[] = [];
     for (let i = 0; i < order.length; i++) {
       await sendKeys({ press: 'Tab' });
       seen.push(`${focused(el)?.closest('li')?.dataset.id}:${focused(el)?.dataset.control}`);
     }
-    expect(seen).to.deep.equal(['a:open', 'a:rename', 'a:delete', 'b:open', 'b:rename', 'b:delete']);
+    expect(seen).to.deep.equal(['a:open', 'a:rename', 'a:export', 'a:delete', 'b:open', 'b:rename', 'b:export', 'b:delete']);
+  });
+
+  it('asks to export a thread, and to import the file the person chose; shows why an import was refused', async () => {
+    const el = await list(sample(), { currentId: 'a' });
+    const events = record(el);
+    inItem(el, 'b', 'export').click();
+    expect(nameOf(el, inItem(el, 'a', 'export'))).to.equal('Export Trip to Lisbon');
+    const input = $<HTMLInputElement>(el, 'input[type="file"]');
+    let picked = 0;
+    input.addEventListener('click', (event) => {
+      picked++;
+      event.preventDefault();
+    });
+    $(el, '[part="thread-import-button"]').click();
+    expect(picked, 'the import button opens the file picker').to.equal(1);
+    const file = new File(['{}'], 'conversation.json', { type: 'application/json' });
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('change'));
+    expect(events).to.deep.equal([
+      { type: 'agent-chat-thread-export', detail: { id: 'b' } },
+      { type: 'agent-chat-thread-import', detail: { file } },
+    ]);
+    expect(input.value, 'the same file can be chosen again').to.equal('');
+    el.notice = 'The conversation could not be imported: not an export.';
+    await el.updateComplete;
+    expect(text($(el, '[role="alert"]'))).to.equal('The conversation could not be imported: not an export.');
+    await expect(el).to.be.accessible();
   });
 
   it('asks to open a thread (click or keyboard) and to start a new one', async () => {
@@ -273,7 +302,7 @@ describe('<agent-chat-thread-list>', () => {
     expect(events[1]).to.deep.equal({ type: 'agent-chat-thread-delete', detail: { id: 'c' } });
   });
 
-  it('cuts long titles with an ellipsis and keeps the whole title in `title`', async () => {
+  it('gives the title its own row, cut after two lines with an ellipsis, and keeps the whole title in `title`', async () => {
     const long = 'A very long conversation title that cannot possibly fit into a narrow side panel of the chat';
     const wrapper = await fixture<HTMLDivElement>(html`<div style="width: 260px">
       <agent-chat-thread-list .threads=${[{ id: 'x', title: long, updated: Date.now() }]}></agent-chat-thread-list>
@@ -283,8 +312,11 @@ describe('<agent-chat-thread-list>', () => {
     const open = inItem(el, 'x', 'open');
     expect(open.getAttribute('title')).to.equal(long);
     const title = open.querySelector<HTMLElement>('.title')!;
-    expect(getComputedStyle(title).textOverflow).to.equal('ellipsis');
-    expect(title.scrollWidth).to.be.greaterThan(title.clientWidth);
+    expect(getComputedStyle(title).webkitLineClamp).to.equal('2');
+    expect(title.scrollHeight, 'cut after two lines').to.be.greaterThan(title.clientHeight);
+    // The row buttons no longer share the title's line: it has (nearly) the whole width.
+    expect(title.getBoundingClientRect().width).to.be.greaterThan(el.getBoundingClientRect().width - 40);
+    expect(title.getClientRects()[0].height, 'two lines of it show').to.be.greaterThan(30);
     expect(el.getBoundingClientRect().width).to.be.at.most(260);
     expect(nameOf(el, inItem(el, 'x', 'rename'))).to.equal(`Rename ${long}`);
   });

@@ -47,7 +47,7 @@ describe('built bundles', () => {
       const cards = page.locator('agent-chat [part="tool-card-header"]');
       assert.equal(await cards.count(), 2);
       await cards.first().click();
-      assert.match(await page.locator('agent-chat [part="tool-card-body"]').first().textContent(), /\d/);
+      assert.match(await page.locator('agent-chat [part="tool-card-body"] pre').first().textContent(), /\d/);
       assert.deepEqual(problems, []);
       await page.close();
     });

@@ -51,7 +51,7 @@ describe('a real Mastra agent over AG-UI', () => {
     assert.equal(await card.count(), 1);
     assert.match(await card.locator('[part="tool-card-status"]').textContent(), /Done/);
     await card.locator('[part="tool-card-header"]').click();
-    assert.match(await card.locator('[part="tool-card-body"]').textContent(), /sunny/);
+    assert.match(await card.locator('[part="tool-card-body"] pre').textContent(), /sunny/);
 
     // The second turn carried the first: the person's words and the reply, as Mastra's model saw them.
     const secondRequest = mastra.requests[1];

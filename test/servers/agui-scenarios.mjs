@@ -155,6 +155,31 @@ const scenarios = {
     ...text('md', '# Title\n\nSome *emphasis* and a [link](https://example.com).\n\n', '| a | b |\n|---|---|\n| 1 | 2 |\n\n', '```js\nconst x = 1;\n```\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\nend'),
     finished(input),
   ],
+  // The same two results (JSON text, markdown) from the lead agent and from a subagent.
+  'same-results': (input) => {
+    const call = (id, name, content, sub) => [
+      { type: 'TOOL_CALL_START', toolCallId: id, toolCallName: name, ...sub },
+      { type: 'TOOL_CALL_ARGS', toolCallId: id, delta: '{}', ...sub },
+      { type: 'TOOL_CALL_END', toolCallId: id, ...sub },
+      { type: 'TOOL_CALL_RESULT', messageId: `${id}-r`, toolCallId: id, content, ...sub },
+    ];
+    const json = '{"city":"Paris","temperature":21}';
+    const markdown = 'Found **two** results:\n\n- one\n- two';
+    const sub = { subagentRunId: 's1' };
+    return [
+      started(input),
+      ...call('lead-json', 'lookup', json),
+      ...call('lead-md', 'search', markdown),
+      { type: 'TOOL_CALL_START', toolCallId: 'delegate-1', toolCallName: 'delegate' },
+      { type: 'TOOL_CALL_END', toolCallId: 'delegate-1' },
+      { type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'helper', parentToolCallId: 'delegate-1' },
+      ...call('sub-json', 'lookup', json, sub),
+      ...call('sub-md', 'search', markdown, sub),
+      { type: 'SUBAGENT_FINISHED', subagentRunId: 's1' },
+      { type: 'TOOL_CALL_RESULT', messageId: 'delegate-1-r', toolCallId: 'delegate-1', content: 'done' },
+      finished(input),
+    ];
+  },
   // A reply ending right after its closing fence, no final newline, the fence split across deltas.
   'fence-end': (input) => [started(input), ...text('fe', 'Run this:\n\n```js\nconsole', '.log(1);\n`', '``'), finished(input)],
   tools: (input) => [

@@ -79,6 +79,7 @@ export const activityStyles = css`
     color: var(--_muted);
   }
   details.notes summary {
+    min-height: 24px;
     cursor: pointer;
   }
   .panel-toggle {

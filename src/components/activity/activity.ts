@@ -62,7 +62,7 @@ export class AgentChatActivity extends LitElement {
           .icon=${display.icon}
           .strings=${this.strings}
           .showRequest=${display.showRequest ?? this.showRequests}
-          .richResult=${true}
+          ?open=${display.open ?? !!request}
           data-activity-id=${item.card.activityId}
           >${request ? requestTemplate(request, item.call, this.strings, false, this.busy) : nothing}</agent-chat-tool-card
         >`;

@@ -14,12 +14,21 @@ export const appFrameStyles = css`
   }
   .toolbar {
     display: flex;
+    flex-wrap: wrap;
     justify-content: flex-end;
+    align-items: center;
     gap: 4px;
     padding: 4px 8px;
   }
+  .reopened {
+    flex: 1 1 14em;
+    margin: 0;
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
   .toolbar button,
   .ask button {
+    min-height: 24px;
     font: inherit;
     font-size: 0.8em;
     padding: 3px 10px;

@@ -47,6 +47,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   @state() private height = INITIAL_HEIGHT;
   @state() private asks: Ask[] = [];
   @state() private paneRect?: { top: number; left: number; width: number; height: number };
+  /** The app is shown again (restored) after the person used it: it shows its first state. */
+  @state() private reopened = false;
   @query('iframe') private iframe?: HTMLIFrameElement;
   @query('.box') private box?: HTMLElement;
 
@@ -126,6 +128,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       // The missing-check mark: this card is shown while its source has a check of its own.
       const marked = app.hadOwnCheck || (app.via === 'page' && host.hasOwnCheck(app.source));
       if (marked && !app.hadOwnCheck) context!.update(call.id, { hadOwnCheck: true });
+      // Used since it first opened: this opening starts it over from that first state.
+      this.reopened = !!app.acted;
       const controller = await host.openFrame({
         iframe,
         app: marked ? { ...app, hadOwnCheck: true } : app,
@@ -142,6 +146,9 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         openLink: (url) => this.context!.openLink(url),
         requestDisplayMode: (mode) => this.setMode(mode),
         sizeChanged: (size) => this.onAppSize(size),
+        acted: () => {
+          if (!this.call.app?.acted) this.context?.update(call.id, { acted: true });
+        },
         leftItsPage: () => {
           this.controller = undefined;
           this.context?.setModelContext(call.id, this.heading, undefined);
@@ -247,16 +254,35 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     return next;
   }
 
-  /** The pane sits over the right part of the chat and follows it as the page scrolls or resizes. */
+  /**
+   * In the pane the app's box is placed over the area the chat makes for it (at its side, or
+   * below the conversation when the chat is narrow) and follows it as the page scrolls or
+   * resizes. Until the chat has drawn that area, the box covers the chat's right part.
+   */
   private startPaneTracking(): void {
     const chat = closestAcrossShadows(this, 'agent-chat') ?? this;
-    const place = () => {
-      const rect = chat.getBoundingClientRect();
-      // The same width the chat clears for the pane (clamp(260px, 45%, 480px)).
-      const width = Math.min(480, Math.max(260, rect.width * 0.45));
-      this.paneRect = { top: rect.top + 8, left: rect.right - width - 8, width, height: Math.max(200, rect.height - 16) };
-    };
     let frame = 0;
+    let tries = 0;
+    let area: HTMLElement | undefined;
+    const resized = new ResizeObserver(() => schedule());
+    const place = () => {
+      const found = this.context?.paneArea();
+      if (found !== area) {
+        if (area) resized.unobserve(area);
+        area = found;
+        if (area) resized.observe(area);
+      }
+      if (area) {
+        const { top, left, width, height } = area.getBoundingClientRect();
+        this.paneRect = { top, left, width, height };
+      } else {
+        const rect = chat.getBoundingClientRect();
+        const width = Math.min(480, Math.max(260, rect.width * 0.45));
+        this.paneRect = { top: rect.top + 8, left: rect.right - width - 8, width, height: Math.max(200, rect.height - 16) };
+        // The chat draws the area with its next update: look again for a few frames.
+        if (++tries < 10) schedule();
+      }
+    };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(() => ((frame = 0), place()));
     };
@@ -265,6 +291,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     window.addEventListener('scroll', schedule, true);
     this.paneTracking = () => {
       cancelAnimationFrame(frame);
+      resized.disconnect();
       window.removeEventListener('resize', schedule);
       window.removeEventListener('scroll', schedule, true);
     };
@@ -327,7 +354,9 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         aria-label=${this.mode === 'fullscreen' ? this.heading : nothing}
         @keydown=${this.onKeydown}
       >
-        <div class="toolbar">${this.renderToolbar()}</div>
+        <div class="toolbar">
+          ${this.reopened ? html`<p class="reopened" role="note">${s.appReopened}</p>` : nothing}${this.renderToolbar()}
+        </div>
         ${this.asks.map(
           (ask) => html`<div class="ask" role="group" aria-label=${format(s.appAsk, { tool: this.heading })}>
             <p role="status">${ask.message}</p>

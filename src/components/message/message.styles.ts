@@ -18,9 +18,10 @@ export const messageStyles = css`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
+  /* A long word or URL wraps where it would overflow, but never shrinks a table column below its words. */
   .assistant {
     color: var(--_text);
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   /* Markdown content. Finished chunks off screen skip layout and paint. */
   .md-chunk {
@@ -119,6 +120,8 @@ export const messageStyles = css`
   }
   .action,
   .branch button {
+    min-width: 24px;
+    min-height: 24px;
     border: 0;
     background: none;
     color: var(--_muted);
@@ -164,6 +167,7 @@ export const messageStyles = css`
     font-size: 0.92em;
   }
   details.reasoning summary {
+    min-height: 24px;
     cursor: pointer;
     width: fit-content;
   }

@@ -197,7 +197,7 @@ export class AgentChatMessage extends LitElement {
       .appContext=${this.appContext}
       .fullScreen=${display.fullScreen ?? true}
       .summary=${summary}
-      ?open=${display.open ?? this.toolCardsOpen}
+      ?open=${display.open ?? (this.toolCardsOpen || !!call.app || !!request || call.name === ASK_USER_TOOL)}
       >${request ? requestTemplate(request, call, this.strings, false, this.busy) : this.renderAsk(call)}</agent-chat-tool-card
     >`;
   }

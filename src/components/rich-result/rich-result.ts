@@ -11,8 +11,9 @@ import '../markdown/markdown-view.js';
 const RESULT_DEFAULTS = `:host{display:block;font:inherit;color:inherit}table{border-collapse:collapse}th,td{border:1px solid var(--_border);padding:3px 8px}svg{max-width:100%;height:auto}`;
 
 /**
- * @summary A tool result as its agent meant it: rich HTML (a table, an inline SVG plot) through the
- * activity-HTML sanitizer, markdown, or a formatted value. HTML renders in this element's own
+ * @summary A tool result as its agent meant it, the same in every card: rich HTML (a table, an inline
+ * SVG plot) through the activity-HTML sanitizer, JSON (a value or JSON text) pretty-printed, content
+ * parts and other text as markdown. HTML renders in this element's own
  * shadow root, so its styles stay inside, and the box clips it (nothing of it can cover the chat).
  */
 @customElement('agent-chat-rich-result')
@@ -68,9 +69,28 @@ export class AgentChatRichResult extends LitElement {
     const { value } = this;
     if (value === undefined || value === null || value === '') return nothing;
     if (this.isHtml()) return html`<div class="html"></div>`;
-    if (typeof value === 'string') return html`<agent-chat-markdown .text=${value}></agent-chat-markdown>`;
+    // JSON, as a value or as JSON text, is pretty-printed; other text is markdown.
+    if (typeof value === 'string' && !looksLikeJson(value)) return html`<agent-chat-markdown .text=${value}></agent-chat-markdown>`;
+    if (isContentParts(value)) return html`<agent-chat-markdown .text=${formatValue(value)}></agent-chat-markdown>`;
     return html`<pre>${formatValue(value)}</pre>`;
   }
+}
+
+/** A JSON object or array written as text (what AG-UI tool results usually are). */
+function looksLikeJson(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return false;
+  try {
+    JSON.parse(trimmed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** MCP-style content: `[{type: 'text', text}, …]`, shown as its text. */
+function isContentParts(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((part) => part && typeof part === 'object' && 'type' in part);
 }
 
 declare global {

@@ -81,6 +81,7 @@ const ownStyles = css`
     display: inline-flex;
     align-items: center;
     gap: 8px;
+    min-height: 24px;
     cursor: pointer;
   }
   .const {

@@ -24,6 +24,11 @@ export const threadListStyles = css`
     font-size: 1em;
     font-weight: 600;
   }
+  .header-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+  }
   .new {
     font-weight: 600;
   }
@@ -46,8 +51,9 @@ export const threadListStyles = css`
   .item {
     position: relative;
     display: flex;
-    align-items: center;
-    gap: 4px;
+    flex-direction: column;
+    align-items: stretch;
+    gap: 0;
     min-width: 0;
     padding: 2px;
     border-radius: 8px;
@@ -58,7 +64,6 @@ export const threadListStyles = css`
     background: var(--_surface);
   }
   .open {
-    flex: 1;
     min-width: 0;
     display: flex;
     flex-direction: column;
@@ -73,10 +78,39 @@ export const threadListStyles = css`
     background: var(--_surface);
     border-color: var(--_border);
   }
+  /* The title has the row to itself: up to two lines, then an ellipsis. */
   .title {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: break-word;
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 2px 6px;
+    padding: 0 0 2px 8px;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px;
+    margin-inline-start: auto;
+  }
+  .file {
+    display: none;
+  }
+  .notice {
+    margin: 0;
+    padding: 6px 8px;
+    border-radius: 6px;
+    background: var(--_error-bg);
+    color: var(--_error);
+    overflow-wrap: break-word;
   }
   .item[data-current] .title {
     font-weight: 600;
@@ -99,8 +133,16 @@ export const threadListStyles = css`
   }
   .action {
     flex: none;
-    font-size: 0.85em;
-    padding: 4px 8px;
+    font-size: 0.8em;
+    min-height: 24px;
+    padding: 2px 8px;
+    border-color: transparent;
+    background: transparent;
+    color: var(--_muted);
+  }
+  .action:hover:not([aria-disabled='true']) {
+    color: var(--_text);
+    border-color: var(--_border);
   }
   .rename,
   .confirm {

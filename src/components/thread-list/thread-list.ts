@@ -18,6 +18,10 @@ export interface ThreadListItem {
 export interface ThreadIdDetail {
   id: string;
 }
+export interface ThreadImportDetail {
+  /** The file the person chose (an exported conversation, JSON). */
+  file: File;
+}
 export interface ThreadRenameDetail {
   id: string;
   /** Trimmed, never empty. */
@@ -25,7 +29,7 @@ export interface ThreadRenameDetail {
 }
 
 /** The controls focus can return to, by thread (`new` has none). */
-type Control = 'new' | 'open' | 'rename' | 'delete' | 'title-input' | 'confirm-delete' | 'confirm-cancel';
+type Control = 'new' | 'import' | 'open' | 'rename' | 'export' | 'delete' | 'title-input' | 'confirm-delete' | 'confirm-cancel';
 interface FocusTarget {
   id: string | null;
   control: Control;
@@ -84,18 +88,21 @@ export function threadTime(updated: number, locale: string, now = Date.now()): {
 let nextId = 0;
 
 /**
- * @summary The person's conversations: open one, start a new one, rename one in place, delete one
- * after confirming. Shows and asks only: the chat owns the threads and does what the events ask.
+ * @summary The person's conversations: open one, start a new one, rename one in place, export one
+ * to a file or import one from a file, delete one after confirming. Shows and asks only: the chat owns the threads and does what the events ask.
  * While `disabled` (a reply streams) opening, starting and deleting wait; renaming still works.
  *
  * @csspart thread-list - The whole panel (a `nav` named by its heading).
  * @csspart thread-item - Each conversation (`li`; `data-current` on the open one).
  * @csspart thread-new-button - "New conversation".
+ * @csspart thread-import-button - "Import…": adds a conversation from an exported file.
  *
  * @fires agent-chat-thread-select - (internal, not composed) `detail.id`: open this conversation.
  * @fires agent-chat-thread-new - (internal, not composed) start a new conversation.
  * @fires agent-chat-thread-rename - (internal, not composed) `detail.id`, `detail.title` (trimmed, not empty, changed).
  * @fires agent-chat-thread-delete - (internal, not composed) `detail.id`: delete it (the person confirmed).
+ * @fires agent-chat-thread-export - (internal, not composed) `detail.id`: save it as a file.
+ * @fires agent-chat-thread-import - (internal, not composed) `detail.file`: add the conversation in this file.
  */
 @customElement('agent-chat-thread-list')
 export class AgentChatThreadList extends LitElement {
@@ -108,6 +115,8 @@ export class AgentChatThreadList extends LitElement {
   @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
   /** A reply streams: opening, starting and deleting conversations wait (renaming does not). */
   @property({ type: Boolean, reflect: true }) disabled = false;
+  /** Why the last import was refused, shown at the top of the list. */
+  @property({ attribute: false }) notice?: string;
 
   /** The thread being renamed or asked about, if any. */
   @state() private mode?: Mode;
@@ -164,6 +173,18 @@ export class AgentChatThreadList extends LitElement {
     if (this.disabled) return;
     this.emit('agent-chat-thread-new', {});
   }
+
+  private chooseFile = () => {
+    if (this.disabled) return;
+    this.shadowRoot!.querySelector<HTMLInputElement>('input.file')!.click();
+  };
+
+  private onFile = (event: Event) => {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (file) this.emit<ThreadImportDetail>('agent-chat-thread-import', { file });
+  };
 
   private onSelect(id: string) {
     if (this.disabled) return;
@@ -313,34 +334,35 @@ export class AgentChatThreadList extends LitElement {
                 @click=${() => this.onSelect(thread.id)}
               >
                 <span class="title" id=${`${id}-title`} dir="auto">${title}</span>
+              </button>
+              <div class="row">
                 <span class="meta"
                   >${time ? html`<time datetime=${time.iso} title=${time.full}>${time.text}</time>` : nothing}${current
                     ? html`<span class="badge" aria-hidden="true">${s.threadCurrent}</span>`
                     : nothing}</span
                 >
-              </button>
-              <button
-                class="action"
-                type="button"
-                id=${`${id}-rename`}
-                data-control="rename"
-                aria-labelledby=${`${id}-rename ${id}-title`}
-                @click=${() => this.startRename(thread)}
-              >
-                ${s.threadRename}
-              </button>
-              <button
-                class="action"
-                type="button"
-                id=${`${id}-delete`}
-                data-control="delete"
-                aria-labelledby=${`${id}-delete ${id}-title`}
-                aria-disabled=${off}
-                @click=${() => this.askDelete(thread.id)}
-              >
-                ${s.threadDelete}
-              </button>`}
+                <span class="actions">
+                  ${this.action(id, 'rename', s.threadRename, () => this.startRename(thread))}
+                  ${this.action(id, 'export', s.threadExport, () => this.emit<ThreadIdDetail>('agent-chat-thread-export', { id: thread.id }))}
+                  ${this.action(id, 'delete', s.threadDelete, () => this.askDelete(thread.id), off)}
+                </span>
+              </div>`}
     </li>`;
+  }
+
+  /** A small button acting on one conversation, named with its title ("Rename Trip to Lisbon"). */
+  private action(id: string, control: Control, label: string, act: () => void, disabled: 'true' | typeof nothing = nothing) {
+    return html`<button
+      class="action"
+      type="button"
+      id=${`${id}-${control}`}
+      data-control=${control}
+      aria-labelledby=${`${id}-${control} ${id}-title`}
+      aria-disabled=${disabled}
+      @click=${act}
+    >
+      ${label}
+    </button>`;
   }
 
   override render() {
@@ -349,10 +371,17 @@ export class AgentChatThreadList extends LitElement {
     return html`<nav class="thread-list" part="thread-list" aria-labelledby=${heading}>
       <div class="header">
         <h2 id=${heading}>${s.threadsHeading}</h2>
-        <button class="new" part="thread-new-button" type="button" data-control="new" aria-disabled=${this.disabled ? 'true' : nothing} @click=${this.onNew}>
-          ${s.threadNew}
-        </button>
+        <span class="header-actions">
+          <button class="new" part="thread-new-button" type="button" data-control="new" aria-disabled=${this.disabled ? 'true' : nothing} @click=${this.onNew}>
+            ${s.threadNew}
+          </button>
+          <button class="import" part="thread-import-button" type="button" data-control="import" aria-disabled=${this.disabled ? 'true' : nothing} @click=${this.chooseFile}>
+            ${s.threadImport}
+          </button>
+        </span>
+        <input class="file" type="file" accept="application/json,.json" tabindex="-1" aria-hidden="true" @change=${this.onFile} />
       </div>
+      ${this.notice ? html`<p class="notice" role="alert">${this.notice}</p>` : nothing}
       ${this.threads.length
         ? html`<ul>
             ${repeat(
@@ -375,5 +404,7 @@ declare global {
     'agent-chat-thread-new': CustomEvent<Record<string, never>>;
     'agent-chat-thread-rename': CustomEvent<ThreadRenameDetail>;
     'agent-chat-thread-delete': CustomEvent<ThreadIdDetail>;
+    'agent-chat-thread-export': CustomEvent<ThreadIdDetail>;
+    'agent-chat-thread-import': CustomEvent<ThreadImportDetail>;
   }
 }

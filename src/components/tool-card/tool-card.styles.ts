@@ -91,7 +91,7 @@ export const toolCardStyles = css`
   ::slotted(agent-chat-question-form) {
     padding: calc(var(--_space) * 0.75) var(--_space);
   }
-  .body {
+  .details {
     padding: 8px 12px 12px;
     border-top: 1px solid var(--_border);
   }

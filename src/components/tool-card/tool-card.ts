@@ -1,5 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import type { ToolCallPart } from '../../conversation/types.js';
 import { resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
 import { formatValue } from '../../render/format-value.js';
@@ -13,11 +13,14 @@ import { toolCardStyles } from './tool-card.styles.js';
 let nextId = 0;
 
 /**
- * @summary One tool call as a collapsible card: title, status, arguments (when shown), result, error.
+ * @summary One tool call as a collapsible card: title and status in the header; its body holds what
+ * the call asked of the person, its app, arguments (when shown), result and error. A card with an
+ * app or a request starts open (the message decides); a request still waiting for the person stays
+ * shown even while the card is folded.
  *
  * @csspart tool-card - The card.
- * @csspart tool-card-header - The button that shows or hides the body.
- * @csspart tool-card-body - Arguments, result and error.
+ * @csspart tool-card-header - The button that shows or hides the body (`aria-expanded` says which).
+ * @csspart tool-card-body - The card's body: its request once answered, its app, arguments, result and error.
  * @csspart tool-card-status - The status label.
  * @csspart app-frame - The card's MCP App (forwarded from its frame).
  *
@@ -40,38 +43,52 @@ export class AgentChatToolCard extends LitElement {
   @property({ attribute: false }) fullScreen = true;
   /** Shown when the call's app cannot be shown. */
   @property({ attribute: false }) summary?: string;
-  /** Show the result as its agent meant it (rich HTML or markdown), not as raw text. */
-  @property({ attribute: false }) richResult = false;
   /** The call waits for the person (an approval, questions): the status says so. */
   @property({ attribute: false }) waiting = false;
   /** The person denied the call: the status says so, whatever the backend reported for it. */
   @property({ attribute: false }) denied = false;
 
+  /** The card holds something the person is asked (questions, an approval): its result is not repeated. */
+  @state() private hasRequest = false;
   private readonly bodyId = `tool-card-body-${++nextId}`;
 
   private toggle() {
     this.open = !this.open;
   }
 
-  private renderBody() {
+  private onSlotChange(event: Event) {
+    this.hasRequest = (event.target as HTMLSlotElement).assignedElements().length > 0;
+  }
+
+  /**
+   * Arguments (when shown), the error, and the result — not repeated under an app, which shows it.
+   * A result renders by its kind, the same in every card: JSON pretty-printed, markdown as
+   * markdown, rich HTML through its sanitizer.
+   */
+  private renderDetails() {
     const { call, strings } = this;
-    const result = formatValue(call.result);
-    return html`
-      ${this.showRequest
-        ? html`<p class="label">${strings.toolArguments}</p>
-            <pre class="args">${call.argsComplete && !call.argsInvalid ? formatValue(call.args) : call.argsText || '{}'}</pre>
-            ${call.argsInvalid ? html`<p class="error">${strings.toolInvalidArguments}</p>` : nothing}`
-        : nothing}
-      ${call.status === 'error' && call.error
-        ? html`<p class="label">${strings.toolError}</p>
-            <p class="error">${call.error}</p>`
-        : nothing}
-      ${result && call.status !== 'error'
-        ? html`<p class="label">${strings.toolResult}</p>
-            ${this.richResult ? html`<agent-chat-rich-result class="result" .value=${call.result}></agent-chat-rich-result>` : html`<pre class="result">${result}</pre>`}`
-        : nothing}
-      ${!result && call.status !== 'running' && call.status !== 'error' ? html`<p class="muted">${strings.toolNoResult}</p>` : nothing}
-    `;
+    const args = this.showRequest
+      ? html`<p class="label">${strings.toolArguments}</p>
+          <pre class="args">${call.argsComplete && !call.argsInvalid ? formatValue(call.args) : call.argsText || '{}'}</pre>
+          ${call.argsInvalid ? html`<p class="error">${strings.toolInvalidArguments}</p>` : nothing}`
+      : nothing;
+    const failed = call.status === 'error' && call.error;
+    const error = failed
+      ? html`<p class="label">${strings.toolError}</p>
+          <p class="error">${call.error}</p>`
+      : nothing;
+    const hasResult = formatValue(call.result) !== '';
+    let result: unknown = nothing;
+    if (!call.app && !this.hasRequest && call.status !== 'error') {
+      if (hasResult) {
+        result = html`<p class="label">${strings.toolResult}</p>
+          <agent-chat-rich-result class="result" .value=${call.result}></agent-chat-rich-result>`;
+      } else if (call.status !== 'running') {
+        result = html`<p class="muted">${strings.toolNoResult}</p>`;
+      }
+    }
+    if (args === nothing && error === nothing && result === nothing) return nothing;
+    return html`<div class="details">${args}${error}${result}</div>`;
   }
 
   override render() {
@@ -79,6 +96,8 @@ export class AgentChatToolCard extends LitElement {
     if (call.app) void loadAppFrame();
     const status = this.waiting ? 'waiting' : this.denied ? 'cancelled' : call.status;
     const statusLabel = this.denied && !this.waiting ? this.strings.approvalDenied : statusText(this.strings, status);
+    // What waits for the person is never folded away; once answered, it folds with the rest.
+    const request = html`<slot @slotchange=${this.onSlotChange}></slot>`;
     return html`
       <div class="card" part="tool-card" data-status=${status}>
         <button class="header" part="tool-card-header" type="button" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.bodyId} @click=${this.toggle}>
@@ -87,22 +106,26 @@ export class AgentChatToolCard extends LitElement {
           <span class="title">${this.heading || call.name || 'tool'}</span>
           <span class="status" part="tool-card-status" data-status=${status}><span class="dot" aria-hidden="true"></span>${statusLabel}</span>
         </button>
-        <slot></slot>
-        ${call.app
-          ? html`<agent-chat-app-frame
-              exportparts="app-frame"
-              .call=${call}
-              .context=${this.appContext}
-              .heading=${this.heading || call.name || 'app'}
-              .strings=${this.strings}
-              .allowFullScreen=${this.fullScreen}
-              .summary=${this.summary}
-            ></agent-chat-app-frame>`
-          : nothing}
-        <div class="body" id=${this.bodyId} part="tool-card-body" ?hidden=${!this.open}>${this.open ? this.renderBody() : nothing}</div>
+        ${this.waiting ? request : nothing}
+        <div class="body" id=${this.bodyId} part="tool-card-body" ?hidden=${!this.open}>
+          ${this.waiting ? nothing : request}
+          ${call.app
+            ? html`<agent-chat-app-frame
+                exportparts="app-frame"
+                .call=${call}
+                .context=${this.appContext}
+                .heading=${this.heading || call.name || 'app'}
+                .strings=${this.strings}
+                .allowFullScreen=${this.fullScreen}
+                .summary=${this.summary}
+              ></agent-chat-app-frame>`
+            : nothing}
+          ${this.open ? this.renderDetails() : nothing}
+        </div>
       </div>
     `;
   }
+
 }
 
 declare global {
