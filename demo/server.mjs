@@ -264,11 +264,38 @@ function requestPath(req) {
   }
 }
 
+/**
+ * CORS for the agent endpoint, so a page on another origin (your own test page, another port) can
+ * embed the chat against this backend: the preflight is answered and every answer names the
+ * page's origin. A real backend should list the origins it trusts instead of echoing any.
+ */
+function corsHeaders(req) {
+  const origin = req.headers.origin;
+  if (!origin) return {};
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
+    Vary: 'Origin',
+  };
+}
+
+function answerPreflight(req, res) {
+  res.writeHead(204, {
+    ...corsHeaders(req),
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'content-type, accept',
+    'Access-Control-Max-Age': '600',
+  });
+  res.end();
+}
+
 async function route(req, res, { agent, distDir, log, urls, host }) {
   const pathname = requestPath(req);
   if (pathname === undefined) return sendText(res, 400, 'Bad request');
   if (pathname === '/api/agent') {
-    if (req.method !== 'POST') return sendJsonError(res, 405, 'Use POST with an AG-UI RunAgentInput.', { Allow: 'POST' });
+    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    for (const [name, value] of Object.entries(corsHeaders(req))) res.setHeader(name, value);
+    if (req.method !== 'POST') return sendJsonError(res, 405, 'Use POST with an AG-UI RunAgentInput.', { Allow: 'POST, OPTIONS' });
     return handleAgentRequest(req, res, agent, log);
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
@@ -389,6 +416,7 @@ async function main() {
     sandboxPort: numberFromEnv(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
   });
   console.log(`agent-chat demo: ${server.url}  (${server.agent})`);
+  console.log(`  AG-UI agent endpoint (CORS open, for an embed page of your own): ${server.url}api/agent`);
   console.log(`  dice roller MCP server (an MCP App): ${server.mcpUrl}`);
   console.log(`  sandbox proxy on a second origin:    ${server.sandboxUrl}`);
   if (!existsSync(path.join(DEFAULT_DIST_DIR, 'sandbox.html'))) {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startDemoServer } from '../../demo/server.mjs';
 import { chatTurn, launchChromium, openPage } from './browser.mjs';
+import { startPageServer } from './mcp-fixtures.mjs';
 
 const pageWith = (script, { inlineStyle = true } = {}) => `<!doctype html><html lang="en"><body>
   <agent-chat endpoint="/api/agent" heading="E2E"${inlineStyle ? ' style="height: 600px"' : ''}></agent-chat>
@@ -52,6 +53,27 @@ describe('built bundles', () => {
       await page.close();
     });
   }
+
+  it('a page on another origin embeds the chat against the demo’s agent (CORS, with a preflight)', async () => {
+    const embed = await startPageServer(async (_input, res) => res.end(), {
+      page: `<!doctype html><html lang="en"><body>
+        <agent-chat endpoint="${server.url}api/agent" headers='{"Authorization": "Bearer demo"}' storage="none" style="height: 600px"></agent-chat>
+        <script type="module" src="/dist/agent-chat.js"></script>
+      </body></html>`,
+    });
+    try {
+      assert.notEqual(new URL(embed.url).origin, new URL(server.url).origin);
+      const { page, problems } = await openPage(browser, embed.url);
+      await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+      const end = await chatTurn(page, "What's the weather in Lisbon?");
+      assert.equal(end.status, 'done');
+      assert.match(end.text, /Lisbon/);
+      assert.deepEqual(problems, []);
+      await page.close();
+    } finally {
+      await embed.close();
+    }
+  });
 
   it('the demo page loads the built bundle and chats with the scripted agent', async () => {
     const { page, problems } = await openPage(browser, server.url);

@@ -220,6 +220,25 @@ describe('demo server with the scripted agent', () => {
     await response.body?.cancel();
   });
 
+  it('answers the CORS preflight of a page on another origin, and names that origin on the stream', async () => {
+    const origin = 'http://127.0.0.1:5173';
+    const preflight = await fetch(new URL('/api/agent', server.url), {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), origin);
+    assert.match(preflight.headers.get('access-control-allow-methods'), /POST/);
+    assert.equal(preflight.headers.get('access-control-allow-headers'), 'authorization, content-type');
+    const response = await fetch(new URL('/api/agent', server.url), {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(runInput('hello')),
+    });
+    assert.equal(response.headers.get('access-control-allow-origin'), origin);
+    assert.match(await response.text(), /RUN_FINISHED/);
+  });
+
   it('serves the demo page at /', async () => {
     const response = await fetch(server.url);
     assert.equal(response.status, 200);
