@@ -366,7 +366,7 @@ export class ThreadKeeper {
 
   /** Once nothing waits to be written, the entry in localStorage goes. */
   private dropUnsavedOnceWritten(): void {
-    const idle = !this.dirty && !this.writing.size && !this.writingRemoved.size && !this.pending.size && !this.removed.size;
+    const idle = !this.dirty && !this.stale && !this.writing.size && !this.writingRemoved.size && !this.pending.size && !this.removed.size;
     if (idle) this.forgetUnsaved();
   }
 
