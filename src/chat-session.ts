@@ -422,13 +422,15 @@ export class ChatSession {
         try {
           step = await iterator.next();
         } catch (error) {
-          if (!signal.aborted) this.fail('network', `The connection to the agent failed: ${reason(error)}`);
+          if (!(await pageStays(signal))) return;
+          this.fail('network', `The connection to the agent failed: ${reason(error)}`);
           return;
         }
         if (signal.aborted) return;
         if (step.done) break;
         let event = step.value as Action & { type: string; subagentRunId?: string };
         if (event.type === 'run-finished' && !event.subagentRunId) event = this.withPendingCalls(event, run, request);
+        if (event.type === 'run-error' && (event as { error?: ReplyError }).error?.kind === 'network' && !(await pageStays(signal))) return;
         if (event.subagentRunId) {
           // What subagents do (their starts and ends included) is kept only while activity is shown.
           if (run.activity && activity && !activity()) run.activity = false;
@@ -488,6 +490,18 @@ export class ChatSession {
     announced.add(toolCallId);
     this.listener.toolCall({ toolCallId, name: call.name, arguments: call.args ?? call.argsText, runId });
   }
+}
+
+/**
+ * Whether the page is still there a task after a connection broke (and the run was not stopped
+ * meanwhile). A page that goes away (a reload, a navigation) breaks its connections as it unloads,
+ * before its `pagehide` listeners run: that is not the agent failing, and the task after never
+ * comes, so the reply is kept as it was shown (still streaming) and comes back stopped.
+ */
+async function pageStays(signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  await nextTask();
+  return !signal.aborted;
 }
 
 function reason(error: unknown): string {

@@ -4,6 +4,11 @@
  * and on `pagehide`), restores a thread without running anything, and keeps tabs in step. Without
  * a database (`storage="none"`, or a browser that refuses) the conversation lives in memory, with
  * its branches, and can still be exported.
+ *
+ * Each save's transaction starts as the save is asked for (IndexedDB runs them in that order), so
+ * the save made as the page goes away never waits behind another. As the page goes away or is
+ * hidden, what is not written yet also goes to localStorage at once (`unsaved.ts`): the next chat
+ * that opens the database writes it there.
  */
 import type { ReactiveControllerHost } from 'lit';
 import { turnsFromPage } from '../conversation/public-turns.js';
@@ -15,6 +20,7 @@ import { parseThreadExport, type NodeRecord, type ThreadExport, type ThreadRecor
 import type { StorageError } from './storage-error.js';
 import { ThreadStore } from './thread-store.js';
 import { ThreadSync, type SyncMessage } from './thread-sync.js';
+import { dropUnsaved, keepUnsaved, pageStorage, unsavedPrefix, unsavedTails } from './unsaved.js';
 
 /** The longest a change waits to be saved while a reply streams (ms). */
 const SAVE_EVERY_MS = 250;
@@ -82,8 +88,18 @@ export class ThreadKeeper {
   private pending = new Map<string, TreeNode>();
   private removed = new Set<string>();
   private timer?: ReturnType<typeof setTimeout>;
+  /** Settles once every save asked for so far has settled. */
   private saving: Promise<void> = Promise.resolve();
   private reported = new Set<string>();
+  /** Names this chat's entry of unsaved changes in localStorage. */
+  private readonly chatId = newId();
+  private saves = 0;
+  /** Nodes handed to saves not finished yet: id → the last of those saves that writes it. */
+  private writing = new Map<string, number>();
+  /** The same for deleted nodes. */
+  private writingRemoved = new Map<string, number>();
+  /** This chat's entry of unsaved changes is in localStorage. */
+  private unsavedKept = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -148,6 +164,7 @@ export class ThreadKeeper {
       this.fail(error as StorageError);
       return;
     }
+    await this.saveUnsaved(this.store);
     await this.refreshList();
     await this.openInitial();
   }
@@ -259,8 +276,12 @@ export class ThreadKeeper {
     }, SAVE_EVERY_MS);
   }
 
-  /** Writes what changed since the last save, in one transaction. */
-  flush(): Promise<void> {
+  /**
+   * Writes what changed since the last save, in one transaction, started before this returns.
+   * `leaving`: the page goes away, so the transaction is committed at once too. Settles once every
+   * save so far has.
+   */
+  flush({ leaving = false }: { leaving?: boolean } = {}): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.stale) this.syncShown(false);
@@ -285,33 +306,135 @@ export class ThreadKeeper {
     // Nothing new (a thread merely opened) is not saved: its place in the list stays.
     if (!store || !this.dirty || (turns.length === 0 && !this.stored)) return this.saving;
     this.dirty = false;
-    const thread: ThreadRecord = { ...this.currentRecord(), updated: Date.now() };
-    if (turns.length) thread.currentLeaf = turns[turns.length - 1].id;
-    else delete thread.currentLeaf;
-    if (thread.titleSource === 'first-message' && !thread.title) thread.title = titleOf(turns);
+    const thread = this.recordFor(turns);
     this.thread = thread;
     const nodes: NodeRecord[] = [...this.pending.values()].map((node) => ({ ...node, threadId: thread.id }));
     const removed = [...this.removed];
     this.pending.clear();
     this.removed.clear();
-    this.saving = this.saving
-      .then(() => store.save(thread, nodes, removed))
-      .then(
-        () => {
-          if (this.thread?.id === thread.id) this.stored = true;
-          this.reported.clear();
-          this.sync?.announce({ kind: 'saved', threadId: thread.id, updated: thread.updated });
-          return this.refreshList();
-        },
-        (error: StorageError) => {
-          // Kept for the next save: the conversation goes on in memory meanwhile.
-          this.dirty = true;
-          for (const node of nodes) if (!this.pending.has(node.id)) this.pending.set(node.id, node);
-          for (const id of removed) this.removed.add(id);
-          this.fail(error, thread.id);
-        },
-      );
+    const save = ++this.saves;
+    for (const node of nodes) this.writing.set(node.id, save);
+    for (const id of removed) this.writingRemoved.set(id, save);
+    const saved = store.save(thread, nodes, removed, { commit: leaving }).then(
+      (record) => {
+        if (this.thread?.id === record.id) {
+          this.stored = true;
+          // What the database keeps (the first save's `created`) is what later saves give.
+          if (this.thread.created !== record.created || this.thread.updated < record.updated) {
+            this.thread = { ...this.thread, created: record.created, updated: Math.max(this.thread.updated, record.updated) };
+          }
+        }
+        this.written(save);
+        this.reported.clear();
+        this.sync?.announce({ kind: 'saved', threadId: thread.id, updated: thread.updated });
+        return this.refreshList();
+      },
+      (error: StorageError) => {
+        // Kept for the next save, in their newest versions: the conversation goes on in memory meanwhile.
+        this.dirty = true;
+        for (const node of nodes) {
+          const newest = this.tree.nodes.get(node.id);
+          if (newest && !this.pending.has(node.id)) this.pending.set(node.id, newest);
+        }
+        for (const id of removed) if (!this.tree.nodes.has(id)) this.removed.add(id);
+        this.written(save);
+        this.fail(error, thread.id);
+      },
+    );
+    this.saving = Promise.all([this.saving, saved]).then(() => undefined);
+    // While an entry of unsaved changes is kept, it follows every save.
+    if (this.unsavedKept && !leaving) this.keepUnsaved();
     return this.saving;
+  }
+
+  /** The thread's record as the next save writes it. */
+  private recordFor(turns: readonly Turn[]): ThreadRecord {
+    const current = this.currentRecord();
+    const thread: ThreadRecord = { ...current, updated: Math.max(Date.now(), current.updated) };
+    if (turns.length) thread.currentLeaf = turns[turns.length - 1].id;
+    else delete thread.currentLeaf;
+    if (thread.titleSource === 'first-message' && !thread.title) thread.title = titleOf(turns);
+    return thread;
+  }
+
+  /** Save number `save` has settled. */
+  private written(save: number): void {
+    for (const [id, last] of this.writing) if (last === save) this.writing.delete(id);
+    for (const [id, last] of this.writingRemoved) if (last === save) this.writingRemoved.delete(id);
+    this.dropUnsavedOnceWritten();
+  }
+
+  /** Once nothing waits to be written, the entry in localStorage goes. */
+  private dropUnsavedOnceWritten(): void {
+    const idle = !this.dirty && !this.stale && !this.writing.size && !this.writingRemoved.size && !this.pending.size && !this.removed.size;
+    if (idle) this.forgetUnsaved();
+  }
+
+  /** This chat's entry of unsaved changes goes (written, or of a thread that is deleted). */
+  private forgetUnsaved(): void {
+    if (!this.unsavedKept) return;
+    dropUnsaved(pageStorage(), this.unsavedKey());
+    this.unsavedKept = false;
+  }
+
+  /**
+   * The page goes away, or is hidden (and may be discarded): what changed is saved at once, and
+   * what is not written yet goes to localStorage as well, at once, until it is.
+   */
+  private leave(): void {
+    void this.flush({ leaving: true });
+    const id = this.currentId();
+    if (this.store && this.forgetting !== id && this.deletedElsewhere !== id) this.keepUnsaved();
+  }
+
+  /** Puts the newest version of every node not written yet (with the thread record) in localStorage. */
+  private keepUnsaved(): void {
+    const storage = pageStorage();
+    const key = this.unsavedKey();
+    const threadId = this.currentId();
+    const nodes: NodeRecord[] = [];
+    for (const id of new Set([...this.writing.keys(), ...this.pending.keys()])) {
+      const node = this.tree.nodes.get(id);
+      if (node) nodes.push({ ...node, threadId });
+    }
+    const removed = [...new Set([...this.writingRemoved.keys(), ...this.removed])].filter((id) => !this.tree.nodes.has(id));
+    const thread = this.thread?.id === threadId ? this.thread : this.recordFor(this.hooks.turns());
+    const kept = (nodes.length > 0 || removed.length > 0) && keepUnsaved(storage, key, { thread, nodes, removed, stored: this.stored });
+    if (!kept && this.unsavedKept) dropUnsaved(storage, key);
+    this.unsavedKept = kept;
+  }
+
+  private unsavedKey(): string {
+    return unsavedPrefix(this.key) + this.chatId;
+  }
+
+  /**
+   * Writes what chats that went away left unsaved in localStorage (for this database) into it,
+   * unless its thread was deleted meanwhile.
+   */
+  private async saveUnsaved(store: ThreadStore): Promise<void> {
+    const storage = pageStorage();
+    const tails = unsavedTails(storage, this.key).filter(({ key }) => key !== this.unsavedKey());
+    if (tails.length === 0) return;
+    let known: Set<string>;
+    try {
+      known = new Set((await store.listThreads()).map((thread) => thread.id));
+    } catch (error) {
+      this.fail(error as StorageError);
+      return;
+    }
+    for (const { key, tail } of tails) {
+      if (!tail.stored || known.has(tail.thread.id)) {
+        try {
+          const record = await store.save(tail.thread, tail.nodes, tail.removed);
+          known.add(record.id);
+          this.sync?.announce({ kind: 'saved', threadId: record.id, updated: record.updated });
+        } catch (error) {
+          this.fail(error as StorageError, tail.thread.id);
+        }
+      }
+      dropUnsaved(storage, key);
+    }
   }
 
   /** The id of the thread shown. */
@@ -329,10 +452,10 @@ export class ThreadKeeper {
     return this.thread;
   }
 
-  private onPageHide = () => void this.flush();
+  private onPageHide = () => this.leave();
 
   private onVisibility = () => {
-    if (document.visibilityState === 'hidden') void this.flush();
+    if (document.visibilityState === 'hidden') this.leave();
   };
 
   // ---- Threads ----
@@ -398,6 +521,7 @@ export class ThreadKeeper {
     this.pending.clear();
     this.removed.clear();
     this.dirty = false;
+    this.dropUnsavedOnceWritten();
     this.replacing = true;
     try {
       this.hooks.showPath(turns);
@@ -451,6 +575,7 @@ export class ThreadKeeper {
       this.pending.clear();
       this.removed.clear();
       this.dirty = false;
+      this.forgetUnsaved();
     }
     if (this.store) {
       try {
@@ -543,6 +668,7 @@ export class ThreadKeeper {
       this.pending.clear();
       this.removed.clear();
       this.dirty = false;
+      this.forgetUnsaved();
       if (this.hooks.busy()) this.deletedElsewhere = message.threadId;
       else await this.newThread('deleted');
       return;

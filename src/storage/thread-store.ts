@@ -143,8 +143,19 @@ export class ThreadStore {
    * In one transaction: deletes `removedNodeIds` of the thread, puts the nodes, and puts the thread
    * record, keeping `created` of a stored one and never moving `updated` backwards. All or
    * nothing: on failure the database is as it was and the call rejects with a StorageError.
+   * Resolves with the thread record as stored.
+   *
+   * Every request is made before this returns, so the transaction is under way at once. With
+   * `commit` (the page is going away) it is also committed at once, nothing waiting on a read: a
+   * transaction that waits for a request's answer does not complete in a page that unloads. The
+   * record's `created` and `updated` are then stored as given.
    */
-  async save(thread: ThreadRecord, nodes: readonly NodeRecord[], removedNodeIds: readonly string[] = []): Promise<void> {
+  async save(
+    thread: ThreadRecord,
+    nodes: readonly NodeRecord[],
+    removedNodeIds: readonly string[] = [],
+    { commit = false }: { commit?: boolean } = {},
+  ): Promise<ThreadRecord> {
     const stray = nodes.find((node) => node.threadId !== thread.id);
     if (stray) {
       throw new StorageError(
@@ -152,19 +163,29 @@ export class ThreadStore {
         `The node ${JSON.stringify(stray.id)} belongs to another thread than the one being saved.`,
       );
     }
-    await this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
+    return this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
       const requests = new Requests();
       const threads = tx.objectStore('threads');
       const nodeStore = tx.objectStore('nodes');
-      const storedThread = requests.add(threads.get(thread.id));
+      // Requests run in order: this reads the record as it was before the put below.
+      const storedThread = commit ? undefined : requests.add(threads.get(thread.id));
       for (const id of removedNodeIds) requests.add(nodeStore.delete([thread.id, id]));
       for (const node of nodes) requests.add(nodeStore.put(node));
-      const stored = (await storedThread) as Partial<ThreadRecord> | undefined;
-      const record: ThreadRecord = { ...thread };
-      if (typeof stored?.created === 'number') record.created = stored.created;
-      if (typeof stored?.updated === 'number') record.updated = Math.max(stored.updated, thread.updated);
-      requests.add(threads.put(record));
+      requests.add(threads.put(thread));
+      let record = thread;
+      if (commit) {
+        tx.commit?.();
+      } else {
+        const stored = (await storedThread) as Partial<ThreadRecord> | undefined;
+        const created = typeof stored?.created === 'number' ? stored.created : thread.created;
+        const updated = typeof stored?.updated === 'number' ? Math.max(stored.updated, thread.updated) : thread.updated;
+        if (created !== thread.created || updated !== thread.updated) {
+          record = { ...thread, created, updated };
+          requests.add(threads.put(record));
+        }
+      }
       await requests.all();
+      return record;
     });
   }
 

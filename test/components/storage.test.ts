@@ -66,6 +66,106 @@ describe('storage: saving and restoring', () => {
   });
 });
 
+describe('storage: the page going away', () => {
+  const unsavedKeys = (key: string) => Object.keys(localStorage).filter((item) => item.startsWith(`agent-chat:${key}:unsaved:`));
+  const replyText = (el: AgentChat) => {
+    const reply = el.getTurns()[1] as any;
+    return (reply?.parts ?? []).filter((part: any) => part.kind === 'text').map((part: any) => part.text).join('');
+  };
+
+  it('saves at once in the pagehide listener, and keeps what streamed in localStorage until it is written', async () => {
+    const key = freshKey();
+    const el = await storedChat('/agui/slow', key);
+    el.send('go slowly');
+    await until(() => replyText(el).includes('tick 3'), 'some text arrived');
+    const made: IDBTransactionMode[] = [];
+    const original = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      const tx = original.apply(this, args);
+      made.push(tx.mode);
+      return tx;
+    };
+    let shown: string;
+    let kept: any[];
+    try {
+      window.dispatchEvent(new Event('pagehide'));
+      shown = replyText(el);
+      kept = unsavedKeys(key).map((item) => JSON.parse(localStorage.getItem(item)!));
+    } finally {
+      IDBDatabase.prototype.transaction = original;
+    }
+    expect(made, 'the save’s transaction is made in the listener').to.deep.equal(['readwrite']);
+    expect(kept, 'one entry of unsaved changes').to.have.length(1);
+    expect(kept[0].thread.id).to.equal(el.threadId);
+    const keptReply = kept[0].nodes.find((node: any) => node.turn.role === 'assistant');
+    expect(keptReply.turn.parts.filter((part: any) => part.kind === 'text').map((part: any) => part.text).join(''), 'with all the text streamed so far').to.equal(shown);
+    expect(keptReply.turn.parts.find((part: any) => part.kind === 'tool-call').status).to.equal('running');
+    el.stop();
+    await until(() => unsavedKeys(key).length === 0, 'the entry goes once everything is written');
+  });
+
+  it('changes a page left in localStorage are written when a chat next opens the database; what was running comes back not completed', async () => {
+    const key = freshKey();
+    const threadId = 'left-by-a-page-that-went';
+    const running = { kind: 'tool-call', id: 'call-running', name: 'book_hotel', argsText: '{"city":"Porto"}', args: { city: 'Porto' }, argsComplete: true, status: 'running' };
+    const done = { kind: 'tool-call', id: 'call-done', name: 'lookup', argsText: '{"city":"Lisbon"}', args: { city: 'Lisbon' }, argsComplete: true, status: 'done', result: 'Sunny, 24 °C' };
+    const nodes = [
+      { threadId, id: 'u1', parentId: null, seq: 0, turn: { role: 'user', id: 'u1', text: 'Plan the trip' } },
+      {
+        threadId,
+        id: 'r1',
+        parentId: 'u1',
+        seq: 1,
+        turn: { role: 'assistant', id: 'r1', status: 'streaming', parts: [{ kind: 'text', id: 'm1', text: 'Looking it up, then booking', streaming: true }, done, running] },
+      },
+    ];
+    const thread = { id: threadId, title: 'Plan the trip', titleSource: 'first-message', created: 1000, updated: 2000, currentLeaf: 'r1' };
+    // A new thread: its first save had not been written either.
+    localStorage.setItem(`agent-chat:${key}:unsaved:a-chat-gone`, JSON.stringify({ format: 'agent-chat-unsaved', version: 1, thread, nodes, removed: [], stored: false }));
+    localStorage.setItem(`agent-chat:${key}:last-thread`, threadId);
+
+    const el = await storedChat('/agui/basic', key);
+    await until(() => el.getTurns().length === 2, 'the conversation is back');
+    await settle(el);
+    expect(el.threadId).to.equal(threadId);
+    const reply = el.getTurns()[1] as any;
+    expect(reply.status, 'stopped').to.equal('cancelled');
+    expect(reply.parts[0]).to.deep.include({ text: 'Looking it up, then booking', streaming: false });
+    expect(reply.parts[1]).to.deep.include({ status: 'done', result: 'Sunny, 24 °C' });
+    expect(reply.parts[2].status).to.equal('not-completed');
+    const statuses = deepQueryAll(el, '[part="tool-card-status"]').map((status) => status.dataset.status);
+    expect(statuses).to.deep.equal(['done', 'not-completed']);
+    expect(unsavedKeys(key), 'the entry is gone').to.deep.equal([]);
+    el.remove();
+
+    // It is in the database now: another chat shows it without the entry.
+    const again = await storedChat('/agui/basic', key);
+    await until(() => again.getTurns().length === 2, 'the conversation is back again');
+    expect(again.getTurns()).to.deep.equal(el.getTurns());
+    expect((await again.listThreads()).map((entry) => entry.id)).to.deep.equal([threadId]);
+  });
+
+  it('changes left for a thread that was deleted meanwhile (in another tab) do not bring it back', async () => {
+    const key = freshKey();
+    const first = await storedChat('/agui/basic', key);
+    await sendAndWait(first, 'soon deleted');
+    const threadId = first.threadId!;
+    const [user, reply] = await first.exportThread().then((data) => data.nodes);
+    const thread = (await first.exportThread()).thread;
+    await first.deleteThread(threadId);
+    first.remove();
+    const changed = { ...reply, threadId, turn: { ...reply.turn, status: 'streaming' } };
+    localStorage.setItem(`agent-chat:${key}:unsaved:a-chat-gone`, JSON.stringify({ format: 'agent-chat-unsaved', version: 1, thread, nodes: [changed], removed: [], stored: true }));
+    expect(user.turn.role).to.equal('user');
+
+    const el = await storedChat('/agui/basic', key);
+    await settle(el);
+    expect(await el.listThreads()).to.deep.equal([]);
+    expect(el.getTurns()).to.deep.equal([]);
+    expect(unsavedKeys(key)).to.deep.equal([]);
+  });
+});
+
 describe('storage: threads', () => {
   it('new, switch, rename and delete from script; thread-id reflects; thread-change fires', async () => {
     const key = freshKey();

@@ -55,6 +55,35 @@ describe('ChatSession', () => {
     expect(reply.role === 'assistant' && reply.parts[0].kind === 'text' && reply.parts[0].text.length).to.equal(60);
   });
 
+  it('takes a broken connection a task later: a page unloading in between keeps its reply as it was shown', async () => {
+    // A page that goes away breaks its connections as it unloads, just before its `pagehide`
+    // listeners save the conversation; the task after that never comes.
+    let breakConnection!: () => void;
+    const broken = new Promise<void>((resolve) => (breakConnection = resolve));
+    const transport: Transport = {
+      async *run(request): AsyncGenerator<ChatEvent> {
+        yield { type: 'run-started', runId: request.runId };
+        yield { type: 'text-delta', messageId: 'm', delta: 'Half a sentence' };
+        await broken;
+        yield { type: 'run-error', error: { kind: 'network', message: 'The connection to the agent was lost before the reply finished (network error).' } };
+      },
+    };
+    const listener = quietListener();
+    const session = new ChatSession(listener, () => ({ threadId: 't', transport }));
+    session.send('go');
+    const reply = () => session.state.turns[1];
+    while (!(reply()?.role === 'assistant' && (reply() as { parts: unknown[] }).parts.length)) await new Promise((resolve) => setTimeout(resolve, 5));
+    breakConnection();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    const meanwhile = reply();
+    expect(meanwhile.role === 'assistant' && meanwhile.status, 'not in the same task').to.equal('streaming');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const ended = reply();
+    expect(ended.role === 'assistant' && ended.status).to.equal('error');
+    expect(ended.role === 'assistant' && ended.error?.kind).to.equal('network');
+    expect(listener.ends).to.deep.equal(['error']);
+  });
+
   it('reports a transport that ends without finishing the run', async () => {
     const transport: Transport = {
       async *run(): AsyncGenerator<ChatEvent> {

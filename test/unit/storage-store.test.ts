@@ -130,6 +130,51 @@ describe('ThreadStore', () => {
     expect((await store.getThread('a'))?.thread).to.deep.include({ created: 500, updated: 900 });
   });
 
+  it('resolves with the record as stored: the first created, the latest updated', async () => {
+    await store.save(thread('a', 500), []);
+    expect(await store.save({ ...thread('a', 200), created: 150 }, [])).to.deep.equal(thread('a', 500));
+    expect(await store.save(thread('b', 7), [])).to.deep.equal(thread('b', 7));
+  });
+
+  it('makes every request of a save before save() returns, so its transaction is under way at once', async () => {
+    await store.save(thread('a', 1), [userNode('a', 'n1', 0)]);
+    const made: string[] = [];
+    const originalPut = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      made.push(this.name);
+      return originalPut.apply(this, args);
+    };
+    let saving: Promise<unknown>;
+    try {
+      saving = store.save(thread('a', 2), [userNode('a', 'n2', 1, 'n1')]);
+      expect(made, 'the node and the thread record are put before save() returns').to.deep.equal(['nodes', 'threads']);
+    } finally {
+      IDBObjectStore.prototype.put = originalPut;
+    }
+    await saving;
+    expect((await store.getThread('a'))?.nodes.map((node) => node.id)).to.deep.equal(['n1', 'n2']);
+  });
+
+  it('with commit, commits at once, waiting on no read, and stores the record as given', async () => {
+    await store.save(thread('a', 500), [userNode('a', 'n1', 0)]);
+    const originalGet = IDBObjectStore.prototype.get;
+    let reads = 0;
+    IDBObjectStore.prototype.get = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['get']>) {
+      reads++;
+      return originalGet.apply(this, args);
+    };
+    try {
+      const record = { ...thread('a', 600), created: 500, title: 'Renamed' };
+      expect(await store.save(record, [userNode('a', 'n2', 1, 'n1')], [], { commit: true })).to.deep.equal(record);
+    } finally {
+      IDBObjectStore.prototype.get = originalGet;
+    }
+    expect(reads, 'nothing read').to.equal(0);
+    const loaded = await store.getThread('a');
+    expect(loaded?.thread).to.deep.include({ created: 500, updated: 600, title: 'Renamed' });
+    expect(loaded?.nodes.map((node) => node.id)).to.deep.equal(['n1', 'n2']);
+  });
+
   it('saves all or nothing: a value IndexedDB cannot store leaves the database as it was', async () => {
     await store.save(thread('a', 1, { title: 'Before' }), [userNode('a', 'n1', 0)]);
     const bad = userNode('a', 'n3', 2, 'n1') as any;
