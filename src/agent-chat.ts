@@ -20,7 +20,7 @@ import {
 import type { ConversationState } from './conversation/types.js';
 import { emit, type AgentChatEventMap } from './events.js';
 import { formatCount } from './i18n/plural.js';
-import { format, resolveStrings, type ChatStrings } from './i18n/strings.js';
+import { format, loadStrings, resolveStrings, stringsLoaded, type ChatStrings } from './i18n/strings.js';
 import { newId } from './ids.js';
 import { AgUiTransport } from './protocol/ag-ui.js';
 import { loadMarkdown } from './render/markdown-loader.js';
@@ -43,6 +43,9 @@ import { ChatStorage, type StorageMode, type ThreadSummary } from './storage/cha
 import type { ThreadExport } from './storage/records.js';
 import type { AgentChatThreadList } from './components/thread-list/thread-list.js';
 import { onFirstNeed } from './lazy.js';
+
+// The page's language starts loading with the element, so its texts are usually there by the first draw.
+if (typeof document !== 'undefined') void loadStrings(document.documentElement.lang);
 
 /** The list of conversations is loaded when the person first opens it. */
 const loadThreadList = onFirstNeed(() => import('./components/thread-list/thread-list.js'), 'the list of conversations');
@@ -317,10 +320,7 @@ export class AgentChat extends LitElement {
     if (changed.has('theme') || changed.has('toolCards')) {
       this.displayProblems = checkDisplayOptions({ theme: this.theme, toolCards: this.toolCards });
     }
-    if (changed.has('lang') || changed.has('strings') || !this.texts) {
-      const lang = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
-      this.texts = resolveStrings(lang, this.strings);
-    }
+    if (changed.has('lang') || changed.has('strings') || !this.texts) this.resolveTexts();
     if (changed.has('mcpServers')) this.apps.syncServers();
     if (changed.has('threadId') && this.threadId && this.threadId !== this.ownThreadId) {
       if (this.hasUpdated) this.followThreadId();
@@ -341,6 +341,20 @@ export class AgentChat extends LitElement {
       this.emit('agent-chat-error', { kind: 'config', message });
     }
   }
+
+  /** The UI texts of the chat's language; one not loaded yet shows once it is (English meanwhile). */
+  private resolveTexts(): void {
+    const lang = this.lang || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+    this.texts = resolveStrings(lang, this.strings);
+    this.textsLang = lang;
+    if (stringsLoaded(lang)) return;
+    void loadStrings(lang).then(() => {
+      if (this.textsLang !== lang) return;
+      this.texts = resolveStrings(lang, this.strings);
+      this.requestUpdate();
+    });
+  }
+  private textsLang?: string;
 
   private resolveConnection(): ResolvedConnection {
     return resolveConnection({

@@ -494,11 +494,16 @@ describe('<agent-chat> configuration', () => {
   });
 
   it('speaks the lang attribute, the page language, and string overrides', async () => {
+    // German and French are chunks of their own, loaded when a chat speaks them.
     const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" lang="de"></agent-chat>`);
-    expect(textOf(deepQuery(el, '[part="send-button"]'))).to.equal('Senden');
+    await until(() => textOf(deepQuery(el, '[part="send-button"]')) === 'Senden', 'German');
     const wrapper = await fixture(html`<div lang="fr-CA"><agent-chat endpoint="/agui/basic"></agent-chat></div>`);
     const nested = wrapper.querySelector('agent-chat')!;
-    expect(textOf(deepQuery(nested, '[part="send-button"]'))).to.equal('Envoyer');
+    await until(() => textOf(deepQuery(nested, '[part="send-button"]')) === 'Envoyer', 'French');
+    el.lang = 'xx';
+    await settle(el);
+    expect(textOf(deepQuery(el, '[part="send-button"]')), 'a language not built in is English').to.equal('Send');
+    el.lang = 'de';
     el.strings = { send: 'Los' };
     await el.updateComplete;
     await settle(el);

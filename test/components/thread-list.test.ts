@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/thread-list/thread-list.js';
 import { threadTime, type AgentChatThreadList, type ThreadListItem } from '../../src/components/thread-list/thread-list.js';
-import { resolveStrings, type ChatStrings } from '../../src/i18n/strings.js';
+import { loadStrings, resolveStrings, type ChatStrings } from '../../src/i18n/strings.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -53,6 +53,7 @@ const nameOf = (el: AgentChatThreadList, node: HTMLElement) => {
 };
 
 describe('<agent-chat-thread-list>', () => {
+  before(() => Promise.all([loadStrings('de'), loadStrings('fr')]));
   it('shows the heading, New, and the threads in the given order with the open one marked', async () => {
     const el = await list(sample(), { currentId: 'b' });
     const nav = $(el, 'nav');

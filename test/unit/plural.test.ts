@@ -2,11 +2,12 @@ import { expect } from '@open-wc/testing';
 import { englishSchemaFormLabels, validatePayload, type SchemaFormLabels } from '../../src/ask/schema-form.js';
 import { formLabels } from '../../src/i18n/form-labels.js';
 import { formatCount, pluralForm, type Counted } from '../../src/i18n/plural.js';
-import { resolveStrings, type ChatStrings } from '../../src/i18n/strings.js';
+import { loadStrings, resolveStrings, type ChatStrings } from '../../src/i18n/strings.js';
 
 const languages = ['en', 'de', 'fr'];
 
 describe('counted texts (Intl.PluralRules)', () => {
+  before(() => Promise.all([loadStrings('de'), loadStrings('fr')]));
   it('picks the form of the number, and writes the number the language’s way', () => {
     const calls: Counted = { one: '{count} call', other: '{count} calls' };
     expect([0, 1, 2, 1000].map((n) => formatCount(calls, n, 'en'))).to.deep.equal(['0 calls', '1 call', '2 calls', '1,000 calls']);
