@@ -417,6 +417,27 @@ describe('<agent-chat> talking to an AG-UI server', () => {
   });
 });
 
+describe('<agent-chat> turns from the page', () => {
+  it('the README’s setTurns / addTurn example shows as written', async () => {
+    const readme = await (await fetch('/README.md')).text();
+    const example = /```js\n(chat\.setTurns\(\[[\s\S]*?)```/.exec(readme)?.[1];
+    expect(example, 'the README has the example').to.be.a('string');
+    const el = await chatFixture('/agui/echo');
+    new Function('chat', example!)(el);
+    await settle(el);
+    expect(el.getTurns().map((turn) => turn.role)).to.deep.equal(['user', 'assistant', 'user']);
+    const reply = lastReply(el);
+    expect(textOf(reply)).to.contain('Let me check.');
+    expect(deepQuery(reply, 'strong')?.textContent).to.equal('21 °C');
+    expect(textOf(deepQuery(reply, '[part="tool-card-status"]'))).to.equal('Done');
+    // The backend gets them as history.
+    await sendAndWait(el, 'And tomorrow?');
+    const { body } = await lastRequest('echo');
+    expect(body.messages.map((message: { role: string }) => message.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'user', 'user']);
+    expect(body.messages[2]).to.deep.include({ toolCallId: 'c1', content: '{"temperature":21}' });
+  });
+});
+
 describe('<agent-chat> configuration', () => {
   it('fires agent-chat-ready once it has rendered', async () => {
     const el = document.createElement('agent-chat');
