@@ -29,6 +29,10 @@ export const threadListStyles = css`
     flex-wrap: wrap;
     gap: 6px;
   }
+  .header-actions button {
+    padding: 4px 10px;
+    font-size: 0.9em;
+  }
   .new {
     font-weight: 600;
   }
