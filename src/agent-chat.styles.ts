@@ -1,9 +1,11 @@
 import { css } from 'lit';
 
 export const agentChatStyles = css`
+  /* A height of its own: given none by the page, the log scrolls and the composer stays on screen
+     instead of the element growing with the conversation. The page's own height wins. */
   :host {
     display: block;
-    height: 100%;
+    height: var(--agent-chat-height, min(640px, 100dvh));
     min-height: 320px;
     font-family: var(--_font);
     font-size: var(--_font-size);

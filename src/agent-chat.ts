@@ -21,6 +21,7 @@ import type { ConversationState } from './conversation/types.js';
 import { emit, type AgentChatEventMap } from './events.js';
 import { formatCount } from './i18n/plural.js';
 import { format, loadStrings, resolveStrings, stringsLoaded, type ChatStrings } from './i18n/strings.js';
+import { LogFollower } from './dom/log-follower.js';
 import { newId } from './ids.js';
 import { AgUiTransport } from './protocol/ag-ui.js';
 import { loadMarkdown } from './render/markdown-loader.js';
@@ -53,8 +54,6 @@ const loadThreadList = onFirstNeed(() => import('./components/thread-list/thread
 const MESSAGE_PARTS =
   'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message';
 const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
-/** How close to the bottom (px) still counts as "at the bottom" for sticking. */
-const STICK_THRESHOLD = 48;
 /** Turns drawn at first when a long conversation opens (more than a screenful). */
 const FIRST_DRAWN = 12;
 /** Turns drawn more each time the person scrolls to the top. */
@@ -126,6 +125,7 @@ const EARLIER_THRESHOLD = 120;
  * @cssproperty --agent-chat-radius - Corner radius. Default: 12px.
  * @cssproperty --agent-chat-spacing - Base spacing. Default: 12px.
  * @cssproperty --agent-chat-max-width - Width of the message column. Default: 760px.
+ * @cssproperty --agent-chat-height - The element's height when the page gives it none (a `height` of its own wins); `100%` fills a sized container. Default: min(640px, 100dvh).
  *
  * @fires agent-chat-ready - The element is connected and rendered.
  * @fires agent-chat-send - The person (or `send()`) sends a message; cancelable.
@@ -224,10 +224,11 @@ export class AgentChat extends LitElement {
   private conversation: ConversationState;
   private readonly session: ChatSession;
   private frame = 0;
-  private stick = true;
-  private lastScrollTop = 0;
-  private lastScrollHeight = 0;
-  private resizeObserver?: ResizeObserver;
+  /** Keeps the log at its end while replies stream, until the person scrolls up. */
+  private readonly follower = new LogFollower({
+    unseenChanged: (unseen) => (this.unseen = unseen),
+    scrolled: (top) => this.onLogScrolled(top),
+  });
   private announcedConfigErrors = new Set<string>();
   private connection!: ResolvedConnection;
   private displayProblems: string[] = [];
@@ -254,7 +255,7 @@ export class AgentChat extends LitElement {
       this.session.stop();
       this.session.update({ type: 'reset', turns });
       this.drawLast(turns);
-      this.stick = true;
+      this.follower.follow();
     },
     stop: () => this.session.stop(),
     threadId: () => this.ensureThreadId(),
@@ -291,27 +292,20 @@ export class AgentChat extends LitElement {
     super.connectedCallback();
     this.addEventListener('click', this.onLinkClick);
     void loadMarkdown();
-    if (this.hasUpdated) this.observeSizes();
+    if (this.hasUpdated) this.follower.attach(this, this.log, this.renderRoot.querySelector('.column')!);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('click', this.onLinkClick);
-    this.resizeObserver?.disconnect();
+    this.follower.detach();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
   }
 
   protected override firstUpdated(): void {
-    this.observeSizes();
+    this.follower.attach(this, this.log, this.renderRoot.querySelector('.column')!);
     this.emit('agent-chat-ready', {});
-  }
-
-  /** The log follows both its content growing and itself shrinking (a taller composer, a notice). */
-  private observeSizes(): void {
-    this.resizeObserver ??= new ResizeObserver(() => this.onContentResize());
-    this.resizeObserver.observe(this.renderRoot.querySelector('.column')!);
-    this.resizeObserver.observe(this.log);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -494,7 +488,7 @@ export class AgentChat extends LitElement {
     this.busy = this.session.busy;
     this.store.changed(fromWire);
     if (this.heldNotice && !this.session.held) this.heldNotice = false;
-    if (!this.stick) this.unseen = true;
+    this.follower.contentChanged();
     if (!fromWire) {
       this.requestUpdate();
       return;
@@ -541,42 +535,16 @@ export class AgentChat extends LitElement {
     return emit(this, name, detail, options);
   }
 
-  /**
-   * Only the person scrolling up unsticks the log, by any amount (an arrow key, a short drag);
-   * reaching the bottom again sticks it. A scroll that happens because content shrank (the
-   * position clamps) is not the person's doing, and content that grows between our own scroll to
-   * the end and its scroll event does not unstick either.
-   */
-  private onScroll = () => {
-    const log = this.log;
-    const top = log.scrollTop;
-    const height = log.scrollHeight;
-    if (top < this.lastScrollTop && height >= this.lastScrollHeight) {
-      this.stick = false;
-    } else if (height - top - log.clientHeight < STICK_THRESHOLD) {
-      this.stick = true;
-      this.unseen = false;
-    }
-    this.lastScrollTop = top;
-    this.lastScrollHeight = height;
+  /** The log scrolled: near the top, the earlier turns are drawn. */
+  private onLogScrolled(top: number): void {
     if (top < EARLIER_THRESHOLD && this.firstDrawn() > 0 && !this.drawingEarlier) {
       this.drawingEarlier = true;
       void this.drawEarlier().finally(() => (this.drawingEarlier = false));
     }
-  };
-
-  private onContentResize(): void {
-    if (this.stick) this.scrollToEnd();
-  }
-
-  private scrollToEnd(): void {
-    this.log.scrollTop = this.log.scrollHeight;
   }
 
   private jumpToLatest = () => {
-    this.stick = true;
-    this.unseen = false;
-    this.scrollToEnd();
+    this.follower.follow();
     this.composer?.focus();
   };
 
@@ -608,7 +576,7 @@ export class AgentChat extends LitElement {
     const accepted =
       detail.kind === 'question' ? this.session.answerQuestion(detail.toolCallId, detail.answers) : this.session.answerInterrupt(detail.interruptId, detail.response);
     if (!accepted) return;
-    this.stick = true;
+    this.follower.follow();
     // The form goes away: the keyboard moves to the next open request, else to the composer.
     await this.updateComplete;
     const next = deepQuery(this, '[data-request-open]');
@@ -619,6 +587,8 @@ export class AgentChat extends LitElement {
   /** The held notice's button: the keyboard goes to the first request waiting for an answer. */
   private goToRequest = () => {
     const request = deepQuery(this, '[data-request-open]') ?? deepQuery(this, '[part="retry-button"]');
+    // The person asked to see it: scrolled up to it, the log stops following.
+    this.follower.personMovesUp();
     request?.scrollIntoView({ block: 'center' });
     request?.focus();
   };
@@ -649,7 +619,7 @@ export class AgentChat extends LitElement {
       return false;
     }
     if (!this.emit('agent-chat-send', { text: trimmed, threadId: this.ensureThreadId() }, { cancelable: true })) return false;
-    this.stick = true;
+    this.follower.follow();
     return this.session.send(trimmed);
   }
 
@@ -695,7 +665,7 @@ export class AgentChat extends LitElement {
   /** Runs the last reply again (after a failure, a stop, or to get another answer). */
   retry(): boolean {
     if (this.session.busy || this.retrying) return false;
-    this.stick = true;
+    this.follower.follow();
     const last = this.conversation.turns[this.conversation.turns.length - 1];
     const frames = last?.role === 'assistant' ? this.appFrames(last.id) : [];
     if (frames.length === 0) return this.store.withBranch(() => this.session.retry());
@@ -761,7 +731,7 @@ export class AgentChat extends LitElement {
     event.stopPropagation();
     const action = event.detail;
     if (this.session.busy || this.waitingForPerson) return;
-    this.stick = true;
+    if (action.kind !== 'switch') this.follower.follow();
     if (action.kind === 'edit') {
       if (this.emit('agent-chat-send', { text: action.text, threadId: this.ensureThreadId() }, { cancelable: true })) {
         this.store.withBranch(() => this.session.edit(action.turnId, action.text));
@@ -771,7 +741,7 @@ export class AgentChat extends LitElement {
     } else {
       const path = this.store.pathThrough(action.siblingId);
       if (!path.length) return;
-      this.stick = false;
+      this.follower.stay();
       this.store.withBranch(() => this.session.update({ type: 'reset', turns: path }));
       // The keyboard stays on the switcher, now that of the version shown.
       void this.updateComplete.then(async () => {
@@ -935,7 +905,6 @@ export class AgentChat extends LitElement {
         aria-label=${strings.conversation}
         aria-busy=${this.busy ? 'true' : 'false'}
         tabindex="0"
-        @scroll=${this.onScroll}
         @agent-chat-retry-request=${this.onRetryRequest}
         @agent-chat-answer=${this.onAnswer}
         @agent-chat-turn-action=${this.onTurnAction}

@@ -136,6 +136,48 @@ function subagentMany(input, _res, query) {
   return events;
 }
 
+/**
+ * A markdown tour with reasoning streamed word by word (`?pause=<ms>` between deltas, 8 by default),
+ * like the demo's reply to anything; a message with "short" in it gets a short reply instead, and
+ * one with "long" a tour three times over.
+ */
+async function tour(input, res, query) {
+  writeHead(res);
+  let closed = false;
+  res.on('close', () => (closed = true));
+  const pause = Number(query.pause ?? 8);
+  const send = (event) => !closed && res.write(encoder.encodeSSE(event));
+  const said = lastUserText(input);
+  const section = (n) =>
+    `## Part ${n}: what streams\n\nThis reply is **markdown** streamed as small deltas, one word at a time, the way a model writes. ` +
+    `Each finished block is parsed once and kept.\n\n- a list item with \`code\`\n- another item that is a little longer than the first one\n- a third\n\n` +
+    `| Event | Meaning |\n| --- | --- |\n| RUN_STARTED | a reply begins |\n| TEXT_MESSAGE_CONTENT | a piece of text |\n| RUN_FINISHED | the reply ended |\n\n` +
+    '```js\nconst encoder = new EventEncoder();\nresponse.write(encoder.encodeSSE(event));\n```\n\n' +
+    `A closing paragraph for part ${n}, long enough to wrap on a narrow screen and to make the reply taller than the log.\n\n`;
+  const body = /short/i.test(said) ? 'Sure, here is a short answer in a few words.' : [1, 2, 3].slice(0, /long/i.test(said) ? 3 : 1).map(section).join('') + 'That is the tour.';
+  const id = `tour-${input.runId}`;
+  send(started(input));
+  if (!/short/i.test(said)) {
+    send({ type: 'REASONING_START', messageId: `${id}-r` });
+    send({ type: 'REASONING_MESSAGE_START', messageId: `${id}-r`, role: 'reasoning' });
+    for (const word of 'The person wants a tour. I will show a list, a table and some code.'.split(/(?<= )/)) {
+      send({ type: 'REASONING_MESSAGE_CONTENT', messageId: `${id}-r`, delta: word });
+      await sleep(pause);
+    }
+    send({ type: 'REASONING_MESSAGE_END', messageId: `${id}-r` });
+    send({ type: 'REASONING_END', messageId: `${id}-r` });
+  }
+  send({ type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' });
+  for (const word of body.match(/\s*\S+\s*/g)) {
+    if (closed) return;
+    send({ type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: word });
+    await sleep(/short/i.test(said) ? pause * 6 : pause);
+  }
+  send({ type: 'TEXT_MESSAGE_END', messageId: id });
+  send(finished(input));
+  if (!closed) res.end();
+}
+
 /** Each scenario is a list of SSE frames (strings) or events, or a function that drives `res` itself. */
 const scenarios = {
   ...hitlScenarios,
@@ -143,6 +185,7 @@ const scenarios = {
   subagents,
   'subagent-slow': subagentSlow,
   'subagent-many': subagentMany,
+  tour,
   basic: (input) => [started(input), ...text('m1', 'Hello ', '**world**', '!'), finished(input)],
   titled: (input) => [started(input), { type: 'CUSTOM', name: 'agent-chat.thread-title', value: { title: 'Trip to Lisbon' } }, ...text('t1', 'Noted.'), finished(input)],
   echo: (input) => [
