@@ -36,6 +36,13 @@ export const composerStyles = css`
   textarea::placeholder {
     color: var(--_muted);
   }
+  /* An empty composer is one line high, whatever its width: the placeholder does not wrap (so the
+     composer does not change height when Send turns into Stop on a narrow chat). */
+  textarea:placeholder-shown {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
   button {
     flex: none;
     display: inline-flex;
