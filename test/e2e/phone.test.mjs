@@ -67,21 +67,25 @@ describe('the demo at phone and desktop sizes', () => {
     await server?.close();
   });
 
-  it('phone: the composer keeps its height when Send turns into Stop (no layout jump under the log)', async () => {
+  it('phone: an empty composer is one line high and keeps its height when Send turns into Stop (no layout jump under the log)', async () => {
     // The demo's own pace, so the reply is still streaming when it is measured.
     const paced = await startDemoServer({ port: 0, log: () => {} });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await page.goto(paced.url);
-    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    const height = () => page.locator('agent-chat [part="composer"]').evaluate((composer) => composer.getBoundingClientRect().height);
-    const idle = await height();
-    const input = page.locator('agent-chat textarea');
-    await input.fill('What can you do?');
-    await input.press('Enter');
-    await page.locator('agent-chat [part="stop-button"]').waitFor();
-    assert.equal(await height(), idle, 'while streaming');
-    await page.close();
-    await paced.close();
+    try {
+      await page.goto(paced.url);
+      await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+      const height = () => page.locator('agent-chat [part="composer"]').evaluate((composer) => composer.getBoundingClientRect().height);
+      const idle = await height();
+      assert.ok(idle < 60, `an empty composer is one line high (${idle} px), its placeholder not wrapped`);
+      const input = page.locator('agent-chat textarea');
+      await input.fill('What can you do?');
+      await input.press('Enter');
+      await page.locator('agent-chat [part="stop-button"]').waitFor();
+      assert.equal(await height(), idle, 'while streaming');
+    } finally {
+      await page.close();
+      await paced.close();
+    }
   });
 
   for (const [name, viewport, touch] of [
