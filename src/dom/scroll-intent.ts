@@ -6,13 +6,13 @@
  * above changes size (an action row going, off-screen `content-visibility: auto` chunks trading
  * their estimated size for their real one), and code sets it. The `scroll` event, delivered with a
  * later frame, looks the same for all of these. What the person does to scroll does not: a wheel
- * turned up, a finger on the container, a key that scrolls up, a press on its scrollbar. For a short
- * while after one of those (and while a finger or the scrollbar is held), scrolling up is theirs.
+ * turned up, a finger moving down the container, a key that scrolls up, a press on its scrollbar. For a short
+ * while after one of those (and while the scrollbar is held), scrolling up is theirs.
  */
 
 /** How long after a wheel turn or a key a scroll still counts as the person's (ms). */
 const INTENT_MS = 500;
-/** How long after a finger leaves a scroll still counts as the person's: a flick glides on (ms). */
+/** How long after a finger moved a scroll still counts as the person's: a flick glides on (ms). */
 const GLIDE_MS = 1000;
 
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
@@ -20,6 +20,7 @@ const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 export class ScrollIntent {
   private until = 0;
   private holding = false;
+  private touchY?: number;
   private timer?: ReturnType<typeof setTimeout>;
   private host?: HTMLElement;
 
@@ -40,8 +41,7 @@ export class ScrollIntent {
     host.addEventListener('wheel', this.onWheel, { passive: true });
     host.addEventListener('keydown', this.onKeyDown);
     host.addEventListener('touchstart', this.onTouchStart, { passive: true });
-    host.addEventListener('touchend', this.onTouchEnd, { passive: true });
-    host.addEventListener('touchcancel', this.onTouchEnd, { passive: true });
+    host.addEventListener('touchmove', this.onTouchMove, { passive: true });
     host.addEventListener('pointerdown', this.onPointerDown);
   }
 
@@ -52,8 +52,7 @@ export class ScrollIntent {
     host.removeEventListener('wheel', this.onWheel);
     host.removeEventListener('keydown', this.onKeyDown);
     host.removeEventListener('touchstart', this.onTouchStart);
-    host.removeEventListener('touchend', this.onTouchEnd);
-    host.removeEventListener('touchcancel', this.onTouchEnd);
+    host.removeEventListener('touchmove', this.onTouchMove);
     host.removeEventListener('pointerdown', this.onPointerDown);
     this.release();
     clearTimeout(this.timer);
@@ -100,14 +99,19 @@ export class ScrollIntent {
     if (!editable) this.mark();
   };
 
+  /**
+   * A finger moving down the log scrolls it up: that move counts, for a while (a flick glides on
+   * after the finger leaves). A finger only resting does not, nor is a touch a hold until
+   * `touchend`: resting on text that streams, it loses its element, and that touchend never comes.
+   */
   private readonly onTouchStart = (event: TouchEvent) => {
-    if (this.inScroller(event)) this.holding = true;
+    this.touchY = this.inScroller(event) ? event.touches[0]?.clientY : undefined;
   };
 
-  private readonly onTouchEnd = (event: TouchEvent) => {
-    if (!this.holding || event.touches.length > 0) return;
-    this.holding = false;
-    this.mark(GLIDE_MS);
+  private readonly onTouchMove = (event: TouchEvent) => {
+    const y = event.touches[0]?.clientY;
+    if (y !== undefined && this.touchY !== undefined && y > this.touchY && this.inScroller(event)) this.mark(GLIDE_MS);
+    this.touchY = y;
   };
 
   /** A press on the container itself rather than on its content: its scrollbar. */

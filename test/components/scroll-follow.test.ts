@@ -209,5 +209,23 @@ for (const viewport of VIEWPORTS) {
       await settle(el);
       expect(distanceToEnd(log), 'followed the rest of the reply').to.be.lessThan(STICK_DISTANCE);
     });
+
+    it('a finger resting on text that streams away does not stop the follow for good', async () => {
+      const el = await fixture<AgentChat>(html`<agent-chat storage="none" style="height: 70vh" endpoint="/agui/tour?pause=15"></agent-chat>`);
+      await reply(el, 'Show me the tour');
+      const log = logOf(el);
+      const ended = oneEvent(el, 'agent-chat-response-end');
+      el.send('The long tour');
+      await until(() => log.scrollHeight - log.clientHeight > 300 && distanceToEnd(log) < STICK_DISTANCE, 'following the reply', 8000);
+      // The finger lands on the streaming text; that element is replaced, its touchend never comes.
+      const tail = deepQueryAll(el, '.md-tail').at(-1)!;
+      const touch = new Touch({ identifier: 1, target: tail, clientX: 20, clientY: 300 });
+      tail.dispatchEvent(new TouchEvent('touchstart', { touches: [touch], targetTouches: [touch], changedTouches: [touch], bubbles: true, composed: true }));
+      await ended;
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await settle(el);
+      expect(distanceToEnd(log), 'caught up with the reply once the finger was still').to.be.lessThan(STICK_DISTANCE);
+      expect(!!jumpButton(el)).to.equal(false);
+    });
   });
 }
