@@ -254,13 +254,13 @@ describe('<agent-chat> talking to an AG-UI server', () => {
       expect(textOf(lastReply(el))).to.contain('It is 21 °C in Paris.');
     });
 
-    it('renders a result by its kind, the same in the lead agent’s cards and in a subagent’s: JSON pretty-printed, markdown rendered', async () => {
+    it('renders a result by its kind, the same in the lead agent’s cards and in a subagent’s: JSON pretty-printed, markdown rendered, plain text as text', async () => {
       const el = await chatFixture('/agui/same-results');
       el.setAttribute('tool-cards', 'open');
       await sendAndWait(el, 'go');
       expect(deepQuery(el, 'agent-chat-activity')!.hasAttribute('open'), 'the subagent’s block is open').to.equal(true);
       const cardOf = (id: string) => deepQueryAll<HTMLElement & { call: { id: string }; open: boolean }>(el, 'agent-chat-tool-card').find((card) => card.call.id === id)!;
-      for (const id of ['sub-json', 'sub-md']) {
+      for (const id of ['sub-json', 'sub-md', 'sub-text']) {
         cardOf(id).open = true;
         await settle(el);
       }
@@ -274,6 +274,10 @@ describe('<agent-chat> talking to an AG-UI server', () => {
       expect(shown('sub-json'), 'subagent JSON').to.deep.equal(json);
       expect(shown('lead-md'), 'lead markdown').to.deep.equal(markdown);
       expect(shown('sub-md'), 'subagent markdown').to.deep.equal(markdown);
+      // Plain text (a listing) keeps its lines and its underscores and stars, as text.
+      const plain = { pre: 'total 8\nsnake_case_file.txt\n2*3=6', strong: undefined, items: 0 };
+      expect(shown('lead-text'), 'lead plain text').to.deep.equal(plain);
+      expect(shown('sub-text'), 'subagent plain text').to.deep.equal(plain);
     });
 
     it('shows a failed call as Failed, with its error text', async () => {

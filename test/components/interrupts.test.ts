@@ -43,6 +43,10 @@ describe('interrupts: approvals', () => {
     expect(textOf(deepQuery(card, '[part="tool-card-status"]'))).to.equal('Done');
     const reply = el.getTurns()[1] as any;
     expect(reply.parts.find((part: any) => part.id === 'del-1').result).to.equal('Deleted {"path":"/tmp/old","recursive":true}.');
+    // The card shows the approval's outcome and the call's result under it.
+    expect((card as HTMLElement & { open: boolean }).open, 'a card with a request starts open').to.equal(true);
+    const result = card.shadowRoot!.querySelector('agent-chat-rich-result');
+    expect(result?.shadowRoot?.textContent, 'the result under the answered approval').to.contain('Deleted {"path":"/tmp/old","recursive":true}.');
   });
 
   it('Deny takes an optional reason, sent in the payload the schema has room for', async () => {

@@ -198,7 +198,7 @@ const scenarios = {
     ...text('md', '# Title\n\nSome *emphasis* and a [link](https://example.com).\n\n', '| a | b |\n|---|---|\n| 1 | 2 |\n\n', '```js\nconst x = 1;\n```\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\nend'),
     finished(input),
   ],
-  // The same two results (JSON text, markdown) from the lead agent and from a subagent.
+  // The same three results (JSON text, markdown, plain text) from the lead agent and from a subagent.
   'same-results': (input) => {
     const call = (id, name, content, sub) => [
       { type: 'TOOL_CALL_START', toolCallId: id, toolCallName: name, ...sub },
@@ -208,16 +208,19 @@ const scenarios = {
     ];
     const json = '{"city":"Paris","temperature":21}';
     const markdown = 'Found **two** results:\n\n- one\n- two';
+    const plain = 'total 8\nsnake_case_file.txt\n2*3=6';
     const sub = { subagentRunId: 's1' };
     return [
       started(input),
       ...call('lead-json', 'lookup', json),
       ...call('lead-md', 'search', markdown),
+      ...call('lead-text', 'list', plain),
       { type: 'TOOL_CALL_START', toolCallId: 'delegate-1', toolCallName: 'delegate' },
       { type: 'TOOL_CALL_END', toolCallId: 'delegate-1' },
       { type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'helper', parentToolCallId: 'delegate-1' },
       ...call('sub-json', 'lookup', json, sub),
       ...call('sub-md', 'search', markdown, sub),
+      ...call('sub-text', 'list', plain, sub),
       { type: 'SUBAGENT_FINISHED', subagentRunId: 's1' },
       { type: 'TOOL_CALL_RESULT', messageId: 'delegate-1-r', toolCallId: 'delegate-1', content: 'done' },
       finished(input),

@@ -190,6 +190,7 @@ export class AgentChatMessage extends LitElement {
       .call=${call}
       .waiting=${waiting}
       .denied=${isDenial(request?.response)}
+      .showResult=${call.name !== ASK_USER_TOOL}
       .heading=${display.title ?? (call.name === ASK_USER_TOOL ? this.strings.askTitle : undefined)}
       .icon=${display.icon}
       .strings=${this.strings}

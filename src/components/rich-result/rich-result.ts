@@ -12,8 +12,8 @@ const RESULT_DEFAULTS = `:host{display:block;font:inherit;color:inherit}table{bo
 
 /**
  * @summary A tool result as its agent meant it, the same in every card: rich HTML (a table, an inline
- * SVG plot) through the activity-HTML sanitizer, JSON (a value or JSON text) pretty-printed, content
- * parts and other text as markdown. HTML renders in this element's own
+ * SVG plot) through the activity-HTML sanitizer, JSON (a value or JSON text) pretty-printed, text
+ * written as markdown rendered through the markdown sanitizer, and other text as text. HTML renders in this element's own
  * shadow root, so its styles stay inside, and the box clips it (nothing of it can cover the chat).
  */
 @customElement('agent-chat-rich-result')
@@ -69,10 +69,11 @@ export class AgentChatRichResult extends LitElement {
     const { value } = this;
     if (value === undefined || value === null || value === '') return nothing;
     if (this.isHtml()) return html`<div class="html"></div>`;
-    // JSON, as a value or as JSON text, is pretty-printed; other text is markdown.
-    if (typeof value === 'string' && !looksLikeJson(value)) return html`<agent-chat-markdown .text=${value}></agent-chat-markdown>`;
-    if (isContentParts(value)) return html`<agent-chat-markdown .text=${formatValue(value)}></agent-chat-markdown>`;
-    return html`<pre>${formatValue(value)}</pre>`;
+    // JSON (a value, or JSON text) is pretty-printed; text written as markdown is rendered; other
+    // text (logs, listings) keeps its lines, as text.
+    const text = typeof value === 'string' ? value : isContentParts(value) ? formatValue(value) : undefined;
+    if (text !== undefined && !looksLikeJson(text) && looksLikeMarkdown(text)) return html`<agent-chat-markdown .text=${text}></agent-chat-markdown>`;
+    return html`<pre>${formatValue(text ?? value)}</pre>`;
   }
 }
 
@@ -86,6 +87,16 @@ function looksLikeJson(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Text written as markdown: a heading, a list, a table, a fence or a quote starting a line, or
+ * bold, a link or an image. Plain text (a log, `ls` output, CSV) is not, even with a `_` or `*`.
+ */
+const MARKDOWN = /^(#{1,6} |\s*([-*+]|\d{1,3}[.)]) \S|\|.*\|\s*$|```|~~~|> )|\*\*\S[^*\n]*\*\*|__\S[^_\n]*__|!?\[[^\]\n]+\]\([^)\s]+\)/m;
+
+function looksLikeMarkdown(text: string): boolean {
+  return MARKDOWN.test(text);
 }
 
 /** MCP-style content: `[{type: 'text', text}, …]`, shown as its text. */

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import type { ToolCallPart } from '../../conversation/types.js';
 import { resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
 import { formatValue } from '../../render/format-value.js';
@@ -47,21 +47,18 @@ export class AgentChatToolCard extends LitElement {
   @property({ attribute: false }) waiting = false;
   /** The person denied the call: the status says so, whatever the backend reported for it. */
   @property({ attribute: false }) denied = false;
+  /** Show the call's result (not for questions, whose answers the card shows already). */
+  @property({ attribute: false }) showResult = true;
 
-  /** The card holds something the person is asked (questions, an approval): its result is not repeated. */
-  @state() private hasRequest = false;
   private readonly bodyId = `tool-card-body-${++nextId}`;
 
   private toggle() {
     this.open = !this.open;
   }
 
-  private onSlotChange(event: Event) {
-    this.hasRequest = (event.target as HTMLSlotElement).assignedElements().length > 0;
-  }
-
   /**
-   * Arguments (when shown), the error, and the result — not repeated under an app, which shows it.
+   * Arguments (when shown), the error, and the result — not repeated under an app, which shows it,
+   * nor for questions, whose form shows the answers.
    * A result renders by its kind, the same in every card: JSON pretty-printed, markdown as
    * markdown, rich HTML through its sanitizer.
    */
@@ -79,7 +76,7 @@ export class AgentChatToolCard extends LitElement {
       : nothing;
     const hasResult = formatValue(call.result) !== '';
     let result: unknown = nothing;
-    if (!call.app && !this.hasRequest && call.status !== 'error') {
+    if (!call.app && this.showResult && call.status !== 'error') {
       if (hasResult) {
         result = html`<p class="label">${strings.toolResult}</p>
           <agent-chat-rich-result class="result" .value=${call.result}></agent-chat-rich-result>`;
@@ -97,7 +94,7 @@ export class AgentChatToolCard extends LitElement {
     const status = this.waiting ? 'waiting' : this.denied ? 'cancelled' : call.status;
     const statusLabel = this.denied && !this.waiting ? this.strings.approvalDenied : statusText(this.strings, status);
     // What waits for the person is never folded away; once answered, it folds with the rest.
-    const request = html`<slot @slotchange=${this.onSlotChange}></slot>`;
+    const request = html`<slot></slot>`;
     return html`
       <div class="card" part="tool-card" data-status=${status}>
         <button class="header" part="tool-card-header" type="button" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.bodyId} @click=${this.toggle}>
