@@ -416,18 +416,21 @@ export class ThreadKeeper {
     const storage = pageStorage();
     const tails = unsavedTails(storage, this.key).filter(({ key }) => key !== this.unsavedKey());
     if (tails.length === 0) return;
-    let known: Set<string>;
+    let known: Map<string, ThreadRecord>;
     try {
-      known = new Set((await store.listThreads()).map((thread) => thread.id));
+      known = new Map((await store.listThreads()).map((thread) => [thread.id, thread]));
     } catch (error) {
       this.fail(error as StorageError);
       return;
     }
     for (const { key, tail } of tails) {
-      if (!tail.stored || known.has(tail.thread.id)) {
+      const stored = known.get(tail.thread.id);
+      if (!tail.stored || stored) {
+        // What the thread became since (renamed, another version shown in another tab) stays.
+        const thread = stored && stored.updated > tail.thread.updated ? { ...tail.thread, ...shownAs(stored) } : tail.thread;
         try {
-          const record = await store.save(tail.thread, tail.nodes, tail.removed);
-          known.add(record.id);
+          const record = await store.save(thread, tail.nodes, tail.removed);
+          known.set(record.id, record);
           this.sync?.announce({ kind: 'saved', threadId: record.id, updated: record.updated });
         } catch (error) {
           this.fail(error as StorageError, tail.thread.id);
@@ -757,4 +760,10 @@ function lastLeafOf(tree: ConversationTree): string | undefined {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a thread record says of how the thread is shown: its title and the version it shows. */
+function shownAs(record: ThreadRecord): Partial<ThreadRecord> {
+  const { title, titleSource, currentLeaf, updated } = record;
+  return currentLeaf === undefined ? { title, titleSource, updated } : { title, titleSource, currentLeaf, updated };
 }

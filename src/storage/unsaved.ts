@@ -35,15 +35,39 @@ export interface UnsavedTail {
 /** Where the chats of database `storageKey` keep their unsaved tails. */
 export const unsavedPrefix = (storageKey: string): string => `agent-chat:${storageKey}:unsaved:`;
 
+/**
+ * The most an entry may take (characters): the page's localStorage is the page's own, usually
+ * 5 MB in all. An entry larger than this goes without its apps' HTML (a card restored without it
+ * reads its resource again); one still larger is not kept, and the database save alone remains.
+ */
+export const UNSAVED_MAX_CHARS = 512 * 1024;
+
 /** Writes `tail` under `key`, at once. False when it could not be (no localStorage, full, too big). */
 export function keepUnsaved(storage: Storage | undefined, key: string, tail: Omit<UnsavedTail, 'format' | 'version'>): boolean {
   if (!storage) return false;
+  let text = JSON.stringify({ format: UNSAVED_FORMAT, version: UNSAVED_VERSION, ...tail });
+  if (text.length > UNSAVED_MAX_CHARS) {
+    text = JSON.stringify({ format: UNSAVED_FORMAT, version: UNSAVED_VERSION, ...tail, nodes: tail.nodes.map(withoutAppHtml) });
+    if (text.length > UNSAVED_MAX_CHARS) return false;
+  }
   try {
-    storage.setItem(key, JSON.stringify({ format: UNSAVED_FORMAT, version: UNSAVED_VERSION, ...tail }));
+    storage.setItem(key, text);
     return true;
   } catch {
     return false;
   }
+}
+
+/** A node without the HTML of its app cards (the largest part of most nodes that have one). */
+function withoutAppHtml(node: NodeRecord): NodeRecord {
+  const { turn } = node;
+  if (turn.role !== 'assistant' || !turn.parts.some((part) => 'app' in part && part.app?.resource)) return node;
+  const parts = turn.parts.map((part) => {
+    if (!('app' in part) || !part.app?.resource) return part;
+    const { resource: _resource, ...app } = part.app;
+    return { ...part, app };
+  });
+  return { ...node, turn: { ...turn, parts } };
 }
 
 export function dropUnsaved(storage: Storage | undefined, key: string): void {

@@ -164,6 +164,30 @@ describe('storage: the page going away', () => {
     expect(el.getTurns()).to.deep.equal([]);
     expect(unsavedKeys(key)).to.deep.equal([]);
   });
+
+  it('changes left for a thread changed since (renamed in another tab) keep what it became: its title stays', async () => {
+    const key = freshKey();
+    const first = await storedChat('/agui/basic', key);
+    await sendAndWait(first, 'keep my name');
+    const threadId = first.threadId!;
+    const data = await first.exportThread();
+    // A page went away with its reply's text not written; later another tab renamed the thread.
+    const reply = data.nodes.find((node) => node.turn.role === 'assistant')!;
+    const changed = { ...reply, threadId, turn: { ...reply.turn, parts: [{ kind: 'text', id: 'late', text: 'Written at the very end', streaming: false }] } };
+    localStorage.setItem(
+      `agent-chat:${key}:unsaved:a-chat-gone`,
+      JSON.stringify({ format: 'agent-chat-unsaved', version: 1, thread: { ...data.thread, updated: data.thread.updated }, nodes: [changed], removed: [], stored: true }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await first.renameThread(threadId, 'Renamed in another tab');
+    first.remove();
+
+    const el = await storedChat('/agui/basic', key);
+    await until(() => el.getTurns().length === 2, 'the conversation is back');
+    expect((await el.listThreads()).map((thread) => thread.title)).to.deep.equal(['Renamed in another tab']);
+    expect(JSON.stringify(el.getTurns()[1])).to.contain('Written at the very end');
+    expect(unsavedKeys(key)).to.deep.equal([]);
+  });
 });
 
 describe('storage: threads', () => {

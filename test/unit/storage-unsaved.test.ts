@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { NodeRecord, ThreadRecord } from '../../src/storage/records.js';
-import { dropUnsaved, keepUnsaved, parseUnsaved, unsavedPrefix, unsavedTails } from '../../src/storage/unsaved.js';
+import { UNSAVED_MAX_CHARS, dropUnsaved, keepUnsaved, parseUnsaved, unsavedPrefix, unsavedTails } from '../../src/storage/unsaved.js';
 
 /** A Storage in memory (the page's localStorage is left alone). */
 class MemoryStorage implements Storage {
@@ -95,5 +95,32 @@ describe('unsaved changes kept in localStorage', () => {
     expect(keepUnsaved(full, 'k', { thread: thread('t', 1), nodes: nodes('t'), removed: [], stored: true })).to.equal(false);
     expect(keepUnsaved(undefined, 'k', { thread: thread('t', 1), nodes: nodes('t'), removed: [], stored: true })).to.equal(false);
     expect(unsavedTails(undefined, 'db')).to.deep.equal([]);
+  });
+
+  it('keeps an entry within its size: without the apps’ HTML when it must, else not at all', () => {
+    const storage = new MemoryStorage();
+    const withApp = (html: string): NodeRecord[] => {
+      const [user, reply] = nodes('t');
+      const turn = reply.turn as Extract<NodeRecord['turn'], { role: 'assistant' }>;
+      const parts = turn.parts.map((part) =>
+        part.kind === 'tool-call' ? { ...part, app: { source: 's', via: 'page' as const, resourceUri: 'ui://s/app', resource: { html } } } : part,
+      );
+      return [user, { ...reply, turn: { ...turn, parts } }];
+    };
+    expect(keepUnsaved(storage, 'small', { thread: thread('t', 1), nodes: withApp('<p>small</p>'), removed: [], stored: true })).to.equal(true);
+    expect(storage.getItem('small')).to.contain('<p>small</p>');
+
+    expect(keepUnsaved(storage, 'big', { thread: thread('t', 1), nodes: withApp('x'.repeat(UNSAVED_MAX_CHARS)), removed: [], stored: true })).to.equal(true);
+    const kept = parseUnsaved(storage.getItem('big'))!;
+    expect(kept.nodes).to.have.length(2);
+    const call = (kept.nodes[1].turn as any).parts.find((part: any) => part.kind === 'tool-call');
+    expect(call.app.resource, 'the app’s HTML was left out').to.equal(undefined);
+    expect(call.app.resourceUri).to.equal('ui://s/app');
+    expect(storage.getItem('big')!.length).to.be.below(UNSAVED_MAX_CHARS);
+
+    const huge = nodes('t');
+    (huge[1].turn as any).parts[0].text = 'y'.repeat(UNSAVED_MAX_CHARS);
+    expect(keepUnsaved(storage, 'huge', { thread: thread('t', 1), nodes: huge, removed: [], stored: true }), 'too big even so').to.equal(false);
+    expect(storage.getItem('huge')).to.equal(null);
   });
 });
