@@ -183,7 +183,7 @@ function weatherScript(city) {
   const now = getWeather(weatherArgs);
   const forecast = getForecast(forecastArgs);
   const rows = forecast.days
-    .map((day) => `| ${day.day} | ${day.conditions} | ${day.high} °C | ${day.low} °C |`)
+    .map((day) => `| ${day.day} | ${day.conditions} | ${day.high}\u00a0°C | ${day.low}\u00a0°C |`)
     .join('\n');
   return [
     { kind: 'text', text: `Let me look up the weather in ${city} for you.` },
@@ -193,7 +193,7 @@ function weatherScript(city) {
       kind: 'text',
       text: `### Weather in ${city}
 
-Right now it is **${now.temperature} °C** and ${now.conditions.toLowerCase()}, \
+Right now it is **${now.temperature}\u00a0°C** and ${now.conditions.toLowerCase()}, \
 with ${now.humidity}% humidity and wind at ${now.windKph} km/h.
 
 | Day | Conditions | High | Low |

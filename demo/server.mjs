@@ -265,23 +265,33 @@ function requestPath(req) {
 }
 
 /**
- * CORS for the agent endpoint, so a page on another origin (your own test page, another port) can
- * embed the chat against this backend: the preflight is answered and every answer names the
- * page's origin. A real backend should list the origins it trusts instead of echoing any.
+ * CORS for the agent endpoint, so a page of your own on another origin of this machine (another
+ * port, `localhost` or `127.0.0.1`) can embed the chat against this backend: the preflight is
+ * answered and every answer names that origin. Other sites get no CORS headers — with
+ * `OPENAI_API_KEY` set, a site open in the same browser must not be able to drive the key.
+ * `DEMO_CORS_ORIGINS` (comma-separated) adds origins. A real backend lists the origins it trusts.
  */
-function corsHeaders(req) {
+function allowedOrigin(req, env) {
   const origin = req.headers.origin;
-  if (!origin) return {};
-  return {
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Allow-Credentials': 'true',
-    Vary: 'Origin',
-  };
+  if (!origin) return undefined;
+  const extra = (env.DEMO_CORS_ORIGINS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (extra.includes(origin)) return origin;
+  try {
+    const { protocol, hostname } = new URL(origin);
+    return protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname) ? origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-function answerPreflight(req, res) {
+function corsHeaders(req, env) {
+  const origin = allowedOrigin(req, env);
+  return origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
+}
+
+function answerPreflight(req, res, env) {
   res.writeHead(204, {
-    ...corsHeaders(req),
+    ...corsHeaders(req, env),
     'Access-Control-Allow-Methods': 'POST, OPTIONS',
     'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'content-type, accept',
     'Access-Control-Max-Age': '600',
@@ -289,12 +299,12 @@ function answerPreflight(req, res) {
   res.end();
 }
 
-async function route(req, res, { agent, distDir, log, urls, host }) {
+async function route(req, res, { agent, distDir, log, urls, host, env }) {
   const pathname = requestPath(req);
   if (pathname === undefined) return sendText(res, 400, 'Bad request');
   if (pathname === '/api/agent') {
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    for (const [name, value] of Object.entries(corsHeaders(req))) res.setHeader(name, value);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res, env);
+    for (const [name, value] of Object.entries(corsHeaders(req, env))) res.setHeader(name, value);
     if (req.method !== 'POST') return sendJsonError(res, 405, 'Use POST with an AG-UI RunAgentInput.', { Allow: 'POST, OPTIONS' });
     return handleAgentRequest(req, res, agent, log);
   }
@@ -372,7 +382,7 @@ export async function startDemoServer({
       mcp: (hostname) => `http://${hostname}:${mcp.port}/mcp`,
       sandbox: (hostname) => `http://${hostname}:${sandbox.port}/sandbox.html`,
     };
-    const main = await listen((req, res) => route(req, res, { agent, distDir, log, urls, host }), { host, port, log });
+    const main = await listen((req, res) => route(req, res, { agent, distDir, log, urls, host, env }), { host, port, log });
     started.push(main);
     if (!existsSync(path.join(distDir, 'agent-chat.js'))) {
       log('agent-chat demo: dist/agent-chat.js is missing; run "npm run build" first, then reload the page.');
@@ -416,7 +426,7 @@ async function main() {
     sandboxPort: numberFromEnv(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
   });
   console.log(`agent-chat demo: ${server.url}  (${server.agent})`);
-  console.log(`  AG-UI agent endpoint (CORS open, for an embed page of your own): ${server.url}api/agent`);
+  console.log(`  AG-UI agent endpoint (CORS for pages on localhost / 127.0.0.1): ${server.url}api/agent`);
   console.log(`  dice roller MCP server (an MCP App): ${server.mcpUrl}`);
   console.log(`  sandbox proxy on a second origin:    ${server.sandboxUrl}`);
   if (!existsSync(path.join(DEFAULT_DIST_DIR, 'sandbox.html'))) {

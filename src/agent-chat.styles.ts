@@ -125,6 +125,8 @@ export const agentChatStyles = css`
   }
   .base {
     container-type: inline-size;
+    /* The width of the pane an app kept in view takes on a wide chat. */
+    --_pane-width: clamp(260px, 45%, 480px);
   }
   .body {
     position: relative;
@@ -140,7 +142,6 @@ export const agentChatStyles = css`
    * conversation and the composer.
    */
   .pane-area {
-    --_pane-width: clamp(260px, 45%, 480px);
     position: absolute;
     top: 8px;
     right: 8px;
@@ -149,7 +150,7 @@ export const agentChatStyles = css`
   }
   .base.with-pane .messages,
   .base.with-pane .footer {
-    padding-right: calc(clamp(260px, 45%, 480px) + 16px);
+    padding-right: calc(var(--_pane-width) + 16px);
   }
   .base.with-pane .footer {
     max-width: none;
@@ -161,12 +162,11 @@ export const agentChatStyles = css`
       width: auto;
       margin: 0 8px;
     }
-    .base.with-pane .messages,
-    .base.with-pane .footer {
-      padding-right: var(--_space);
-    }
     .base.with-pane .messages {
       padding-right: 0;
+    }
+    .base.with-pane .footer {
+      padding-right: var(--_space);
     }
   }
   .column {

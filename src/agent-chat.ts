@@ -837,7 +837,7 @@ export class AgentChat extends LitElement {
         <span class="visually-hidden">${strings.threadsHide}</span>
       </button>
       <agent-chat-thread-list
-        exportparts="thread-list, thread-item, thread-new-button"
+        exportparts="thread-list, thread-item, thread-new-button, thread-import-button"
         .threads=${this.store.threads}
         .currentId=${this.threadId}
         .strings=${strings}

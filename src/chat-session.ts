@@ -6,7 +6,7 @@
 import { anyAnswered, holdsInput, lastReply, nextExpiry, openInterrupts, resumeEntries } from './ask/interrupts.js';
 import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions, type Answers } from './ask/questions.js';
 import type { ReplyError } from './conversation/events.js';
-import { historyFromTurns } from './conversation/history.js';
+import { historyFromTurns, parseArgs } from './conversation/history.js';
 import { reduce, type Action } from './conversation/reducer.js';
 import {
   emptyConversation,
@@ -370,11 +370,16 @@ export class ChatSession {
     this.dispatch({ type: 'reply-resume', replyId: run.replyId, runId: run.runId }, false);
     const { signal } = run.abort;
     const results = await Promise.all(
-      answerable.map((call) =>
-        clientTools!
-          .run({ toolCallId: call.id, name: call.name, arguments: call.args ?? {} }, signal)
-          .catch((error: unknown): ClientToolResult => ({ content: `The tool failed: ${reason(error)}`, isError: true })),
-      ),
+      answerable.map((call) => {
+        // A call whose arguments never arrived whole, or are not JSON, is not run on a guess.
+        const { args, argsInvalid } = call.args !== undefined ? call : parseArgs(call.argsText);
+        if (argsInvalid || call.argsInvalid) {
+          return Promise.resolve<ClientToolResult>({ content: 'The call was not run: its arguments are not valid JSON.', isError: true });
+        }
+        return clientTools!
+          .run({ toolCallId: call.id, name: call.name, arguments: args ?? {} }, signal)
+          .catch((error: unknown): ClientToolResult => ({ content: `The tool failed: ${reason(error)}`, isError: true }));
+      }),
     );
     if (signal.aborted || run.ended) return false;
     const waiting: string[] = [];

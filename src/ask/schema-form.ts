@@ -279,6 +279,12 @@ const isNullSchema = (schema: unknown) =>
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const str = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
+/** A counted limit's message (`must have at most {max} items`) in the form of its number. */
+function limit(labels: SchemaFormLabels, key: CountedLabel, placeholder: 'min' | 'max', keyword: unknown): string {
+  return fill(pluralForm(labels[key], Number(keyword), labels.locale ?? 'en'), { [placeholder]: String(keyword) });
+}
+type CountedLabel = 'errorMinLength' | 'errorMaxLength' | 'errorMinItems' | 'errorMaxItems' | 'errorMinProperties' | 'errorMaxProperties';
+
 /** Fills `{name}` placeholders. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
@@ -1004,10 +1010,10 @@ function explain(units: OutputUnit[], root: Json | boolean, value: unknown, mode
         message = fill(labels.errorMultipleOf, { step: String(keyword) });
         break;
       case 'minLength':
-        message = keyword === 1 ? labels.errorEmpty : fill(pluralForm(labels.errorMinLength, Number(keyword), labels.locale ?? 'en'), { min: String(keyword) });
+        message = keyword === 1 ? labels.errorEmpty : limit(labels, 'errorMinLength', 'min', keyword);
         break;
       case 'maxLength':
-        message = fill(pluralForm(labels.errorMaxLength, Number(keyword), labels.locale ?? 'en'), { max: String(keyword) });
+        message = limit(labels, 'errorMaxLength', 'max', keyword);
         break;
       case 'pattern':
         message = fill(labels.errorPattern, { pattern: String(schema.pattern ?? '') });
@@ -1016,19 +1022,19 @@ function explain(units: OutputUnit[], root: Json | boolean, value: unknown, mode
         message = fill(labels.errorFormat, { format: String(schema.format ?? /format "(.*)"/.exec(unit.error)?.[1]) });
         break;
       case 'minItems':
-        message = keyword === 1 ? labels.errorEmpty : fill(pluralForm(labels.errorMinItems, Number(keyword), labels.locale ?? 'en'), { min: String(keyword) });
+        message = keyword === 1 ? labels.errorEmpty : limit(labels, 'errorMinItems', 'min', keyword);
         break;
       case 'maxItems':
-        message = fill(pluralForm(labels.errorMaxItems, Number(keyword), labels.locale ?? 'en'), { max: String(keyword) });
+        message = limit(labels, 'errorMaxItems', 'max', keyword);
         break;
       case 'uniqueItems':
         message = labels.errorUniqueItems;
         break;
       case 'minProperties':
-        message = fill(pluralForm(labels.errorMinProperties, Number(keyword), labels.locale ?? 'en'), { min: String(keyword) });
+        message = limit(labels, 'errorMinProperties', 'min', keyword);
         break;
       case 'maxProperties':
-        message = fill(pluralForm(labels.errorMaxProperties, Number(keyword), labels.locale ?? 'en'), { max: String(keyword) });
+        message = limit(labels, 'errorMaxProperties', 'max', keyword);
         break;
       case 'false':
       case 'not':

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
-import { deepQuery, deepQueryAll, sendAndWait } from './helpers.js';
+import { deepQuery, deepQueryAll, sendAndWait, until } from './helpers.js';
 
 const pageStyle = document.createElement('style');
 pageStyle.textContent = `
@@ -47,6 +47,23 @@ describe('<agent-chat> theming from the host page', () => {
     dark.theme = 'light';
     await dark.updateComplete;
     expect(background(dark)).to.equal('rgb(255, 255, 255)');
+  });
+
+  it('reaches the conversation list’s parts with ::part() from the page', async () => {
+    const style = document.createElement('style');
+    document.head.append(style);
+    try {
+      const el = await fixture<AgentChat>(html`<agent-chat class="list-parts" style="height: 480px" endpoint="/agui/basic"></agent-chat>`);
+      await sendAndWait(el, 'hello');
+      deepQuery<HTMLButtonElement>(el, '[part="threads-button"]')!.click();
+      await until(() => !!deepQuery(el, '[part="thread-item"]'), 'the list');
+      ['thread-list', 'thread-item', 'thread-new-button', 'thread-import-button'].forEach((part, i) => {
+        style.textContent = `agent-chat.list-parts::part(${part}) { outline: 1px solid rgb(${i + 1}, 9, 9); }`;
+        expect(getComputedStyle(deepQuery(el, `[part~="${part}"]`)!).outlineColor, part).to.equal(`rgb(${i + 1}, 9, 9)`);
+      });
+    } finally {
+      style.remove();
+    }
   });
 
   it('reaches every part of the contract with ::part() from the page', async () => {

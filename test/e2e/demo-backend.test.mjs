@@ -237,6 +237,13 @@ describe('demo server with the scripted agent', () => {
     });
     assert.equal(response.headers.get('access-control-allow-origin'), origin);
     assert.match(await response.text(), /RUN_FINISHED/);
+    // A site elsewhere gets no CORS headers: it cannot drive the demo's agent (or its API key).
+    const elsewhere = await fetch(new URL('/api/agent', server.url), {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://attacker.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    assert.equal(elsewhere.headers.get('access-control-allow-origin'), null);
+    assert.equal(elsewhere.headers.get('access-control-allow-credentials'), null);
   });
 
   it('serves the demo page at /', async () => {

@@ -88,10 +88,17 @@ describe('a real Mastra agent over AG-UI', () => {
     assert.deepEqual(JSON.parse(last.content[0].output.value), { answers: [{ question: SIZE_QUESTION.question, selected: ['Large'] }] });
     assert.match(after.text, /The ask_user tool said: .*Large/);
 
-    // No request ever held a tool message nobody wrote.
-    for (const request of mastra.requests) {
-      for (const message of request.messages.filter((entry) => entry.role === 'tool')) assert.notEqual(message.content, '', JSON.stringify(message));
-    }
+    // No request ever held a tool message nobody wrote: the only ones are Mastra's own result for
+    // its server tool and the person's answers, each after the call it answers.
+    const toolMessagesOf = (request) => request.messages.filter((entry) => entry.role === 'tool').map((entry) => [entry.toolCallId, entry.content]);
+    assert.deepEqual(toolMessagesOf(mastra.requests[0]), []);
+    assert.deepEqual(toolMessagesOf(mastra.requests[1]), []);
+    const weatherResult = JSON.stringify({ city: 'Paris', temperature: 21, sky: 'sunny' });
+    assert.deepEqual(toolMessagesOf(mastra.requests[2]), [['weather-1', weatherResult]]);
+    assert.deepEqual(toolMessagesOf(mastra.requests[3]), [
+      ['weather-1', weatherResult],
+      ['ask-1', JSON.stringify({ answers: [{ question: SIZE_QUESTION.question, selected: ['Large'] }] })],
+    ]);
     assert.deepEqual(problems, []);
     await page.close();
   });

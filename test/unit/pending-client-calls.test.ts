@@ -99,3 +99,45 @@ describe('a backend that sends a plain RUN_FINISHED after a client tool call', (
     expect(tools.every((message) => message.content !== '')).to.equal(true);
   });
 });
+
+describe('a client tool call whose arguments are broken', () => {
+  it('is not run: the model gets an error result; a call whose end never came is run with its arguments parsed', async () => {
+    const runs: unknown[] = [];
+    const requests: RunRequest[] = [];
+    const transport: Transport = {
+      async *run(request): AsyncGenerator<ChatEvent> {
+        requests.push(request);
+        yield { type: 'run-started', runId: request.runId };
+        if (requests.length === 1) {
+          yield { type: 'tool-call-start', toolCallId: 'bad', name: 'probe' };
+          yield { type: 'tool-call-args', toolCallId: 'bad', delta: '{"city": "Par' };
+          yield { type: 'tool-call-end', toolCallId: 'bad' };
+          // No TOOL_CALL_END: the run ends with the arguments complete all the same.
+          yield { type: 'tool-call-start', toolCallId: 'unended', name: 'probe' };
+          yield { type: 'tool-call-args', toolCallId: 'unended', delta: '{"city":"Oslo"}' };
+        }
+        yield { type: 'run-finished' };
+      },
+    };
+    const clientTools = {
+      definitions: () => [{ name: 'probe', description: 'probe', parameters: { type: 'object' } }],
+      handles: (name: string) => name === 'probe',
+      run: async (call: { arguments: unknown }) => {
+        runs.push(call.arguments);
+        return { content: 'ran' };
+      },
+    };
+    const ends: string[] = [];
+    const session = new ChatSession(
+      { changed() {}, responseStart() {}, responseEnd: (detail) => void ends.push(detail.status), error() {}, toolCall() {} },
+      () => ({ threadId: 't', transport, clientTools }),
+    );
+    session.send('go');
+    const deadline = performance.now() + 3000;
+    while (ends.length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(runs).to.deep.equal([{ city: 'Oslo' }]);
+    const tools = requests[1].messages.filter((message) => message.role === 'tool');
+    expect(tools.find((message) => message.toolCallId === 'bad')).to.deep.include({ content: 'The call was not run: its arguments are not valid JSON.' });
+    expect(tools.find((message) => message.toolCallId === 'unended')).to.deep.include({ content: 'ran' });
+  });
+});

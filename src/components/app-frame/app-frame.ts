@@ -257,7 +257,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   /**
    * In the pane the app's box is placed over the area the chat makes for it (at its side, or
    * below the conversation when the chat is narrow) and follows it as the page scrolls or
-   * resizes. Until the chat has drawn that area, the box covers the chat's right part.
+   * resizes. Until the chat has drawn that area, the box covers the chat.
    */
   private startPaneTracking(): void {
     const chat = closestAcrossShadows(this, 'agent-chat') ?? this;
@@ -276,10 +276,9 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         const { top, left, width, height } = area.getBoundingClientRect();
         this.paneRect = { top, left, width, height };
       } else {
-        const rect = chat.getBoundingClientRect();
-        const width = Math.min(480, Math.max(260, rect.width * 0.45));
-        this.paneRect = { top: rect.top + 8, left: rect.right - width - 8, width, height: Math.max(200, rect.height - 16) };
-        // The chat draws the area with its next update: look again for a few frames.
+        // The chat draws the area with its next update: meanwhile over the chat, and look again.
+        const { top, left, width, height } = chat.getBoundingClientRect();
+        this.paneRect = { top, left, width, height };
         if (++tries < 10) schedule();
       }
     };
