@@ -50,6 +50,20 @@ describe('pending client calls (AG-UI 1.0 pendingToolCallIds)', () => {
   });
 });
 
+/** A backend whose first run streams `first`, and every later run `later`; each ends with a plain RUN_FINISHED. */
+function backend(first: ChatEvent[], later: ChatEvent[] = []): { transport: Transport; requests: RunRequest[] } {
+  const requests: RunRequest[] = [];
+  const transport: Transport = {
+    async *run(request): AsyncGenerator<ChatEvent> {
+      requests.push(request);
+      yield { type: 'run-started', runId: request.runId };
+      yield* requests.length === 1 ? first : later;
+      yield { type: 'run-finished' };
+    },
+  };
+  return { transport, requests };
+}
+
 describe('a backend that sends a plain RUN_FINISHED after a client tool call', () => {
   const questions = [{ question: 'Which size?', header: 'Size', multiSelect: false, options: [{ label: 'S' }, { label: 'L' }] }];
   const listener = (): SessionListener & { ends: string[] } => {
@@ -65,25 +79,18 @@ describe('a backend that sends a plain RUN_FINISHED after a client tool call', (
   };
 
   it('leaves ask_user waiting for the form, sends no invented tool message, and goes on with the answer', async () => {
-    const requests: RunRequest[] = [];
-    const transport: Transport = {
-      async *run(request): AsyncGenerator<ChatEvent> {
-        requests.push(request);
-        yield { type: 'run-started', runId: request.runId };
-        if (requests.length === 1) {
-          yield { type: 'tool-call-start', toolCallId: 'w1', name: 'get_weather' };
-          yield { type: 'tool-call-args', toolCallId: 'w1', delta: '{"city":"Paris"}' };
-          yield { type: 'tool-call-end', toolCallId: 'w1' };
-          yield { type: 'tool-call-result', toolCallId: 'w1', messageId: 'w1-r', content: '{"temp":21}' };
-          yield { type: 'tool-call-start', toolCallId: 'a1', name: 'ask_user' };
-          yield { type: 'tool-call-args', toolCallId: 'a1', delta: JSON.stringify({ questions }) };
-          yield { type: 'tool-call-end', toolCallId: 'a1' };
-        } else {
-          yield { type: 'text-delta', messageId: 'm2', delta: 'Large it is.' };
-        }
-        yield { type: 'run-finished' };
-      },
-    };
+    const { transport, requests } = backend(
+      [
+        { type: 'tool-call-start', toolCallId: 'w1', name: 'get_weather' },
+        { type: 'tool-call-args', toolCallId: 'w1', delta: '{"city":"Paris"}' },
+        { type: 'tool-call-end', toolCallId: 'w1' },
+        { type: 'tool-call-result', toolCallId: 'w1', messageId: 'w1-r', content: '{"temp":21}' },
+        { type: 'tool-call-start', toolCallId: 'a1', name: 'ask_user' },
+        { type: 'tool-call-args', toolCallId: 'a1', delta: JSON.stringify({ questions }) },
+        { type: 'tool-call-end', toolCallId: 'a1' },
+      ],
+      [{ type: 'text-delta', messageId: 'm2', delta: 'Large it is.' }],
+    );
     const events = listener();
     const session = new ChatSession(events, () => ({ threadId: 't', transport, clientTools: askUserClientTool({ handler: () => undefined, context: () => ({}) }) }));
     session.send('weather, then ask me');
@@ -103,22 +110,14 @@ describe('a backend that sends a plain RUN_FINISHED after a client tool call', (
 describe('a client tool call whose arguments are broken', () => {
   it('is not run: the model gets an error result; a call whose end never came is run with its arguments parsed', async () => {
     const runs: unknown[] = [];
-    const requests: RunRequest[] = [];
-    const transport: Transport = {
-      async *run(request): AsyncGenerator<ChatEvent> {
-        requests.push(request);
-        yield { type: 'run-started', runId: request.runId };
-        if (requests.length === 1) {
-          yield { type: 'tool-call-start', toolCallId: 'bad', name: 'probe' };
-          yield { type: 'tool-call-args', toolCallId: 'bad', delta: '{"city": "Par' };
-          yield { type: 'tool-call-end', toolCallId: 'bad' };
-          // No TOOL_CALL_END: the run ends with the arguments complete all the same.
-          yield { type: 'tool-call-start', toolCallId: 'unended', name: 'probe' };
-          yield { type: 'tool-call-args', toolCallId: 'unended', delta: '{"city":"Oslo"}' };
-        }
-        yield { type: 'run-finished' };
-      },
-    };
+    const { transport, requests } = backend([
+      { type: 'tool-call-start', toolCallId: 'bad', name: 'probe' },
+      { type: 'tool-call-args', toolCallId: 'bad', delta: '{"city": "Par' },
+      { type: 'tool-call-end', toolCallId: 'bad' },
+      // No TOOL_CALL_END: the run ends with the arguments complete all the same.
+      { type: 'tool-call-start', toolCallId: 'unended', name: 'probe' },
+      { type: 'tool-call-args', toolCallId: 'unended', delta: '{"city":"Oslo"}' },
+    ]);
     const clientTools = {
       definitions: () => [{ name: 'probe', description: 'probe', parameters: { type: 'object' } }],
       handles: (name: string) => name === 'probe',
