@@ -8,13 +8,15 @@
  * of the message; then the gzip sizes of the builds. One warm-up run, then 3 measured runs
  * (fresh page each); median and range.
  *
- *   npm run build && node bench/stream.mjs [--runs=3] [--no-trace] [--paced]
+ *   npm run build && node bench/stream.mjs [--runs=3] [--no-trace] [--paced] [--protocol=ai-sdk]
  *
  * --no-trace skips the Chromium trace (which costs some main-thread time itself); the longest
  *   task then comes from the page's PerformanceObserver('longtask') only.
  * --paced has the server pause 16 ms after every 50 events (about 3,000 deltas/s, a fast model)
  *   instead of flooding the socket: the goals do not apply, but "main-thread busy per 1,000
  *   deltas" then shows whether rendering cost grows with the message length.
+ * --protocol=ai-sdk streams the same reply as an AI SDK UI message stream (20,000 `text-delta`
+ *   chunks) to the element with `protocol="ai-sdk"`.
  */
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -45,7 +47,9 @@ const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 function parseOptions(argv) {
   const runs = Number(argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
-  return { runs, trace: !argv.includes('--no-trace'), paced: argv.includes('--paced') };
+  const protocol = argv.find((arg) => arg.startsWith('--protocol='))?.split('=')[1] ?? 'ag-ui';
+  if (!['ag-ui', 'ai-sdk'].includes(protocol)) throw new Error('--protocol must be ag-ui or ai-sdk');
+  return { runs, trace: !argv.includes('--no-trace'), paced: argv.includes('--paced'), protocol };
 }
 
 /** The renderer main thread's cumulative busy time (CDP TaskDuration), in ms. */
@@ -245,10 +249,11 @@ async function main() {
     cleanup.push(dist.remove);
     const text = markdownDocument(MESSAGE_CHARS);
     const server = await startBenchServer({
-      page: benchPage({ viewport: VIEWPORT }),
+      page: benchPage({ viewport: VIEWPORT, protocol: options.protocol }),
       distDir: dist.dir,
       deltas: chunk(text, DELTA_CHARS),
       pace: options.paced ? PACE : undefined,
+      protocol: options.protocol,
     });
     cleanup.push(server.close);
     const browser = await chromium.launch({ ...CHROMIUM, headless: true });
@@ -256,7 +261,7 @@ async function main() {
 
     const pace = options.paced ? `paced: ${PACE.every} events then ${PACE.pauseMs} ms pause` : 'as fast as the socket takes it';
     console.log(
-      `Chromium ${browser.version()}; ${MESSAGE_CHARS.toLocaleString('en')} chars in ${DELTA_CHARS}-char deltas (${pace}); ` +
+      `Chromium ${browser.version()}; ${options.protocol}; ${MESSAGE_CHARS.toLocaleString('en')} chars in ${DELTA_CHARS}-char deltas (${pace}); ` +
         `viewport ${VIEWPORT.width}×${VIEWPORT.height}; trace ${options.trace ? 'on' : 'off'}; load average ${load()}`,
     );
     await runOnce(browser, server, text, options);

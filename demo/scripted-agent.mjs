@@ -43,7 +43,7 @@ import { HITL_SCRIPTS_BY_KEYWORD, hitlFollowUp, interruptIdFor } from './scripte
 export const DEFAULT_DELAY_MS = 12;
 
 /** A tool "runs" for this many deltas' worth of time before its result arrives. */
-const TOOL_PAUSE_STEPS = 25;
+export const TOOL_PAUSE_STEPS = 25;
 
 // ---------------------------------------------------------------------------------------------
 // Server tools (fake, deterministic data). The OpenAI agent offers the same two to its model.
@@ -177,7 +177,7 @@ Start the server with \`OPENAI_API_KEY\` (or \`OPENAI_BASE_URL\`) set to talk to
 }
 
 /** @param {string} city @returns {Step[]} */
-function weatherScript(city) {
+export function weatherScript(city) {
   const weatherArgs = { city, unit: 'celsius' };
   const forecastArgs = { city, days: 3, unit: 'celsius' };
   const now = getWeather(weatherArgs);
@@ -206,7 +206,7 @@ _Demo data from the fake \`get_weather\` and \`get_forecast\` tools, not a real 
 }
 
 /** @returns {Step[]} */
-function errorScript() {
+export function errorScript() {
   return [
     { kind: 'text', text: 'Sure, I will start working on that right away. First I need to' },
     {
@@ -250,7 +250,7 @@ const DICE_WORDS = ['', 'one die', 'two dice', 'three dice', 'four dice', 'five 
  * sends the result in the next run.
  * @returns {Step[]}
  */
-function diceScript(text, input) {
+export function diceScript(text, input) {
   const offered = (input.tools ?? []).some((tool) => tool?.name === DICE_TOOL);
   if (!offered) {
     return [
@@ -301,7 +301,7 @@ function rollSentence({ rolls, total }) {
 }
 
 /** The reply once the widget has run the dice roller and sent its result. @returns {Step[]} */
-function diceResultScript(message) {
+export function diceResultScript(message) {
   const text = contentText(message.content);
   const roll = message.error ? undefined : rollIn(text);
   if (!roll) {
@@ -328,7 +328,7 @@ function diceContext(context) {
 }
 
 /** "I rolled …", as the dice roller's Tell the chat button says it (`ui/message`). @returns {Step[]} */
-function rolledScript(text, input) {
+export function rolledScript(text, input) {
   const state = diceContext(input.context);
   const seen = state
     ? `The app's state came with your message (\`ui/update-model-context\`): roll #${state.roll ?? '?'} of \
@@ -498,7 +498,7 @@ Whatever was streamed before the error stays on screen, so the person can still 
 ];
 
 /** @returns {Step[]} */
-function longScript() {
+export function longScript() {
   const sections = LONG_SECTIONS.map(({ title, body }) => `### ${title}\n\n${body}`).join('\n\n');
   const reference = EVENT_REFERENCE.map(([event, carries]) => `| \`${event}\` | ${carries} |`).join('\n');
   return [
@@ -643,7 +643,7 @@ const SHARE_CLAIM = 'Bicycles account for about 35 % of all trips in Amsterdam.'
  * and an SVG chart) and a translator that fails.
  * @returns {Step[]}
  */
-function researchScript() {
+export function researchScript() {
   const researcher = {
     name: 'researcher',
     description: 'Searches the web and takes notes',
@@ -742,7 +742,7 @@ export function lastUserText(messages) {
 }
 
 /** "weather in Lisbon", "weather for New York" → the city (capitalised words); Amsterdam otherwise. */
-function cityFrom(text) {
+export function cityFrom(text) {
   const match = /\b(?:[Ii]n|[Ff]or)\s+(\p{Lu}[\p{L}'-]*(?:\s\p{Lu}[\p{L}'-]*){0,2})/u.exec(text);
   return match ? match[1] : 'Amsterdam';
 }

@@ -162,7 +162,7 @@ function answerLine(answer, questions) {
 }
 
 /** The reply to the person's answers (or to their message instead of them). @returns {Step[]} */
-function askAnsweredScript({ answer, call, written }) {
+export function askAnsweredScript({ answer, call, written }) {
   const content = contentText(answer.content);
   const result = parseJson(content);
   if (isObject(result) && result.status === 'deferred') {
@@ -247,14 +247,14 @@ function approvalFor(interruptId, messages) {
 }
 
 /** What the fake tool "did" with these arguments: its result, and the same in the agent's words. */
-function deleted({ path, recursive }) {
+export function deleted({ path, recursive }) {
   return recursive
     ? { result: `Deleted 3 files under ${path}.`, said: `I deleted 3 files under \`${path}\`.` }
     : { result: `Deleted 2 files in ${path} (not its subfolders).`, said: `I deleted 2 files in \`${path}\`, not its subfolders.` };
 }
 
 /** The steps for one resume entry, or a sentence saying why it is invalid. */
-function resumeSteps(entry, approval) {
+export function resumeSteps(entry, approval) {
   const { toolCallId } = approval;
   if (entry.status === 'cancelled') {
     return [

@@ -1,5 +1,5 @@
-// Demo backend for <agent-chat>: an AG-UI 1.0 endpoint plus the demo page and the built bundle,
-// and beside it, each on a port of its own, the dice roller MCP server (an MCP App) and a second
+// Demo backend for <agent-chat>: an AG-UI 1.0 endpoint (/api/agent) and an AI SDK UI message
+// stream endpoint (/api/ai-sdk, ai-sdk-agent.mjs) plus the demo page and the built bundle, and beside it, each on a port of its own, the dice roller MCP server (an MCP App) and a second
 // origin that serves only the MCP Apps sandbox proxy (dist/sandbox.html).
 //
 //   node demo/server.mjs            → http://127.0.0.1:8787/ (PORT, HOST, DEMO_DELAY_MS override;
@@ -18,6 +18,8 @@ import { DEFAULT_DELAY_MS, scriptedRun } from './scripted-agent.mjs';
 import { isOpenaiConfigured, openaiConfig, openaiRun } from './openai-agent.mjs';
 import { startDemoMcpServer } from './mcp-app-server.mjs';
 import { isMainModule } from './is-main.mjs';
+import { HttpError, SSE_HEADERS, drained, readBody, sendJsonError, sendText } from './http-helpers.mjs';
+import { AI_SDK_PATH, aiSdkRoute, createAiSdkAgent } from './ai-sdk-agent.mjs';
 
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
 /** @typedef {(input: RunAgentInput, signal: AbortSignal) => AsyncIterable<object>} AgentRun */
@@ -26,7 +28,6 @@ const DEMO_DIR = path.dirname(fileURLToPath(import.meta.url));
 const INDEX_HTML = path.join(DEMO_DIR, 'index.html');
 const DEFAULT_DIST_DIR = path.join(DEMO_DIR, '..', 'dist');
 const DEFAULT_PORT = 8787;
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 const CONTENT_TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -40,48 +41,6 @@ const CONTENT_TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-
-const SSE_HEADERS = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-cache, no-transform',
-  Connection: 'keep-alive',
-  'X-Accel-Buffering': 'no',
-};
-
-class HttpError extends Error {
-  /** @param {number} status @param {string} message */
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small response helpers
-
-function sendJsonError(res, status, message, headers = {}) {
-  const body = JSON.stringify({ error: { message } });
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-}
-
-function sendText(res, status, text, headers = {}) {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-/** Resolves once the response can take more data, or is gone. */
-function drained(res) {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Static files
@@ -162,24 +121,6 @@ async function routeSandbox(req, res, distDir) {
 
 // ---------------------------------------------------------------------------------------------
 // The AG-UI endpoint
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpError(413, 'The request body is too large.'));
-        req.pause();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** The RunAgentInput in a request body, with defaults for the optional parts. */
 export function parseRunInput(text) {
@@ -289,19 +230,33 @@ function corsHeaders(req, env) {
   return origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { Vary: 'Origin' };
 }
 
-function answerPreflight(req, res, env) {
+function answerPreflight(req, res, env, methods = 'POST, OPTIONS') {
   res.writeHead(204, {
     ...corsHeaders(req, env),
-    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Methods': methods,
     'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'content-type, accept',
     'Access-Control-Max-Age': '600',
   });
   res.end();
 }
 
-async function route(req, res, { agent, distDir, log, urls, host, env }) {
+/** The AI SDK endpoints: POST the chat, GET a reply's resumed stream; same CORS policy as AG-UI's. */
+function routeAiSdk(req, res, { kind, id }, { aiSdkAgent, env }) {
+  const method = kind === 'chat' ? 'POST' : 'GET';
+  if (req.method === 'OPTIONS') return answerPreflight(req, res, env, `${method}, OPTIONS`);
+  for (const [name, value] of Object.entries(corsHeaders(req, env))) res.setHeader(name, value);
+  if (req.method !== method) {
+    const use = kind === 'chat' ? 'Use POST with a useChat request body.' : 'Use GET to resume a reply.';
+    return sendJsonError(res, 405, use, { Allow: `${method}, OPTIONS` });
+  }
+  return kind === 'chat' ? aiSdkAgent.chat(req, res) : aiSdkAgent.resume(res, id);
+}
+
+async function route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, env }) {
   const pathname = requestPath(req);
   if (pathname === undefined) return sendText(res, 400, 'Bad request');
+  const aiSdk = aiSdkRoute(pathname);
+  if (aiSdk) return routeAiSdk(req, res, aiSdk, { aiSdkAgent, env });
   if (pathname === '/api/agent') {
     if (req.method === 'OPTIONS') return answerPreflight(req, res, env);
     for (const [name, value] of Object.entries(corsHeaders(req, env))) res.setHeader(name, value);
@@ -351,7 +306,7 @@ async function listen(handler, { host, port, log }) {
  * @param {object} [options]
  * @param {number} [options.port] 0 picks a free port.
  * @param {string} [options.host] all three servers listen here.
- * @param {number} [options.delayMs] pause between streamed deltas of the scripted agent.
+ * @param {number} [options.delayMs] pause between streamed deltas of the scripted agent (AG-UI and AI SDK).
  * @param {(line: string) => void} [options.log]
  * @param {Record<string, string | undefined>} [options.env] where OPENAI_* settings are read.
  * @param {string} [options.distDir] folder served under /dist/ (the repo's dist/ by default).
@@ -372,7 +327,8 @@ export async function startDemoServer({
   sandboxPort = 0,
 } = {}) {
   const agent = chooseAgent(env, delayMs);
-  const started = [];
+  const aiSdkAgent = createAiSdkAgent({ delayMs, log });
+  const started = [{ close: async () => aiSdkAgent.close() }];
   try {
     const mcp = await startDemoMcpServer({ host, port: mcpPort });
     started.push(mcp);
@@ -382,7 +338,7 @@ export async function startDemoServer({
       mcp: (hostname) => `http://${hostname}:${mcp.port}/mcp`,
       sandbox: (hostname) => `http://${hostname}:${sandbox.port}/sandbox.html`,
     };
-    const main = await listen((req, res) => route(req, res, { agent, distDir, log, urls, host, env }), { host, port, log });
+    const main = await listen((req, res) => route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, env }), { host, port, log });
     started.push(main);
     if (!existsSync(path.join(distDir, 'agent-chat.js'))) {
       log('agent-chat demo: dist/agent-chat.js is missing; run "npm run build" first, then reload the page.');
@@ -427,6 +383,7 @@ async function main() {
   });
   console.log(`agent-chat demo: ${server.url}  (${server.agent})`);
   console.log(`  AG-UI agent endpoint (CORS for pages on localhost / 127.0.0.1): ${server.url}api/agent`);
+  console.log(`  AI SDK endpoint (useChat's protocol; a scripted mock model):  ${server.url}${AI_SDK_PATH.slice(1)}`);
   console.log(`  dice roller MCP server (an MCP App): ${server.mcpUrl}`);
   console.log(`  sandbox proxy on a second origin:    ${server.sandboxUrl}`);
   if (!existsSync(path.join(DEFAULT_DIST_DIR, 'sandbox.html'))) {

@@ -23,7 +23,7 @@ import { formatCount } from './i18n/plural.js';
 import { format, loadStrings, resolveStrings, stringsLoaded, type ChatStrings } from './i18n/strings.js';
 import { LogFollower } from './dom/log-follower.js';
 import { newId } from './ids.js';
-import { AgUiTransport } from './protocol/ag-ui.js';
+import { createTransport, preloadTransport } from './protocol/factory.js';
 import { loadMarkdown } from './render/markdown-loader.js';
 import type { HeadersInput } from './protocol/http.js';
 import type { Transport } from './protocol/transport.js';
@@ -146,7 +146,7 @@ export class AgentChat extends LitElement {
 
   /** URL of the agent backend. */
   @property() endpoint?: string;
-  /** Wire protocol of the backend: `ag-ui`. */
+  /** Wire protocol of the backend: `ag-ui` or `ai-sdk` (the Vercel AI SDK's UI message stream, what `useChat` speaks). */
   @property() protocol = 'ag-ui';
   /**
    * The conversation shown, sent as the AG-UI `threadId`. Setting it opens that thread (or starts
@@ -184,6 +184,12 @@ export class AgentChat extends LitElement {
   @property({ attribute: 'activity-limit', type: Number }) activityLimit = 256;
   /** Per tool name: title, icon, open, showRequest. */
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
+  /**
+   * On reload, pick up a reply that was still streaming when the page went away (`ai-sdk`:
+   * `GET ${endpoint}/${threadId}/stream`; 204 means there is nothing to pick up).
+   */
+  @property({ type: Boolean }) resume = false;
+
   /** A custom backend adapter used instead of `endpoint` and `protocol`. */
   @property({ attribute: false }) transport?: Transport;
   /** URL of the MCP Apps sandbox proxy page (`dist/sandbox.html`) on another origin. */
@@ -264,6 +270,11 @@ export class AgentChat extends LitElement {
       this.threadId = id;
     },
     threadChanged: (detail) => this.emit('agent-chat-thread-change', detail),
+    interrupted: (replyId) => {
+      // Picked up where the transport can (`resume`); the reply stays stopped otherwise.
+      const last = this.conversation.turns[this.conversation.turns.length - 1];
+      if (this.resume && last?.id === replyId) this.session.resumeStream();
+    },
     storageError: (detail) => this.emit('agent-chat-storage-error', detail),
   });
 
@@ -310,7 +321,10 @@ export class AgentChat extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const connectionChanged = ['endpoint', 'protocol', 'headers', 'credentials', 'transport'].some((name) => changed.has(name as keyof AgentChat));
-    if (connectionChanged || !this.connection) this.connection = this.resolveConnection();
+    if (connectionChanged || !this.connection) {
+      this.connection = this.resolveConnection();
+      if (!this.transport && this.endpoint) preloadTransport(this.connection.config.protocol);
+    }
     if (changed.has('theme') || changed.has('toolCards')) {
       this.displayProblems = checkDisplayOptions({ theme: this.theme, toolCards: this.toolCards });
     }
@@ -438,7 +452,7 @@ export class AgentChat extends LitElement {
     const { config, problems, missingEndpoint } = this.resolveConnection();
     if (missingEndpoint) return new Error(MISSING_ENDPOINT);
     if (problems.length) return new Error(problems.join(' '));
-    return new AgUiTransport({ endpoint: config.endpoint!, headers: config.headers, credentials: config.credentials });
+    return createTransport(config.protocol, { endpoint: config.endpoint!, headers: config.headers, credentials: config.credentials });
   }
 
   // ---- MCP Apps (the wiring lives in mcp/chat-apps.ts) ----

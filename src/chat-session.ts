@@ -18,7 +18,7 @@ import {
 } from './conversation/types.js';
 import { pendingClientCalls, type ClientToolResult, type ClientTools } from './client-tools.js';
 import { newId } from './ids.js';
-import type { ResumeEntry, RunRequest, Transport } from './protocol/transport.js';
+import type { ResumeEntry, RunRequest, RunTrigger, Transport } from './protocol/transport.js';
 
 export type ReplyEndStatus = 'done' | 'error' | 'cancelled';
 
@@ -88,6 +88,8 @@ interface Run {
   markFinished: () => void;
   /** Answers to a reply's interrupts, sent with the run's first request. */
   resume?: { replyId: string; entries: ResumeEntry[] };
+  /** Why the run's first request is made; the requests after client tools continue the reply. */
+  trigger: RunTrigger;
 }
 
 /** `ask_user` calls of the last reply still waiting for the person. */
@@ -233,8 +235,9 @@ export class ChatSession {
     const turn = this.current.turns.find((candidate) => candidate.id === turnId);
     if (turn?.role !== 'user') return false;
     this.dispatch({ type: 'truncate', beforeId: turnId }, false);
-    this.dispatch({ type: 'user-message', id: newId(), text }, false);
-    void this.runReply();
+    const messageId = newId();
+    this.dispatch({ type: 'user-message', id: messageId, text }, false);
+    void this.runReply({ trigger: { kind: 'edit', messageId } });
     return true;
   }
 
@@ -242,9 +245,10 @@ export class ChatSession {
   regenerate(replyId: string): boolean {
     if (this.busy) return false;
     const index = this.current.turns.findIndex((turn) => turn.id === replyId);
-    if (index < 1 || this.current.turns[index].role !== 'assistant') return false;
+    const replaced = this.current.turns[index];
+    if (index < 1 || replaced.role !== 'assistant') return false;
     this.dispatch({ type: 'truncate', beforeId: replyId }, false);
-    void this.runReply();
+    void this.runReply({ trigger: { kind: 'regenerate', replaced } });
     return true;
   }
 
@@ -261,7 +265,19 @@ export class ChatSession {
     }
     if (last.role === 'assistant') this.dispatch({ type: 'reply-remove', replyId: last.id }, false);
     else if (last.role !== 'user') return false;
-    void this.runReply();
+    void this.runReply({ trigger: { kind: 'regenerate', ...(last.role === 'assistant' ? { replaced: last } : {}) } });
+    return true;
+  }
+
+  /**
+   * Picks up the last reply, which was streaming when the page went away, where the transport can
+   * (`reconnect`): it is shown again from the stream's start; with nothing to pick up it stays stopped.
+   */
+  resumeStream(): boolean {
+    const setup = this.setup();
+    const reply = lastReply(this.current.turns);
+    if (this.busy || !reply || 'problem' in setup || !setup.transport.reconnect) return false;
+    void this.runReply({ continueReply: reply.id, reconnect: setup.transport.reconnect });
     return true;
   }
 
@@ -288,7 +304,12 @@ export class ChatSession {
    * Runs a new reply, or continues one (`continueReply`: after the person answered what it asked).
    * `resume` answers a reply's interrupts with the run's first request.
    */
-  private async runReply({ continueReply, resume }: { continueReply?: string; resume?: Run['resume'] } = {}): Promise<void> {
+  private async runReply({
+    continueReply,
+    resume,
+    trigger,
+    reconnect,
+  }: { continueReply?: string; resume?: Run['resume']; trigger?: RunTrigger; reconnect?: Transport['reconnect'] } = {}): Promise<void> {
     const setup = this.setup();
     let markFinished!: () => void;
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
@@ -302,6 +323,7 @@ export class ChatSession {
       markFinished,
       activity: setup.activity?.() ?? true,
       resume,
+      trigger: trigger ?? (continueReply ? { kind: 'continue', replyId: continueReply } : { kind: 'message' }),
     };
     this.run = run;
     clearTimeout(this.expiryTimer);
@@ -312,11 +334,14 @@ export class ChatSession {
 
     if ('problem' in setup) {
       this.dispatch({ type: 'run-error', error: setup.problem }, false);
+    } else if (reconnect) {
+      await this.consume(setup.transport, this.request(run, setup), run, setup, reconnect);
     } else {
       await setup.prepare?.();
       for (let round = 0; !run.ended; round++) {
         await this.consume(setup.transport, this.request(run, setup), run, setup);
         if (run.ended || !(await this.answerClientTools(run, setup.clientTools, round))) break;
+        run.trigger = { kind: 'continue', replyId: run.replyId };
       }
     }
 
@@ -324,7 +349,7 @@ export class ChatSession {
     if (this.run === run) this.run = undefined;
     const reply = this.reply(run);
     if (reply?.status === 'error' && reply.error) this.listener.error({ ...reply.error, runId: run.runId });
-    this.finish(run, reply?.status === 'error' ? 'error' : 'done');
+    this.finish(run, reply?.status === 'error' || reply?.status === 'cancelled' ? reply.status : 'done');
   }
 
   private request(run: Run, { clientTools, context, forwardedProps }: RunSetup): RunRequest {
@@ -332,7 +357,7 @@ export class ChatSession {
       threadId: run.threadId,
       runId: run.runId,
       // The reply under way is part of the history only when it continues after client tools.
-      messages: historyFromTurns(this.current.turns.filter((turn) => turn.id !== run.replyId || this.reply(run)!.parts.length > 0)),
+      messages: historyFromTurns(this.requestTurns(run)),
       tools: clientTools?.definitions() ?? [],
       context: context?.() ?? [],
       state: this.current.agentState ?? {},
@@ -415,13 +440,31 @@ export class ChatSession {
       .catch((error) => console.error('<agent-chat>: a response-end listener failed', error));
   }
 
-  private async consume(transport: Transport, request: RunRequest, run: Run, { clientTools, activity }: RunSetup): Promise<void> {
+  /** The turns a request is made from: the reply under way is among them once it has something to continue. */
+  private requestTurns(run: Run): Turn[] {
+    return this.current.turns.filter((turn) => turn.id !== run.replyId || this.reply(run)!.parts.length > 0);
+  }
+
+  private async consume(
+    transport: Transport,
+    request: RunRequest,
+    run: Run,
+    { clientTools, activity }: RunSetup,
+    reconnect?: Transport['reconnect'],
+  ): Promise<void> {
     const { signal } = run.abort;
     const announced = new Set<string>();
     let sliceStart = performance.now();
     let iterator: AsyncIterator<unknown> | undefined;
+    /** A picked-up reply starts over with the first event (the stream comes again from its start). */
+    let restart = reconnect !== undefined;
+    let chunked = false;
     try {
-      iterator = transport.run(request, { signal })[Symbol.asyncIterator]();
+      const reply = this.reply(run)!;
+      const events = reconnect
+        ? reconnect.call(transport, { signal, threadId: run.threadId, reply })
+        : transport.run(request, { signal, turns: this.requestTurns(run), trigger: run.trigger });
+      iterator = events[Symbol.asyncIterator]();
       for (;;) {
         let step: IteratorResult<unknown>;
         try {
@@ -432,7 +475,16 @@ export class ChatSession {
           return;
         }
         if (signal.aborted) return;
-        if (step.done) break;
+        if (step.done) {
+          // Nothing to pick up: the reply stays as it was, stopped.
+          if (restart) this.dispatch({ type: 'reply-stop' }, false);
+          if (restart) return;
+          break;
+        }
+        if (restart) {
+          restart = false;
+          this.dispatch({ type: 'reply-clear', replyId: run.replyId }, false);
+        }
         let event = step.value as Action & { type: string; subagentRunId?: string };
         if (event.type === 'run-finished' && !event.subagentRunId) event = this.withPendingCalls(event, run, request);
         if (event.type === 'run-error' && (event as { error?: ReplyError }).error?.kind === 'network' && !(await pageStays(signal))) return;
@@ -457,8 +509,10 @@ export class ChatSession {
         if (event.type === 'tool-call-end' || event.type === 'tool-call-result') {
           this.announceToolCall((event as { toolCallId: string }).toolCallId, request.runId, announced);
         }
-        if (event.type === 'run-finished' || event.type === 'run-error') return;
-        if (performance.now() - sliceStart > SLICE_MS) {
+        if (event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped') return;
+        // A transport that keeps its own record of the reply ends each chunk's events with it: no pause in between.
+        if (event.type === 'wire-snapshot') chunked = true;
+        if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > SLICE_MS) {
           await this.pause();
           if (signal.aborted) return;
           sliceStart = performance.now();

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { HeadersInput } from './protocol/http.js';
 
-export const SUPPORTED_PROTOCOLS = ['ag-ui'] as const;
+export const SUPPORTED_PROTOCOLS = ['ag-ui', 'ai-sdk'] as const;
 export type Protocol = (typeof SUPPORTED_PROTOCOLS)[number];
 
 const headerRecord = z.record(z.string(), z.string());
@@ -42,7 +42,7 @@ export function resolveConnection(input: ConfigInput): ResolvedConnection {
   const problems: string[] = [];
   const protocol = input.protocol ?? 'ag-ui';
   if (!(SUPPORTED_PROTOCOLS as readonly string[]).includes(protocol)) {
-    problems.push(`protocol="${protocol}" is not supported by this version; use "ag-ui".`);
+    problems.push(`protocol="${protocol}" is not supported by this version; use "ag-ui" or "ai-sdk".`);
   }
   const creds = credentials.safeParse(input.credentials ?? 'same-origin');
   if (!creds.success) problems.push(`credentials="${input.credentials}" must be "omit", "same-origin" or "include".`);
@@ -50,7 +50,7 @@ export function resolveConnection(input: ConfigInput): ResolvedConnection {
   if (typeof headers === 'string') problems.push(headers);
   return {
     config: {
-      protocol: 'ag-ui',
+      protocol: (SUPPORTED_PROTOCOLS as readonly string[]).includes(protocol) ? (protocol as Protocol) : 'ag-ui',
       endpoint: input.endpoint,
       headers: typeof headers === 'string' ? undefined : headers,
       credentials: creds.success ? creds.data : 'same-origin',

@@ -21,7 +21,8 @@ export type {
   Turn,
 } from './conversation/types.js';
 export type { ResumeEntry, RunOptions, RunRequest, ToolDefinition, Transport } from './protocol/transport.js';
-export { AgUiTransport } from './protocol/ag-ui.js';
+export { AgUiTransport, AiSdkTransport } from './protocol/factory.js';
+export type { ReconnectOptions, RunTrigger } from './protocol/transport.js';
 export type { ChatStrings } from './i18n/strings.js';
 export type { ToolDisplay } from './tool-display.js';
 export type * from './events.js';

@@ -1,5 +1,6 @@
 /**
- * A local bench server on 127.0.0.1: the bench page, the built bundle, and an AG-UI endpoint that
+ * A local bench server on 127.0.0.1: the bench page, the built bundle, and an AG-UI (or AI SDK UI
+ * message stream, `protocol: 'ai-sdk'`) endpoint that
  * streams one long text reply as fast as the socket accepts it (honouring backpressure), so the
  * browser, not the server, sets the pace.
  */
@@ -20,6 +21,20 @@ export function replyEvents({ threadId, runId, messageId, deltas }) {
     { type: 'TEXT_MESSAGE_END', messageId },
     { type: 'RUN_FINISHED', threadId, runId },
   ];
+}
+
+/** The same reply as an AI SDK UI message stream (what `toUIMessageStream` writes), as SSE frames. */
+export function uiMessageStreamFrames({ messageId, deltas }) {
+  const chunks = [
+    { type: 'start', messageId },
+    { type: 'start-step' },
+    { type: 'text-start', id: 't' },
+    ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })),
+    { type: 'text-end', id: 't' },
+    { type: 'finish-step' },
+    { type: 'finish', finishReason: 'stop' },
+  ];
+  return [...chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`), 'data: [DONE]\n\n'];
 }
 
 async function readJson(req) {
@@ -48,7 +63,7 @@ async function writeAll(res, frames, pace) {
  * `deltas` the text pieces of the reply; `pace` optionally slows the stream (see writeAll). Resolves to { url, close, lastStream } where lastStream()
  * reports how long the server took to write the latest reply.
  */
-export async function startBenchServer({ page, distDir, deltas, events, pace }) {
+export async function startBenchServer({ page, distDir, deltas, events, pace, protocol = 'ag-ui' }) {
   const encoder = new EventEncoder();
   let lastStream = { events: 0, bytes: 0, writeMs: 0 };
 
@@ -56,8 +71,11 @@ export async function startBenchServer({ page, distDir, deltas, events, pace }) 
     const input = await readJson(req);
     const ids = { threadId: input.threadId ?? 'bench-thread', runId: input.runId ?? 'bench-run' };
     // `events(ids)` gives a whole reply; else one text message of `deltas`.
-    const frames = (events ? events(ids) : replyEvents({ ...ids, messageId: 'bench-reply', deltas })).map((event) => encoder.encodeSSE(event));
-    res.writeHead(200, { 'Content-Type': encoder.getContentType(), 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    const frames =
+      protocol === 'ai-sdk'
+        ? uiMessageStreamFrames({ messageId: 'bench-reply', deltas })
+        : (events ? events(ids) : replyEvents({ ...ids, messageId: 'bench-reply', deltas })).map((event) => encoder.encodeSSE(event));
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     const started = performance.now();
     await writeAll(res, frames, pace);
     lastStream = {

@@ -1,15 +1,15 @@
 /**
  * The bench page: one full-viewport <agent-chat> from the built ES bundle, whose transport wraps
- * the real AgUiTransport to timestamp every 1,000th text delta as it reaches the element.
+ * the real AgUiTransport (or AiSdkTransport) to timestamp every 1,000th text delta as it reaches the element.
  * `window.bench.run(text)` sends one message and resolves when the reply ended and its last
  * frame was drawn.
  */
 
 /** Runs in the page (serialised with Function.prototype.toString), so it must be self-contained. */
-function benchScript(AgUiTransport) {
+function benchScript(Transport) {
   const MARK_EVERY = 1000;
   const element = document.querySelector('agent-chat');
-  const inner = new AgUiTransport({ endpoint: element.getAttribute('endpoint') });
+  const inner = new Transport({ endpoint: element.getAttribute('endpoint') });
   let deltas = 0;
   let marks = [];
 
@@ -92,7 +92,9 @@ function benchScript(AgUiTransport) {
   window.bench = { run, ready: true };
 }
 
-export function benchPage({ viewport }) {
+/** @param protocol `ag-ui` or `ai-sdk`: which of the element's real transports the page wraps. */
+export function benchPage({ viewport, protocol = 'ag-ui' }) {
+  const transport = protocol === 'ai-sdk' ? 'AiSdkTransport' : 'AgUiTransport';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -104,11 +106,11 @@ export function benchPage({ viewport }) {
 </style>
 </head>
 <body>
-<agent-chat endpoint="/agent" heading="Stream bench"></agent-chat>
+<agent-chat endpoint="/agent" protocol="${protocol}" heading="Stream bench"></agent-chat>
 <script type="module">
-import { AgUiTransport } from '/dist/agent-chat.js';
+import { ${transport} } from '/dist/agent-chat.js';
 await customElements.whenDefined('agent-chat');
-(${benchScript.toString()})(AgUiTransport);
+(${benchScript.toString()})(${transport});
 </script>
 </body>
 </html>

@@ -93,5 +93,24 @@ export type ChatEvent =
       parentMessageId?: string;
     })
   | { type: 'subagent-finished'; subagentRunId: string; result?: unknown; suspended?: boolean }
-  | { type: 'subagent-error'; subagentRunId: string; message: string; code?: string };
+  | { type: 'subagent-error'; subagentRunId: string; message: string; code?: string }
+  /** The backend stopped the reply itself (AI SDK `abort`): it ends as stopped, not failed. */
+  | { type: 'run-stopped'; reason?: string }
+  /** A source the reply cites (AI SDK `source-url` / `source-document`). */
+  | { type: 'source'; source: ReplySource }
+  /** A file the reply carries (an image is shown, anything else is a link). */
+  | ({ type: 'file'; id: string; url: string; mediaType: string; filename?: string } & Attributed)
+  /**
+   * The adapter's own record of the reply as it stands (the AI SDK's UIMessage): kept on the turn,
+   * stored with it, and handed back to the adapter with the next request. Opaque to everything else.
+   */
+  | { type: 'wire-snapshot'; wire: unknown };
+
+export interface ReplySource {
+  id: string;
+  url?: string;
+  title?: string;
+  mediaType?: string;
+  filename?: string;
+}
 

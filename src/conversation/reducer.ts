@@ -30,6 +30,8 @@ export type LocalAction =
   | { type: 'reply-start'; replyId: string; runId: string }
   /** The same reply goes on in a new run (after the widget answered the calls it was asked to run). */
   | { type: 'reply-resume'; replyId: string; runId: string }
+  /** The reply under way starts over, empty (its stream comes again from the start). */
+  | { type: 'reply-clear'; replyId: string }
   /** Calls the backend left to the widget that nothing here can answer. */
   | { type: 'tool-calls-unanswered'; toolCallIds: string[]; reason: string }
   | { type: 'reply-stop' }
@@ -76,6 +78,14 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       }
       turns[index] = resumed;
       return { ...state, turns, activeReplyId: reply.id };
+    }
+    case 'reply-clear': {
+      const index = state.turns.findIndex((turn) => turn.id === action.replyId);
+      const reply = state.turns[index];
+      if (reply?.role !== 'assistant') return state;
+      const turns = state.turns.slice();
+      turns[index] = { role: 'assistant', id: reply.id, runId: reply.runId, status: reply.status, parts: [] };
+      return { ...state, turns };
     }
     case 'tool-calls-unanswered': {
       const ids = new Set(action.toolCallIds);
@@ -232,6 +242,20 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     case 'subagent-finished':
     case 'subagent-error':
       return updateReply(state, (reply) => endSubagent(reply, action));
+    case 'run-stopped':
+      return endReply(state, 'cancelled');
+    case 'source':
+      return updateReply(state, (reply) =>
+        reply.sources?.some((known) => known.id === action.source.id) ? reply : { ...reply, sources: [...(reply.sources ?? []), action.source] },
+      );
+    case 'file':
+      return upsertPart(state, action.id, 'file', (part) => {
+        if (part) return part;
+        const { type: _type, ...file } = action;
+        return { kind: 'file', ...file };
+      });
+    case 'wire-snapshot':
+      return updateReply(state, (reply) => (reply.wire === action.wire ? reply : { ...reply, wire: action.wire }));
     case 'custom':
     case 'raw':
       // Surfaced to the page by the element; nothing to keep in the conversation.
@@ -481,7 +505,7 @@ function endReply(
       if (part.subagentRunId) return { ...part, status: 'not-completed', argsComplete: true };
       return { ...part, status: stoppedToolStatus[status], argsComplete: true };
     }
-    if (part.kind === 'activity' || !part.streaming) return part;
+    if (part.kind === 'activity' || part.kind === 'file' || !part.streaming) return part;
     return { ...part, streaming: false };
   });
   const ended: AssistantTurn = { ...reply, status, parts, step: undefined };

@@ -4,7 +4,7 @@
  */
 import type { Answers } from '../ask/questions.js';
 import type { AppInfo } from '../mcp/types.js';
-import type { HistoryMessage, ReplyError, RunOutcome } from './events.js';
+import type { HistoryMessage, ReplyError, ReplySource, RunOutcome } from './events.js';
 
 export type ToolCallStatus = 'running' | 'done' | 'error' | 'cancelled' | 'not-completed';
 export type ReplyStatus = 'streaming' | 'done' | 'error' | 'cancelled';
@@ -109,7 +109,17 @@ export interface ActivityPart {
   attachedTo?: string;
 }
 
-export type ReplyPart = TextPart | ReasoningPart | ToolCallPart | ActivityPart;
+/** A file in the reply: an image is shown (through the sanitizer), anything else is a link. */
+export interface FilePart {
+  kind: 'file';
+  id: string;
+  url: string;
+  mediaType: string;
+  filename?: string;
+  subagentRunId?: string;
+}
+
+export type ReplyPart = TextPart | ReasoningPart | ToolCallPart | ActivityPart | FilePart;
 
 export interface UserTurn {
   role: 'user';
@@ -133,6 +143,10 @@ export interface AssistantTurn {
   subagents?: SubagentRecord[];
   /** What the reply's runs paused for (AG-UI interrupts), answered or not, in arrival order. */
   interrupts?: InterruptEntry[];
+  /** The sources the reply cites, in arrival order. */
+  sources?: ReplySource[];
+  /** The adapter's record of the reply (`wire-snapshot`), sent back as its protocol wants. */
+  wire?: unknown;
 }
 
 /** System and developer messages from a snapshot: kept for the history, never shown. */
@@ -171,4 +185,4 @@ export interface ConversationState {
 
 export const emptyConversation = (): ConversationState => ({ turns: [], agentState: undefined });
 
-export type { HistoryMessage };
+export type { HistoryMessage, ReplySource };

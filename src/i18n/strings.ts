@@ -26,6 +26,10 @@ export interface ChatStrings {
   replying: string;
   step: string;
   stopped: string;
+  /** The heading of the sources a reply cites. */
+  sources: string;
+  /** A file of the reply to download: {name}. */
+  downloadFile: string;
   jumpToLatest: string;
   toolRunning: string;
   toolDone: string;
@@ -147,6 +151,8 @@ export const en: ChatStrings = {
   replying: 'The assistant is replying…',
   step: 'Step: {step}',
   stopped: 'Stopped.',
+  sources: 'Sources',
+  downloadFile: 'Download {name}',
   jumpToLatest: 'Jump to latest',
   toolRunning: 'Running',
   toolDone: 'Done',

@@ -4,7 +4,7 @@
  */
 import type { ChatEvent, ReplyError } from '../conversation/events.js';
 import { AgUiEventMapper } from './ag-ui-events.js';
-import { httpError, isAbort, networkError, resolveHeaders, type HttpSettings } from './http.js';
+import { isAbort, networkError, openEventStream, type HttpSettings } from './http.js';
 import { readSse } from './sse.js';
 import type { RunOptions, RunRequest, Transport } from './transport.js';
 
@@ -14,40 +14,10 @@ export class AgUiTransport implements Transport {
   constructor(private readonly settings: HttpSettings) {}
 
   async *run(request: RunRequest, { signal }: RunOptions): AsyncGenerator<ChatEvent> {
-    let extraHeaders: Record<string, string>;
-    try {
-      extraHeaders = await resolveHeaders(this.settings.headers);
-    } catch (error) {
-      yield fault({ kind: 'config', message: `The headers function failed: ${error instanceof Error ? error.message : String(error)}` });
-      return;
-    }
-    let response: Response;
-    try {
-      response = await fetch(this.settings.endpoint, {
-        method: 'POST',
-        credentials: this.settings.credentials ?? 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...extraHeaders },
-        body: JSON.stringify(request),
-        signal,
-      });
-    } catch (error) {
-      if (!isAbort(error, signal)) yield fault(networkError(error, 'connect'));
-      return;
-    }
-    if (!response.ok) {
-      yield fault(await httpError(response));
-      return;
-    }
-    const type = response.headers.get('content-type') ?? '';
-    if (!response.body || (type && !type.includes('text/event-stream'))) {
-      yield fault({
-        kind: 'protocol',
-        message: `The agent answered with ${type || 'no content type'} instead of an event stream (text/event-stream).`,
-      });
-      response.body?.cancel().catch(() => {});
-      return;
-    }
-    yield* this.readEvents(response.body, signal);
+    const opened = await openEventStream(this.settings, { method: 'POST', body: JSON.stringify(request) }, signal);
+    if ('error' in opened) yield fault(opened.error);
+    else if ('empty' in opened) yield fault({ kind: 'protocol', message: 'The agent answered with no content (HTTP 204) instead of an event stream.' });
+    else if ('body' in opened) yield* this.readEvents(opened.body, signal);
   }
 
   private async *readEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ChatEvent> {

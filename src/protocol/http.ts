@@ -75,3 +75,47 @@ export function networkError(error: unknown, during: 'connect' | 'stream'): Repl
 export function isAbort(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted || (error instanceof DOMException && error.name === 'AbortError');
 }
+
+export type StreamOpening = { body: ReadableStream<Uint8Array> } | { error: ReplyError } | { empty: true } | { aborted: true };
+
+/**
+ * Opens an event stream: resolves the headers, fetches, and checks the answer. A 204 is `empty`
+ * (nothing to stream); every fault is one ReplyError; a Stop while connecting is `aborted`.
+ */
+export async function openEventStream(
+  settings: HttpSettings,
+  init: { url?: string; method: 'POST' | 'GET'; body?: string },
+  signal: AbortSignal,
+): Promise<StreamOpening> {
+  let extraHeaders: Record<string, string>;
+  try {
+    extraHeaders = await resolveHeaders(settings.headers);
+  } catch (error) {
+    return { error: { kind: 'config', message: `The headers function failed: ${error instanceof Error ? error.message : String(error)}` } };
+  }
+  let response: Response;
+  try {
+    response = await fetch(init.url ?? settings.endpoint, {
+      method: init.method,
+      credentials: settings.credentials ?? 'same-origin',
+      headers: { ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), Accept: 'text/event-stream', ...extraHeaders },
+      body: init.body,
+      signal,
+    });
+  } catch (error) {
+    return isAbort(error, signal) ? { aborted: true } : { error: networkError(error, 'connect') };
+  }
+  if (response.status === 204) return { empty: true };
+  if (!response.ok) return { error: await httpError(response) };
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || (type && !type.includes('text/event-stream'))) {
+    response.body?.cancel().catch(() => {});
+    return {
+      error: {
+        kind: 'protocol',
+        message: `The agent answered with ${type || 'no content type'} instead of an event stream (text/event-stream).`,
+      },
+    };
+  }
+  return { body: response.body };
+}

@@ -1,4 +1,5 @@
 import type { ChatEvent, HistoryMessage } from '../conversation/events.js';
+import type { AssistantTurn, Turn } from '../conversation/types.js';
 
 /** A tool offered to the backend (AG-UI `Tool`). */
 export interface ToolDefinition {
@@ -29,8 +30,30 @@ export interface ResumeEntry {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * Why a run is made, for protocols that say so on the wire (the AI SDK's `trigger`):
+ * `message` a new message of the person; `edit` their message `messageId` written anew;
+ * `regenerate` a new version of a reply (`replaced`, when there was one); `continue` the reply
+ * under way goes on (after client tools or the person's answers).
+ */
+export type RunTrigger =
+  | { kind: 'message' }
+  | { kind: 'edit'; messageId: string }
+  | { kind: 'regenerate'; replaced?: AssistantTurn }
+  | { kind: 'continue'; replyId: string };
+
 export interface RunOptions {
   signal: AbortSignal;
+  /** The conversation the request's messages were made from (with the reply under way, when it continues). */
+  turns?: readonly Turn[];
+  trigger?: RunTrigger;
+}
+
+export interface ReconnectOptions {
+  signal: AbortSignal;
+  threadId: string;
+  /** The reply that was streaming when the page went away. */
+  reply: AssistantTurn;
 }
 
 /**
@@ -40,4 +63,9 @@ export interface RunOptions {
  */
 export interface Transport {
   run(request: RunRequest, options: RunOptions): AsyncIterable<ChatEvent>;
+  /**
+   * Picks up a reply that was streaming when the page went away (the `resume` attribute), from its
+   * start. Yields nothing when the backend has nothing to resume.
+   */
+  reconnect?(options: ReconnectOptions): AsyncIterable<ChatEvent>;
 }

@@ -61,6 +61,7 @@ const partSchema = z.discriminatedUnion('kind', [
     status: z.enum(['running', 'done', 'error', 'cancelled', 'not-completed']),
   }),
   z.looseObject({ kind: z.literal('activity'), id: z.string(), activityType: z.string(), content: z.record(z.string(), z.unknown()) }),
+  z.looseObject({ kind: z.literal('file'), id: z.string(), url: z.string(), mediaType: z.string() }),
 ]);
 
 const interruptEntrySchema = z.looseObject({

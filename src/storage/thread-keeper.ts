@@ -42,6 +42,8 @@ export interface ChatStorageHooks {
   threadId(): string;
   setThreadId(id: string): void;
   threadChanged(detail: AgentChatThreadChangeDetail): void;
+  /** The thread shown ends with a reply that was still streaming when it was saved (now shown stopped). */
+  interrupted?(replyId: string): void;
   storageError(detail: AgentChatStorageErrorDetail): void;
 }
 
@@ -497,9 +499,12 @@ export class ThreadKeeper {
     const leaf = thread.currentLeaf && tree.nodes.has(thread.currentLeaf) ? thread.currentLeaf : lastLeafOf(tree);
     // What was running when it was saved did not complete; questions and approvals stay open.
     let turns: Turn[];
+    let interrupted: string | undefined;
     try {
       const path = leaf ? pathTo(tree, leaf).map((turn) => (turn.role === 'assistant' && turn.status === 'streaming' ? { ...turn, status: 'cancelled' as const } : turn)) : [];
       turns = turnsFromPage(path, { copy: false });
+      const last = leaf ? tree.nodes.get(leaf)?.turn : undefined;
+      if (last?.role === 'assistant' && last.status === 'streaming') interrupted = last.id;
     } catch (error) {
       this.fail({ kind: 'failed', message: `The saved conversation could not be read (${describe(error)}).` }, thread.id);
       return;
@@ -514,6 +519,7 @@ export class ThreadKeeper {
     this.display(turns);
     this.rememberOpened(thread.id);
     this.hooks.threadChanged({ threadId: thread.id, reason });
+    if (interrupted) this.hooks.interrupted?.(interrupted);
   }
 
   /** Shows `turns` as the thread's state, as loaded: nothing in it is a change to save. */

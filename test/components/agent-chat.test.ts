@@ -476,9 +476,9 @@ describe('<agent-chat> configuration', () => {
     const errored = new Promise<AgentChatErrorDetail>((resolve) =>
       document.addEventListener('agent-chat-error', (event) => resolve(event.detail), { once: true }),
     );
-    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" protocol="ai-sdk"></agent-chat>`);
-    expect((await errored).message).to.contain('protocol="ai-sdk" is not supported');
-    expect(textOf(deepQuery(el, '.config-error'))).to.contain('protocol="ai-sdk"');
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" protocol="a2a"></agent-chat>`);
+    expect((await errored).message).to.contain('protocol="a2a" is not supported');
+    expect(textOf(deepQuery(el, '.config-error'))).to.contain('protocol="a2a"');
     const end = await sendAndWait(el, 'hi');
     expect(end.status).to.equal('error');
     expect(textOf(deepQuery(lastReply(el), '[part="error"]'))).to.contain('not supported');

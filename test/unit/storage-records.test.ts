@@ -166,7 +166,7 @@ describe('storage records: parseThreadExport', () => {
       'node 2 ("n-2"): "turn.parts[1].kind" is missing.',
     );
     expect(errorOf((d) => (d.nodes[2].turn.parts[0].kind = 'image'))).to.equal(
-      'node 2 ("n-2"): "turn.parts[0].kind" should be one of "text", "reasoning", "tool-call", "activity".',
+      'node 2 ("n-2"): "turn.parts[0].kind" should be one of "text", "reasoning", "tool-call", "activity", "file".',
     );
   });
 

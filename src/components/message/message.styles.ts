@@ -45,6 +45,21 @@ export const messageStyles = css`
   .assistant h3 {
     font-size: 1.05em;
   }
+  .sources {
+    margin: 0.4em 0 0.7em;
+    font-size: 0.9em;
+  }
+  .sources-title {
+    margin: 0 0 0.2em;
+    font-weight: 600;
+  }
+  .sources ol {
+    margin: 0;
+  }
+  .file img {
+    max-width: 100%;
+    height: auto;
+  }
   .assistant :is(ul, ol) {
     padding-left: 1.4em;
   }

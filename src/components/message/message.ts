@@ -11,6 +11,7 @@ import { formatCount } from '../../i18n/plural.js';
 import { base } from '../../styles/tokens.js';
 import type { AppContext } from '../../mcp/app-context.js';
 import { serverDisplay, type ToolDisplay } from '../../tool-display.js';
+import { fileView, linkUrl, sourceLabel } from '../../render/reply-files.js';
 import '../markdown/markdown-view.js';
 import '../tool-card/tool-card.js';
 import '../activity/activity.js';
@@ -46,6 +47,8 @@ const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-heade
  * @csspart question-form - The agent's questions (ask_user), in their card.
  * @csspart approval - A request to approve a tool call (or to confirm), in its card or on its own.
  * @csspart input-request - A form the agent asked to be filled in (built from its schema).
+ * @csspart file - A file of the reply: an image, a link, or a download.
+ * @csspart sources - The sources a reply cites.
  *
  * @csspart edit-button - Edit on the person's message.
  * @csspart regenerate-button - Regenerate on the last reply.
@@ -139,7 +142,29 @@ export class AgentChatMessage extends LitElement {
         // An app the backend showed for no call of this reply gets a card of its own; other
         // activity kinds are shown by their own views (subagents) as those land.
         return part.app && !part.attachedTo ? this.renderToolCard(activityCall(part)) : nothing;
+      case 'file': {
+        const view = fileView(part);
+        if (view.kind === 'markdown') return html`<div class="file" part="file"><agent-chat-markdown .text=${view.markdown}></agent-chat-markdown></div>`;
+        if (view.kind === 'download') {
+          return html`<p class="file" part="file"><a href=${view.url} download=${view.name}>${format(this.strings.downloadFile, { name: view.name })}</a></p>`;
+        }
+        return html`<p class="file" part="file">${view.name}</p>`;
+      }
     }
+  }
+
+  private renderSources(reply: AssistantTurn) {
+    if (!reply.sources?.length) return nothing;
+    return html`<div class="sources" part="sources">
+      <p class="sources-title">${this.strings.sources}</p>
+      <ol>
+        ${reply.sources.map((source) => {
+          const href = linkUrl(source.url);
+          const label = sourceLabel(source);
+          return html`<li>${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${label}</a>` : label}</li>`;
+        })}
+      </ol>
+    </div>`;
   }
 
   private requests: RequestPlacement = noRequests;
@@ -243,6 +268,7 @@ export class AgentChatMessage extends LitElement {
           )
         : repeat(reply.parts.filter((part) => !part.subagentRunId), (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
+      ${this.renderSources(reply)}
       ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, this.strings, true, this.busy))}
       ${activity?.hiddenCalls
         ? html`<p class="activity-more" part="activity-more">${formatCount(s.activityMoreCalls, activity.hiddenCalls, s.locale)}</p>`

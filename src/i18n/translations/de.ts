@@ -18,6 +18,8 @@ export const de: ChatStrings = {
   replying: 'Der Assistent antwortet…',
   step: 'Schritt: {step}',
   stopped: 'Angehalten.',
+  sources: 'Quellen',
+  downloadFile: '{name} herunterladen',
   jumpToLatest: 'Zum Neuesten',
   toolRunning: 'Läuft',
   toolDone: 'Fertig',

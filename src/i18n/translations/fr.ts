@@ -18,6 +18,8 @@ export const fr: ChatStrings = {
   replying: 'L’assistant répond…',
   step: 'Étape : {step}',
   stopped: 'Arrêté.',
+  sources: 'Sources',
+  downloadFile: 'Télécharger {name}',
   jumpToLatest: 'Aller au plus récent',
   toolRunning: 'En cours',
   toolDone: 'Terminé',

@@ -1,0 +1,84 @@
+/**
+ * The AI SDK's UI message stream over HTTP (what `useChat` speaks): POST the chat, read the SSE
+ * reply, map its chunks to ChatEvents; GET `${endpoint}/${id}/stream` to pick up a reply that was
+ * streaming when the page went away. Every fault ends the run with one `run-error` event.
+ */
+import type { ChatEvent, ReplyError } from '../../conversation/events.js';
+import { newId } from '../../ids.js';
+import { isAbort, networkError, openEventStream, type HttpSettings } from '../http.js';
+import { readSse } from '../sse.js';
+import type { ReconnectOptions, RunOptions, RunRequest, Transport } from '../transport.js';
+import { AiSdkChunkMapper } from './chunks.js';
+import { requestBody, storedMessage } from './request.js';
+
+const MAX_SHOWN_DATA = 80;
+
+export class AiSdkTransport implements Transport {
+  constructor(private readonly settings: HttpSettings) {}
+
+  async *run(request: RunRequest, { signal, turns = [], trigger }: RunOptions): AsyncGenerator<ChatEvent> {
+    const body = requestBody(request, turns, trigger);
+    // A reply that goes on continues its UIMessage; a new one gets a message of its own.
+    const last = body.messages[body.messages.length - 1];
+    const continued = trigger?.kind === 'continue' && last?.role === 'assistant' ? last : undefined;
+    const opened = await openEventStream(this.settings, { method: 'POST', body: JSON.stringify(body) }, signal);
+    if ('error' in opened) yield fault(opened.error);
+    else if ('empty' in opened) yield fault({ kind: 'protocol', message: 'The agent answered with no content (HTTP 204) instead of a UI message stream.' });
+    else if ('body' in opened) yield* readChunks(opened.body, signal, new AiSdkChunkMapper(request.runId, continued ?? newId(), newId()));
+  }
+
+  async *reconnect({ signal, threadId, reply }: ReconnectOptions): AsyncGenerator<ChatEvent> {
+    const opened = await openEventStream(this.settings, { method: 'GET', url: streamUrl(this.settings.endpoint, threadId) }, signal);
+    if ('error' in opened) yield fault(opened.error);
+    else if ('body' in opened) {
+      // The stream comes again from its start: the reply is built anew, under the id it had.
+      yield* readChunks(opened.body, signal, new AiSdkChunkMapper(reply.runId ?? newId(), storedMessage(reply)?.id ?? newId(), newId()), true);
+    }
+  }
+}
+
+/** `${endpoint}/${id}/stream`, keeping the endpoint's query. */
+export function streamUrl(endpoint: string, threadId: string): string {
+  const base = typeof location === 'undefined' ? 'http://localhost/' : location.href;
+  const url = new URL(endpoint, base);
+  url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(threadId)}/stream`;
+  return url.href;
+}
+
+async function* readChunks(body: ReadableStream<Uint8Array>, signal: AbortSignal, mapper: AiSdkChunkMapper, resumed = false): AsyncGenerator<ChatEvent> {
+  try {
+    for await (const message of readSse(body)) {
+      if (message.data.trim() === '') continue;
+      if (message.data === '[DONE]') break;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(message.data);
+      } catch {
+        const shown = message.data.length > MAX_SHOWN_DATA ? `${message.data.slice(0, MAX_SHOWN_DATA)}…` : message.data;
+        yield fault({ kind: 'protocol', message: `The agent sent a chunk that is not valid JSON: ${shown}` });
+        return;
+      }
+      const mapped = mapper.map(raw);
+      if (!Array.isArray(mapped)) {
+        yield fault(mapped);
+        return;
+      }
+      yield* mapped;
+      if (mapper.ended) return;
+    }
+  } catch (error) {
+    if (!isAbort(error, signal)) yield fault(networkError(error, 'stream'));
+    return;
+  }
+  if (signal.aborted) return;
+  if (!mapper.opened) {
+    // A picked-up stream with nothing in it is nothing to resume.
+    if (!resumed) yield fault({ kind: 'protocol', message: 'The agent closed the stream without sending anything.' });
+    return;
+  }
+  yield* mapper.close();
+}
+
+function fault(error: ReplyError): ChatEvent {
+  return { type: 'run-error', error };
+}

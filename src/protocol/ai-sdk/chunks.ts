@@ -1,0 +1,273 @@
+/**
+ * AI SDK UI message stream chunks → ChatEvents (pure: no fetch, no DOM). Each chunk also builds
+ * the reply's UIMessage, and a `wire-snapshot` after its events carries it to the turn, so what
+ * the next request sends is the message as received. Unknown chunk types are skipped with one
+ * console warning (the SDK's own client fails on them).
+ */
+import type { ChatEvent, ReplyError } from '../../conversation/events.js';
+import type { Interrupt } from '../../conversation/types.js';
+import { SubagentSnapshots, finalText } from './subagents.js';
+import { UIMessageBuilder, isUIMessage, type Chunk, type UIMessage } from './ui-message.js';
+
+type FieldKind = 'string' | 'boolean' | 'array';
+
+/** The fields each known chunk type must have, and of what kind. Extra fields are allowed. */
+const REQUIRED: Record<string, Record<string, FieldKind>> = {
+  start: {},
+  finish: {},
+  abort: {},
+  'message-metadata': {},
+  'start-step': {},
+  'finish-step': {},
+  'reset-step': {},
+  error: { errorText: 'string' },
+  'text-start': { id: 'string' },
+  'text-delta': { id: 'string', delta: 'string' },
+  'text-end': { id: 'string' },
+  'reasoning-start': { id: 'string' },
+  'reasoning-delta': { id: 'string', delta: 'string' },
+  'reasoning-end': { id: 'string' },
+  'tool-input-start': { toolCallId: 'string', toolName: 'string' },
+  'tool-input-delta': { toolCallId: 'string', inputTextDelta: 'string' },
+  'tool-input-available': { toolCallId: 'string', toolName: 'string' },
+  'tool-input-error': { toolCallId: 'string', toolName: 'string', errorText: 'string' },
+  'tool-approval-request': { approvalId: 'string', toolCallId: 'string' },
+  'tool-approval-response': { approvalId: 'string', approved: 'boolean' },
+  'tool-output-available': { toolCallId: 'string' },
+  'tool-output-error': { toolCallId: 'string', errorText: 'string' },
+  'tool-output-denied': { toolCallId: 'string' },
+  'source-url': { sourceId: 'string', url: 'string' },
+  'source-document': { sourceId: 'string', mediaType: 'string', title: 'string' },
+  file: { url: 'string', mediaType: 'string' },
+  'reasoning-file': { url: 'string', mediaType: 'string' },
+  custom: { kind: 'string' },
+  'steering-message': { id: 'string', parts: 'array' },
+};
+
+/** `data-<name>` parts the widget itself reads, and the CUSTOM name each becomes. */
+const OWN_DATA: Record<string, string> = {
+  'data-agent-chat-thread-title': 'agent-chat.thread-title',
+  'data-agent-chat-suggestions': 'agent-chat.suggestions',
+};
+
+const warnedTypes = new Set<string>();
+
+function ignoreUnknown(type: string): void {
+  if (warnedTypes.has(type)) return;
+  warnedTypes.add(type);
+  console.warn(`<agent-chat>: ignoring AI SDK chunk type "${type}" (not understood by this version).`);
+}
+
+/** What is wrong with a chunk of a known type, if anything. */
+function malformed(chunk: Chunk): string | undefined {
+  const fields = REQUIRED[chunk.type];
+  if (!fields) return undefined;
+  for (const [field, kind] of Object.entries(fields)) {
+    const value = chunk[field];
+    const ok = kind === 'array' ? Array.isArray(value) : typeof value === kind;
+    if (!ok) return `The agent sent a malformed ${chunk.type} chunk (field "${field}").`;
+  }
+  return undefined;
+}
+
+const isTerminal = (event: ChatEvent) => event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped';
+
+export class AiSdkChunkMapper {
+  private readonly builder: UIMessageBuilder;
+  private readonly subagents = new SubagentSnapshots();
+  private started = false;
+  private finished = false;
+  private spans = 0;
+  private files = 0;
+  /** Open text and reasoning parts: wire key → the part's id here (wire ids repeat across steps). */
+  private readonly openSpans = new Map<string, string>();
+  /** Tool calls seen in this run: what their input streamed as, and what they are called. */
+  private readonly calls = new Map<string, { name: string; title?: string; streamed: string; encoding?: unknown; closed: boolean }>();
+  private readonly approvals: Interrupt[] = [];
+
+  /**
+   * @param runId the run the events belong to.
+   * @param start the reply's UIMessage to continue, or the id a new one gets.
+   * @param prefix makes this run's part ids unique within the reply.
+   */
+  constructor(
+    private readonly runId: string,
+    start: UIMessage | string,
+    private readonly prefix: string,
+  ) {
+    this.builder = new UIMessageBuilder(start);
+  }
+
+  /** Whether `finish`, `abort` or `error` has been seen. */
+  get ended(): boolean {
+    return this.finished;
+  }
+
+  /** Whether any chunk arrived. */
+  get opened(): boolean {
+    return this.started;
+  }
+
+  get message(): UIMessage {
+    return this.builder.message;
+  }
+
+  /** Maps one decoded chunk; a ReplyError when it broke the protocol (the caller ends the run). */
+  map(raw: unknown): ChatEvent[] | ReplyError {
+    if (!raw || typeof raw !== 'object' || typeof (raw as { type?: unknown }).type !== 'string') {
+      return { kind: 'protocol', message: 'The agent sent a chunk without a "type".' };
+    }
+    const chunk = raw as Chunk;
+    const problem = malformed(chunk);
+    if (problem) return { kind: 'protocol', message: problem };
+    const out: ChatEvent[] = [];
+    if (!this.started) {
+      this.started = true;
+      out.push({ type: 'run-started', runId: this.runId });
+    }
+    if (this.finished) return out;
+    const events = this.events(chunk);
+    const last = events[events.length - 1];
+    const terminal = last && isTerminal(last) ? events.pop() : undefined;
+    out.push(...events);
+    // Every chunk ends with the message as it stands (the same object when the chunk left it as it
+    // was): the chat never pauses between a chunk's events and its snapshot, so the two agree.
+    this.builder.apply(chunk);
+    out.push({ type: 'wire-snapshot', wire: this.builder.message });
+    if (terminal) out.push(terminal);
+    return out;
+  }
+
+  /** The end of a stream that stopped without `finish`: the SDK's client takes it as finished. */
+  close(): ChatEvent[] {
+    if (this.finished) return [];
+    return this.map({ type: 'finish' }) as ChatEvent[];
+  }
+
+  private events(chunk: Chunk): ChatEvent[] {
+    switch (chunk.type) {
+      case 'text-start':
+      case 'reasoning-start':
+        return [this.openSpan(chunk)];
+      case 'text-delta':
+      case 'reasoning-delta': {
+        const kind = chunk.type.startsWith('text') ? 'text' : 'reasoning';
+        const key = `${kind}:${chunk.id}`;
+        const out = this.openSpans.has(key) ? [] : [this.openSpan({ ...chunk, type: `${kind}-start` })];
+        out.push({ type: `${kind}-delta`, messageId: this.openSpans.get(key)!, delta: chunk.delta } as ChatEvent);
+        return out;
+      }
+      case 'text-end':
+      case 'reasoning-end': {
+        const kind = chunk.type.startsWith('text') ? 'text' : 'reasoning';
+        const id = this.openSpans.get(`${kind}:${chunk.id}`);
+        if (!id) return [];
+        this.openSpans.delete(`${kind}:${chunk.id}`);
+        return [{ type: `${kind}-end`, messageId: id } as ChatEvent];
+      }
+      case 'tool-input-start':
+        return this.startCall(chunk);
+      case 'tool-input-delta': {
+        const call = this.calls.get(chunk.toolCallId);
+        if (!call || call.encoding === 'text') return [];
+        call.streamed += chunk.inputTextDelta;
+        return [{ type: 'tool-call-args', toolCallId: chunk.toolCallId, delta: chunk.inputTextDelta }];
+      }
+      case 'tool-input-available':
+        return this.closeCall(chunk);
+      case 'tool-input-error':
+        return [...this.closeCall(chunk), { type: 'tool-call-result', toolCallId: chunk.toolCallId, content: chunk.errorText, isError: true }];
+      case 'tool-approval-request':
+        this.approvals.push({
+          id: chunk.approvalId,
+          reason: 'tool_call',
+          toolCallId: chunk.toolCallId,
+          ...(typeof chunk.reason === 'string' ? { message: chunk.reason } : {}),
+        });
+        return [];
+      case 'tool-output-available':
+        return this.output(chunk);
+      case 'tool-output-error':
+        return [
+          ...this.subagents.failed(chunk.toolCallId, chunk.errorText),
+          { type: 'tool-call-result', toolCallId: chunk.toolCallId, content: chunk.errorText, isError: true },
+        ];
+      case 'source-url':
+        return [{ type: 'source', source: { id: chunk.sourceId, url: chunk.url, ...(chunk.title ? { title: chunk.title } : {}) } }];
+      case 'source-document':
+        return [
+          {
+            type: 'source',
+            source: { id: chunk.sourceId, title: chunk.title, mediaType: chunk.mediaType, ...(chunk.filename ? { filename: chunk.filename } : {}) },
+          },
+        ];
+      case 'file':
+        return [{ type: 'file', id: `${this.prefix}:file:${this.files++}`, url: chunk.url, mediaType: chunk.mediaType }];
+      case 'finish':
+        this.finished = true;
+        return [{ type: 'run-finished', runId: this.runId, ...(this.approvals.length ? { outcome: { type: 'interrupt', interrupts: this.approvals } } : {}) }];
+      case 'abort':
+        this.finished = true;
+        return [{ type: 'run-stopped', ...(typeof chunk.reason === 'string' ? { reason: chunk.reason } : {}) }];
+      case 'error':
+        this.finished = true;
+        return [{ type: 'run-error', error: { kind: 'backend', message: chunk.errorText } }];
+      default:
+        if (chunk.type.startsWith('data-')) {
+          const name = OWN_DATA[chunk.type];
+          return name ? [{ type: 'custom', name, value: chunk.data }] : [];
+        }
+        // Kept in the UIMessage only: steps, metadata, custom parts, server-side approvals.
+        if (!(chunk.type in REQUIRED)) ignoreUnknown(chunk.type);
+        return [];
+    }
+  }
+
+  private openSpan(chunk: Chunk): ChatEvent {
+    const kind = chunk.type.startsWith('text') ? 'text' : 'reasoning';
+    const id = `${this.prefix}:${this.spans++}`;
+    this.openSpans.set(`${kind}:${chunk.id}`, id);
+    return kind === 'text' ? { type: 'text-start', messageId: id, role: 'assistant' } : { type: 'reasoning-start', messageId: id };
+  }
+
+  private startCall(chunk: Chunk): ChatEvent[] {
+    if (this.calls.has(chunk.toolCallId)) return [];
+    this.calls.set(chunk.toolCallId, { name: chunk.toolName, title: chunk.title, streamed: '', encoding: chunk.inputEncoding, closed: false });
+    return [{ type: 'tool-call-start', toolCallId: chunk.toolCallId, name: chunk.toolName }];
+  }
+
+  /** The call's input is complete: what was not streamed as JSON is given whole. */
+  private closeCall(chunk: Chunk): ChatEvent[] {
+    const out = this.startCall(chunk);
+    const call = this.calls.get(chunk.toolCallId)!;
+    if (chunk.title) call.title = chunk.title;
+    if (call.closed) return out;
+    call.closed = true;
+    if (call.streamed.trim() === '' && chunk.input !== undefined) {
+      out.push({ type: 'tool-call-args', toolCallId: chunk.toolCallId, delta: JSON.stringify(chunk.input) });
+    }
+    out.push({ type: 'tool-call-end', toolCallId: chunk.toolCallId });
+    return out;
+  }
+
+  /** A tool's output: a UIMessage is a subagent's progress (preliminary) or its last word. */
+  private output(chunk: Chunk): ChatEvent[] {
+    const final = chunk.preliminary !== true;
+    if (!isUIMessage(chunk.output)) {
+      return final ? [{ type: 'tool-call-result', toolCallId: chunk.toolCallId, content: chunk.output ?? '' }] : [];
+    }
+    const call = this.calls.get(chunk.toolCallId);
+    const name = call?.title ?? call?.name ?? this.nameInMessage(chunk.toolCallId) ?? 'subagent';
+    const out = this.subagents.snapshot({ toolCallId: chunk.toolCallId, name }, chunk.output, final);
+    if (final) out.push({ type: 'tool-call-result', toolCallId: chunk.toolCallId, content: finalText(chunk.output) || chunk.output });
+    return out;
+  }
+
+  /** A call made in an earlier run of the reply (before an approval) is named by its UIMessage part. */
+  private nameInMessage(toolCallId: string): string | undefined {
+    const part = this.builder.message.parts.find((candidate) => candidate.toolCallId === toolCallId);
+    if (!part) return undefined;
+    if (typeof part.title === 'string') return part.title;
+    return part.type === 'dynamic-tool' ? String(part.toolName) : part.type.slice('tool-'.length);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Files and sources a reply carries, made safe to show (pure). An image becomes markdown, so it
+ * goes through the one sanitizer like any image of the reply; a link is kept only when it is an
+ * http(s) address; a file held in the page (`data:` or `blob:`) is offered for download instead
+ * of being navigated to.
+ */
+import type { FilePart, ReplySource } from '../conversation/types.js';
+
+const SHOWN_IMAGE = /^(https?:|data:image\/(png|jpe?g|gif|webp|avif);|blob:)/i;
+
+/** An address a link may point at: http(s) only, so no `javascript:`, no `data:` pages. */
+export function linkUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The name a file goes by: its filename, else what it is. */
+export function fileLabel(file: Pick<FilePart, 'filename' | 'mediaType'>): string {
+  return file.filename?.trim() || file.mediaType || 'file';
+}
+
+export type FileView =
+  | { kind: 'markdown'; markdown: string }
+  | { kind: 'download'; url: string; name: string }
+  | { kind: 'name'; name: string };
+
+/** How a file part is shown: an image or a link as markdown, a download, or just its name. */
+export function fileView(file: FilePart): FileView {
+  const name = fileLabel(file);
+  const isImage = file.mediaType.toLowerCase().startsWith('image/') && SHOWN_IMAGE.test(file.url);
+  if (isImage) return { kind: 'markdown', markdown: `![${escapeLabel(name)}](<${escapeDestination(file.url)}>)` };
+  const link = linkUrl(file.url);
+  if (link) return { kind: 'markdown', markdown: `[${escapeLabel(name)}](<${escapeDestination(link)}>)` };
+  if (/^(data|blob):/i.test(file.url)) return { kind: 'download', url: file.url, name };
+  return { kind: 'name', name };
+}
+
+/** What a source says of itself in a list: its title, else its address or file. */
+export function sourceLabel(source: ReplySource): string {
+  return source.title?.trim() || source.url || source.filename || source.id;
+}
+
+function escapeLabel(text: string): string {
+  return text.replace(/[\\[\]*_`<>!]/g, (c) => `\\${c}`);
+}
+
+function escapeDestination(url: string): string {
+  return url.replace(/[<>\s]/g, (c) => encodeURIComponent(c));
+}
