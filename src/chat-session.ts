@@ -334,12 +334,10 @@ export class ChatSession {
 
     if ('problem' in setup) {
       this.dispatch({ type: 'run-error', error: setup.problem }, false);
-    } else if (reconnect) {
-      await this.consume(setup.transport, this.request(run, setup), run, setup, reconnect);
     } else {
       await setup.prepare?.();
       for (let round = 0; !run.ended; round++) {
-        await this.consume(setup.transport, this.request(run, setup), run, setup);
+        await this.consume(setup.transport, this.request(run, setup), run, setup, round === 0 ? reconnect : undefined);
         if (run.ended || !(await this.answerClientTools(run, setup.clientTools, round))) break;
         run.trigger = { kind: 'continue', replyId: run.replyId };
       }
@@ -475,17 +473,18 @@ export class ChatSession {
           return;
         }
         if (signal.aborted) return;
-        if (step.done) {
-          // Nothing to pick up: the reply stays as it was, stopped.
-          if (restart) this.dispatch({ type: 'reply-stop' }, false);
-          if (restart) return;
-          break;
-        }
+        let event = step.value as Action & { type: string; subagentRunId?: string };
         if (restart) {
+          // Nothing to pick up (or it could not be): the reply stays as it was, stopped.
+          if (step.done || event.type === 'run-error') {
+            if (!step.done) console.warn('<agent-chat>: the reply could not be picked up:', (event as { error?: ReplyError }).error?.message);
+            this.dispatch({ type: 'reply-stop' }, false);
+            return;
+          }
           restart = false;
           this.dispatch({ type: 'reply-clear', replyId: run.replyId }, false);
         }
-        let event = step.value as Action & { type: string; subagentRunId?: string };
+        if (step.done) break;
         if (event.type === 'run-finished' && !event.subagentRunId) event = this.withPendingCalls(event, run, request);
         if (event.type === 'run-error' && (event as { error?: ReplyError }).error?.kind === 'network' && !(await pageStays(signal))) return;
         if (event.subagentRunId) {

@@ -51,7 +51,9 @@ function listScripts(dir, prefix = '') {
 /**
  * { files: [{ file, kind, rawBytes, gzipBytes }], firstLoad: { files, gzipBytes, goalBytes, meetsGoal } }
  * kind: 'es' (the ES entry), 'iife', 'chunk' (imported statically: part of the first load),
- * 'lazy chunk' (imported with `import()` somewhere) or 'other'.
+ * 'lazy chunk' (imported with `import()` somewhere), 'lazy shared' (imported statically by lazy
+ * chunks only: it loads with the first of them) or 'other'. `lazyCosts`: each lazy chunk with
+ * what it imports beyond the first load, gzip bytes (what using that feature first costs).
  */
 export function distSizes(distDir) {
   if (!existsSync(join(distDir, ES_ENTRY))) throw new Error(`${join(distDir, ES_ENTRY)} is missing: run \`npm run build\` first`);
@@ -62,23 +64,37 @@ export function distSizes(distDir) {
       dynamicImports(readFileSync(join(distDir, file), 'utf8')).map((specifier) => posix.normalize(posix.join(posix.dirname(file), specifier))),
     ),
   );
+  const closures = new Map([...lazy].filter((file) => scripts.includes(file)).map((file) => [file, firstLoadFiles(distDir, file).filter((f) => !loaded.includes(f))]));
+  const shared = new Set([...closures.values()].flat().filter((file) => !lazy.has(file)));
   const kindOf = (file) =>
-    file === ES_ENTRY ? 'es' : file === IIFE_BUILD ? 'iife' : loaded.includes(file) ? 'chunk' : lazy.has(file) ? 'lazy chunk' : 'other';
+    file === ES_ENTRY
+      ? 'es'
+      : file === IIFE_BUILD
+        ? 'iife'
+        : loaded.includes(file)
+          ? 'chunk'
+          : lazy.has(file)
+            ? 'lazy chunk'
+            : shared.has(file)
+              ? 'lazy shared'
+              : 'other';
   const files = scripts.map((file) => {
     const buffer = readFileSync(join(distDir, file));
     return { file, kind: kindOf(file), rawBytes: buffer.length, gzipBytes: gzipSize(buffer) };
   });
-  const order = { es: 0, chunk: 1, 'lazy chunk': 2, iife: 3, other: 4 };
+  const gzipOf = new Map(files.map((f) => [f.file, f.gzipBytes]));
+  const lazyCosts = [...closures].map(([file, closure]) => ({ file, files: closure, gzipBytes: closure.reduce((sum, f) => sum + gzipOf.get(f), 0) }));
+  const order = { es: 0, chunk: 1, 'lazy chunk': 2, 'lazy shared': 3, iife: 4, other: 5 };
   files.sort((a, b) => order[a.kind] - order[b.kind] || a.file.localeCompare(b.file));
   const gzipBytes = files.filter((f) => loaded.includes(f.file)).reduce((sum, f) => sum + f.gzipBytes, 0);
-  return { files, firstLoad: { files: loaded, gzipBytes, goalBytes: FIRST_LOAD_GOAL_BYTES, meetsGoal: gzipBytes <= FIRST_LOAD_GOAL_BYTES } };
+  return { files, lazyCosts, firstLoad: { files: loaded, gzipBytes, goalBytes: FIRST_LOAD_GOAL_BYTES, meetsGoal: gzipBytes <= FIRST_LOAD_GOAL_BYTES } };
 }
 
 /** KB here means 1,024 bytes. */
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The size table as text lines. */
-export function sizeReport({ files, firstLoad }) {
+export function sizeReport({ files, firstLoad, lazyCosts = [] }) {
   const rows = [
     ['file', 'kind', 'raw', 'gzip -9', 'gzip bytes'],
     ...files.map((f) => [f.file, f.kind, kb(f.rawBytes), kb(f.gzipBytes), f.gzipBytes]),
@@ -90,10 +106,15 @@ export function sizeReport({ files, firstLoad }) {
     `ES build first load (${firstLoad.files.join(' + ')}): ${kb(firstLoad.gzipBytes)} gzip (${firstLoad.gzipBytes} bytes) — ${verdict} the ≤ ${kb(firstLoad.goalBytes)} goal` +
       (firstLoad.meetsGoal ? '' : ` (over by ${kb(firstLoad.gzipBytes - firstLoad.goalBytes)})`),
   );
-  const lazyFiles = files.filter((f) => f.kind === 'lazy chunk');
+  const lazyFiles = files.filter((f) => f.kind === 'lazy chunk' || f.kind === 'lazy shared');
   if (lazyFiles.length) {
     const all = firstLoad.gzipBytes + lazyFiles.reduce((sum, f) => sum + f.gzipBytes, 0);
     lines.push(`ES build with its lazy chunks (${lazyFiles.map((f) => f.file).join(', ')}) loaded too: ${kb(all)} gzip`);
+  }
+  const costs = lazyCosts.filter((cost) => cost.files.length > 1);
+  if (costs.length) {
+    lines.push('Lazy chunks with what they import beyond the first load:');
+    for (const cost of costs) lines.push(`  ${cost.file}: ${kb(cost.gzipBytes)} gzip (${cost.files.join(' + ')})`);
   }
   return lines;
 }

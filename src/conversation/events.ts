@@ -104,7 +104,16 @@ export type ChatEvent =
    * The adapter's own record of the reply as it stands (the AI SDK's UIMessage): kept on the turn,
    * stored with it, and handed back to the adapter with the next request. Opaque to everything else.
    */
-  | { type: 'wire-snapshot'; wire: unknown };
+  | {
+      type: 'wire-snapshot';
+      wire: unknown;
+      /** The record as the run begins: where a stream picked up after a reload starts again. */
+      runStart?: boolean;
+    }
+  /** The backend refused the call (AI SDK `tool-output-denied`): it did not run. */
+  | ({ type: 'tool-call-denied'; toolCallId: string } & Attributed)
+  /** The backend took these parts back (AI SDK `reset-step`, a step it retries). */
+  | { type: 'parts-discarded'; partIds: string[] };
 
 export interface ReplySource {
   id: string;

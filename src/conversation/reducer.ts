@@ -30,7 +30,7 @@ export type LocalAction =
   | { type: 'reply-start'; replyId: string; runId: string }
   /** The same reply goes on in a new run (after the widget answered the calls it was asked to run). */
   | { type: 'reply-resume'; replyId: string; runId: string }
-  /** The reply under way starts over, empty (its stream comes again from the start). */
+  /** The reply under way goes back to where its last run began (that run's stream comes again). */
   | { type: 'reply-clear'; replyId: string }
   /** Calls the backend left to the widget that nothing here can answer. */
   | { type: 'tool-calls-unanswered'; toolCallIds: string[]; reason: string }
@@ -84,7 +84,11 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       const reply = state.turns[index];
       if (reply?.role !== 'assistant') return state;
       const turns = state.turns.slice();
-      turns[index] = { role: 'assistant', id: reply.id, runId: reply.runId, status: reply.status, parts: [] };
+      const start = reply.runStart;
+      // A reply that went on after the person's answers keeps what came before its last run.
+      turns[index] = start?.parts
+        ? { ...reply, parts: reply.parts.slice(0, start.parts), wire: start.wire, error: undefined, outcome: undefined }
+        : { role: 'assistant', id: reply.id, runId: reply.runId, status: reply.status, parts: [], ...(start ? { wire: start.wire, runStart: start } : {}) };
       return { ...state, turns };
     }
     case 'tool-calls-unanswered': {
@@ -255,7 +259,18 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
         return { kind: 'file', ...file };
       });
     case 'wire-snapshot':
-      return updateReply(state, (reply) => (reply.wire === action.wire ? reply : { ...reply, wire: action.wire }));
+      return updateReply(state, (reply) => {
+        if (action.runStart) return { ...reply, wire: action.wire, runStart: { wire: action.wire, parts: reply.parts.length } };
+        return reply.wire === action.wire ? reply : { ...reply, wire: action.wire };
+      });
+    case 'tool-call-denied':
+      return upsertPart(state, action.toolCallId, 'tool-call', (part) =>
+        part && part.status === 'running' ? { ...part, status: 'cancelled', denied: true, argsComplete: true, ...parseArgsOnce(part) } : part,
+      );
+    case 'parts-discarded': {
+      const ids = new Set(action.partIds);
+      return updateReply(state, (reply) => ({ ...reply, parts: reply.parts.filter((part) => !ids.has(part.id)) }));
+    }
     case 'custom':
     case 'raw':
       // Surfaced to the page by the element; nothing to keep in the conversation.
@@ -329,6 +344,11 @@ function subagentFamily(records: readonly SubagentRecord[], rootId: string): Set
 
 function sub(action: { subagentRunId?: string }): { subagentRunId?: string } {
   return action.subagentRunId ? { subagentRunId: action.subagentRunId } : {};
+}
+
+/** A call's arguments, parsed if they were not yet (it ends without more of them). */
+function parseArgsOnce(call: ToolCallPart): Partial<ToolCallPart> {
+  return call.argsComplete ? {} : parseArgs(call.argsText);
 }
 
 function newToolCall(id: string, name: string): ToolCallPart {

@@ -51,6 +51,8 @@ export interface ToolCallPart {
   app?: AppInfo;
   /** An `ask_user` call the widget answers: how its answers come and how it was answered. */
   ask?: AskState;
+  /** The backend refused to run it (the person, or its own policy, denied it). */
+  denied?: boolean;
 }
 
 /**
@@ -147,6 +149,11 @@ export interface AssistantTurn {
   sources?: ReplySource[];
   /** The adapter's record of the reply (`wire-snapshot`), sent back as its protocol wants. */
   wire?: unknown;
+  /**
+   * Where the reply's last run began: the adapter's record then, and how many parts the reply had.
+   * A stream picked up after a reload replays that run onto them.
+   */
+  runStart?: { wire: unknown; parts: number };
 }
 
 /** System and developer messages from a snapshot: kept for the history, never shown. */

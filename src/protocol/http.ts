@@ -1,4 +1,5 @@
-import type { ReplyError } from '../conversation/events.js';
+import type { ChatEvent, ReplyError } from '../conversation/events.js';
+import { readSse } from './sse.js';
 
 export type HeadersInput = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
 
@@ -118,4 +119,46 @@ export async function openEventStream(
     };
   }
   return { body: response.body };
+}
+
+const MAX_SHOWN_DATA = 80;
+
+export const runError = (error: ReplyError): ChatEvent => ({ type: 'run-error', error });
+
+/**
+ * The ChatEvents of an event stream whose `data:` lines are JSON, each turned into events by
+ * `map` (or into the fault that ends the run). An empty `data:` is a keep-alive and `[DONE]`
+ * (OpenAI style, the AI SDK) is skipped. At the first fault it yields one `run-error` and
+ * returns false; `until` stops the reading early. True when the stream was read to its end.
+ */
+export async function* mapJsonStream(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+  map: (value: unknown) => ChatEvent[] | ReplyError,
+  { what, until }: { what: string; until?: () => boolean },
+): AsyncGenerator<ChatEvent, boolean> {
+  try {
+    for await (const message of readSse(body)) {
+      if (message.data.trim() === '' || message.data === '[DONE]') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(message.data);
+      } catch {
+        const shown = message.data.length > MAX_SHOWN_DATA ? `${message.data.slice(0, MAX_SHOWN_DATA)}…` : message.data;
+        yield runError({ kind: 'protocol', message: `The agent sent ${what} that is not valid JSON: ${shown}` });
+        return false;
+      }
+      const mapped = map(value);
+      if (!Array.isArray(mapped)) {
+        yield runError(mapped);
+        return false;
+      }
+      yield* mapped;
+      if (until?.()) return true;
+    }
+  } catch (error) {
+    if (!isAbort(error, signal)) yield runError(networkError(error, 'stream'));
+    return false;
+  }
+  return !signal.aborted;
 }

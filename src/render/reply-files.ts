@@ -21,7 +21,12 @@ export function linkUrl(url: string | undefined): string | undefined {
 
 /** The name a file goes by: its filename, else what it is. */
 export function fileLabel(file: Pick<FilePart, 'filename' | 'mediaType'>): string {
-  return file.filename?.trim() || file.mediaType || 'file';
+  return text(file.filename) || text(file.mediaType) || 'file';
+}
+
+/** A field as text: what a stored or imported record holds need not be a string. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 export type FileView =
@@ -32,7 +37,8 @@ export type FileView =
 /** How a file part is shown: an image or a link as markdown, a download, or just its name. */
 export function fileView(file: FilePart): FileView {
   const name = fileLabel(file);
-  const isImage = file.mediaType.toLowerCase().startsWith('image/') && SHOWN_IMAGE.test(file.url);
+  if (typeof file.url !== 'string') return { kind: 'name', name };
+  const isImage = text(file.mediaType).toLowerCase().startsWith('image/') && SHOWN_IMAGE.test(file.url);
   if (isImage) return { kind: 'markdown', markdown: `![${escapeLabel(name)}](<${escapeDestination(file.url)}>)` };
   const link = linkUrl(file.url);
   if (link) return { kind: 'markdown', markdown: `[${escapeLabel(name)}](<${escapeDestination(link)}>)` };
@@ -42,7 +48,7 @@ export function fileView(file: FilePart): FileView {
 
 /** What a source says of itself in a list: its title, else its address or file. */
 export function sourceLabel(source: ReplySource): string {
-  return source.title?.trim() || source.url || source.filename || source.id;
+  return text(source.title) || text(source.url) || text(source.filename) || text(source.id) || '?';
 }
 
 function escapeLabel(text: string): string {

@@ -519,7 +519,8 @@ export class ThreadKeeper {
     this.display(turns);
     this.rememberOpened(thread.id);
     this.hooks.threadChanged({ threadId: thread.id, reason });
-    if (interrupted) this.hooks.interrupted?.(interrupted);
+    // Only this page's own reload: a reply another tab streams is that tab's to pick up.
+    if (interrupted && reason !== 'synced') this.hooks.interrupted?.(interrupted);
   }
 
   /** Shows `turns` as the thread's state, as loaded: nothing in it is a change to save. */

@@ -1,4 +1,37 @@
-/** Shared pieces of the `protocol="ai-sdk"` end-to-end tests: the page and what to read off it. */
+/** Shared pieces of the `protocol="ai-sdk"` end-to-end tests: the set-up, the page, what to read off it. */
+import assert from 'node:assert/strict';
+import { after, afterEach, before } from 'node:test';
+import { startAiSdkServer } from '../servers/ai-sdk-server.mjs';
+import { launchChromium, openPage } from './browser.mjs';
+import { distBuilt, startPageServer } from './mcp-fixtures.mjs';
+
+/**
+ * Hooks of a suite against the real AI SDK test server: the server, a page server, Chromium, and
+ * after each test the check that the SDK accepted every history the widget sent. `open(attributes,
+ * children)` opens the chat page; `ai` is the server (its `requests`, `invalid`).
+ */
+export function aiSdkSuite() {
+  const suite = { ai: undefined, pages: undefined, browser: undefined };
+  before(async () => {
+    assert.ok(distBuilt(), 'run `npm run build` first');
+    suite.ai = await startAiSdkServer();
+    suite.pages = await startPageServer(async (_input, res) => res.end());
+    suite.browser = await launchChromium();
+  });
+  afterEach(() => assert.deepEqual(suite.ai.invalid, [], 'the SDK accepted every history the widget sent'));
+  after(async () => {
+    await suite.browser?.close();
+    await suite.ai?.close();
+    await suite.pages?.close();
+  });
+  suite.open = async (attributes = '', children = '') => {
+    suite.pages.setPage(aiSdkPage(suite.ai.endpoint, attributes, children));
+    const opened = await openPage(suite.browser, suite.pages.url);
+    await opened.page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    return opened;
+  };
+  return suite;
+}
 
 /** The chat against an AI SDK endpoint on another origin, the ES build, a storage key of its own. */
 export function aiSdkPage(endpoint, attributes = '', children = '') {

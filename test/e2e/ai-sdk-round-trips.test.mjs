@@ -5,41 +5,21 @@
  * The server refuses any history the SDK would not accept (checked after each test).
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { startDemoMcpServer } from '../../demo/mcp-app-server.mjs';
 import { DELETE_PATHS, startAiSdkServer } from '../servers/ai-sdk-server.mjs';
-import { chatTurn, launchChromium, openPage } from './browser.mjs';
-import { distBuilt, startPageServer, waitFor } from './mcp-fixtures.mjs';
-import { aiSdkPage, deepText, lastReply, nextResponseEnd, turns } from './ai-sdk-page.mjs';
+import { chatTurn, openPage } from './browser.mjs';
+import { waitFor } from './mcp-fixtures.mjs';
+import { aiSdkPage, aiSdkSuite, deepText, lastReply, nextResponseEnd, turns } from './ai-sdk-page.mjs';
 
 describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
-  let ai;
+  const suite = aiSdkSuite();
+  const open = (...args) => suite.open(...args);
   let mcp;
-  let pages;
-  let browser;
-  before(async () => {
-    assert.ok(distBuilt(), 'run `npm run build` first');
-    ai = await startAiSdkServer();
-    mcp = await startDemoMcpServer();
-    pages = await startPageServer(async (_input, res) => res.end());
-    browser = await launchChromium();
-  });
-  afterEach(() => assert.deepEqual(ai.invalid, [], 'the SDK accepted every history the widget sent'));
-  after(async () => {
-    await browser?.close();
-    await ai?.close();
-    await mcp?.close();
-    await pages?.close();
-  });
+  before(async () => (mcp = await startDemoMcpServer()));
+  after(() => mcp?.close());
 
-  async function open(attributes = '', children = '') {
-    pages.setPage(aiSdkPage(ai.endpoint, attributes, children));
-    const opened = await openPage(browser, pages.url);
-    await opened.page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    return opened;
-  }
-
-  const requestsSince = (count) => ai.requests.slice(count).filter((request) => request.body);
+  const requestsSince = (count) => suite.ai.requests.slice(count).filter((request) => request.body);
 
   it('an approval: Approve continues the same message, and the call gets its output', async () => {
     const { page } = await open();
@@ -47,7 +27,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     assert.equal(paused.status, 'done');
     const approval = lastReply(page).locator('[part="approval"]');
     await approval.waitFor();
-    const before = ai.requests.length;
+    const before = suite.ai.requests.length;
     const assistantId = (await turns(page)).at(-1).wire.id;
     const ended = nextResponseEnd(page);
     await approval.getByRole('button', { name: 'Approve' }).click();
@@ -78,7 +58,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     await approval.getByRole('button', { name: 'Deny' }).click();
     const after = await ended;
     assert.match(after.text, /did not delete.*I still need them/);
-    const sentPart = ai.requests.at(-1).body.messages.at(-1).parts.find((part) => part.type === 'tool-delete_files');
+    const sentPart = suite.ai.requests.at(-1).body.messages.at(-1).parts.find((part) => part.type === 'tool-delete_files');
     assert.deepEqual({ approved: sentPart.approval.approved, reason: sentPart.approval.reason }, { approved: false, reason: 'I still need them' });
     const card = lastReply(page).locator('[part="tool-card"]');
     assert.match(await card.locator('[part="tool-card-status"]').textContent(), /Denied/);
@@ -86,12 +66,29 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     assert.equal((await turns(page)).at(-1).wire.parts.find((part) => part.type === 'tool-delete_files').state, 'output-denied');
   });
 
+  it('an approval the server gives or refuses itself asks the person nothing', async () => {
+    const { page } = await open();
+    const before = suite.ai.requests.length;
+    const approved = await chatTurn(page, 'auto approve the clean up');
+    assert.equal(approved.status, 'done');
+    assert.equal((approved.text.match(/Deleted 2 files/g) ?? []).length, 1, 'the reply said it once');
+    assert.equal(await lastReply(page).locator('[part="approval"]').count(), 0);
+    assert.match(await lastReply(page).locator('[part="tool-card-status"]').textContent(), /Done/);
+    assert.equal(suite.ai.requests.length, before + 1, 'no continuation was asked for');
+
+    const denied = await chatTurn(page, 'auto deny the clean up');
+    assert.equal(denied.status, 'done');
+    assert.equal(await lastReply(page).locator('[part="approval"]').count(), 0);
+    assert.match(await lastReply(page).locator('[part="tool-card-status"]').textContent(), /Denied/);
+    assert.equal((await turns(page)).at(-1).parts.find((part) => part.kind === 'tool-call').status, 'cancelled');
+  });
+
   it('ask_user, declared by the server from the widget’s tools: the form’s answers go back as the tool’s output', async () => {
     const { page } = await open();
     await chatTurn(page, 'plan a trip');
     const form = page.locator('agent-chat-question-form form[part="question-form"]');
     await form.waitFor();
-    const before = ai.requests.length;
+    const before = suite.ai.requests.length;
     const ended = nextResponseEnd(page);
     await form.getByRole('radio', { name: /^Porto/ }).check();
     await form.getByRole('checkbox', { name: /^Food/ }).check();
@@ -111,7 +108,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     await page.locator('agent-chat-question-form form[part="question-form"]').waitFor();
     const typed = await chatTurn(page, 'hello, I would rather go to Oslo');
     assert.equal(typed.status, 'done');
-    const [user, assistant, next] = ai.requests.at(-1).body.messages;
+    const [user, assistant, next] = suite.ai.requests.at(-1).body.messages;
     assert.equal(user.role, 'user');
     assert.equal(assistant.parts.find((part) => part.type === 'tool-ask_user').state, 'output-available');
     assert.deepEqual(next.parts, [{ type: 'text', text: 'hello, I would rather go to Oslo' }]);
@@ -119,7 +116,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
 
   it('an MCP server’s tool runs in the widget, shows its app in the card, and its result goes back', async () => {
     const { page } = await open('', `<agent-chat-mcp-server name="dice" url="${mcp.url}"></agent-chat-mcp-server>`);
-    const before = ai.requests.length;
+    const before = suite.ai.requests.length;
     const first = nextResponseEnd(page);
     const input = page.locator('agent-chat textarea');
     await input.fill('mcp roll_dice {"dice":3,"sides":6}');
@@ -167,7 +164,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     let ended = nextResponseEnd(page);
     await page.locator('agent-chat [part="regenerate-button"]').click();
     await ended;
-    const regenerated = ai.requests.at(-1);
+    const regenerated = suite.ai.requests.at(-1);
     assert.equal(regenerated.trigger, 'regenerate-message');
     assert.equal(regenerated.messageId, firstReplyId);
     assert.deepEqual(regenerated.body.messages.map((message) => message.role), ['user']);
@@ -178,7 +175,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     await editor.fill('hello, edited');
     await page.locator('agent-chat agent-chat-edit-message button[type="submit"]').click();
     await ended;
-    const edited = ai.requests.at(-1);
+    const edited = suite.ai.requests.at(-1);
     assert.equal(edited.trigger, 'submit-message');
     const newUser = (await turns(page)).find((turn) => turn.role === 'user');
     assert.equal(newUser.text, 'hello, edited');
@@ -203,9 +200,42 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     assert.equal((await ended).status, 'cancelled');
     const next = await chatTurn(page, 'hello');
     assert.equal(next.status, 'done');
-    const stopped = ai.requests.at(-1).body.messages[1];
+    const stopped = suite.ai.requests.at(-1).body.messages[1];
     assert.equal(stopped.role, 'assistant');
     assert.ok(stopped.parts.some((part) => part.type === 'text' && part.text.length > 10));
+  });
+
+  it('with `resume`, a reload while an approved reply goes on keeps what came before the approval', async () => {
+    const slow = await startAiSdkServer({ delayMs: 150 });
+    try {
+      suite.pages.setPage(aiSdkPage(slow.endpoint, 'resume storage-key="ai-sdk-resume-approval"'));
+      const { page } = await openPage(suite.browser, suite.pages.url);
+      await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+      await chatTurn(page, 'approve the clean up');
+      const approval = lastReply(page).locator('[part="approval"]');
+      await approval.getByRole('button', { name: 'Approve' }).click();
+      // Reload while the reply's second run streams its closing text.
+      await page.waitForFunction(() => /Deleted/.test(document.querySelector('agent-chat').getTurns().at(-1).parts.filter((part) => part.kind === 'text').map((part) => part.text).join('')));
+      await page.reload();
+      await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+      await waitFor(() => slow.requests.some((request) => request.method === 'GET'), { message: 'the GET …/stream' });
+      await page.waitForFunction(() => document.querySelector('agent-chat').getTurns().at(-1)?.status === 'done', undefined, { timeout: 15_000 });
+      const reply = (await turns(page)).at(-1);
+      const texts = reply.parts.filter((part) => part.kind === 'text').map((part) => part.text);
+      assert.equal(texts[0], 'I will delete the old notes. ');
+      assert.match(texts.at(-1), /^Deleted 2 files/);
+      assert.equal(texts.length, 2, 'the closing text once');
+      const call = reply.parts.find((part) => part.kind === 'tool-call');
+      assert.deepEqual([call.name, call.status], ['delete_files', 'done']);
+      assert.deepEqual(
+        reply.wire.parts.filter((part) => part.type === 'tool-delete_files').map((part) => part.state),
+        ['output-available'],
+      );
+      assert.match(await deepText(lastReply(page)), /Approved/);
+      assert.deepEqual(slow.invalid, []);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('with `resume`, a reload while a reply streams picks it up from the server; with nothing to pick up it stays stopped', async () => {
@@ -217,7 +247,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     const threadId = await page.evaluate(() => document.querySelector('agent-chat').threadId);
     await page.reload();
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    await waitFor(() => ai.requests.some((request) => request.method === 'GET' && request.id === threadId), { message: 'the GET …/stream' });
+    await waitFor(() => suite.ai.requests.some((request) => request.method === 'GET' && request.id === threadId), { message: 'the GET …/stream' });
     await page.waitForFunction(
       () => {
         const last = document.querySelector('agent-chat').getTurns().at(-1);
@@ -238,9 +268,9 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     await page.waitForFunction(() => (document.querySelector('agent-chat').getTurns().at(-1)?.parts[0]?.text?.length ?? 0) > 10);
     await page.goto('about:blank');
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    const gets = ai.requests.filter((request) => request.method === 'GET').length;
-    await page.goto(pages.url);
-    await waitFor(() => ai.requests.filter((request) => request.method === 'GET').length > gets, { message: 'a second GET' });
+    const gets = suite.ai.requests.filter((request) => request.method === 'GET').length;
+    await page.goto(suite.pages.url);
+    await waitFor(() => suite.ai.requests.filter((request) => request.method === 'GET').length > gets, { message: 'a second GET' });
     await page.waitForFunction(() => document.querySelector('agent-chat').getTurns().at(-1)?.status === 'cancelled');
     assert.match(await lastReply(page).innerText(), /Stopped/);
   });

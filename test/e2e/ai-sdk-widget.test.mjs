@@ -5,35 +5,14 @@
  * the SDK would not accept, so every test also checks the widget sent what `useChat` would.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import { PNG_BASE64, startAiSdkServer } from '../servers/ai-sdk-server.mjs';
-import { chatTurn, launchChromium, openPage } from './browser.mjs';
-import { distBuilt, startPageServer } from './mcp-fixtures.mjs';
-import { aiSdkPage, deepText, lastReply, nextResponseEnd, turns } from './ai-sdk-page.mjs';
+import { describe, it } from 'node:test';
+import { PNG_BASE64 } from '../servers/ai-sdk-server.mjs';
+import { chatTurn } from './browser.mjs';
+import { aiSdkSuite, deepText, lastReply, nextResponseEnd, turns } from './ai-sdk-page.mjs';
 
 describe('protocol="ai-sdk" against a real AI SDK backend: rendering and faults', () => {
-  let ai;
-  let pages;
-  let browser;
-  before(async () => {
-    assert.ok(distBuilt(), 'run `npm run build` first');
-    ai = await startAiSdkServer();
-    pages = await startPageServer(async (_input, res) => res.end());
-    browser = await launchChromium();
-  });
-  afterEach(() => assert.deepEqual(ai.invalid, [], 'the SDK accepted every history the widget sent'));
-  after(async () => {
-    await browser?.close();
-    await ai?.close();
-    await pages?.close();
-  });
-
-  async function open(attributes = '') {
-    pages.setPage(aiSdkPage(ai.endpoint, attributes));
-    const opened = await openPage(browser, pages.url);
-    await opened.page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    return opened;
-  }
+  const suite = aiSdkSuite();
+  const open = (...args) => suite.open(...args);
 
   it('streams markdown and folded reasoning, and sends the reply back as the UIMessage it came as', async () => {
     const { page, problems } = await open();
@@ -48,9 +27,9 @@ describe('protocol="ai-sdk" against a real AI SDK backend: rendering and faults'
     assert.doesNotMatch(await reply.innerText(), /```/);
 
     await chatTurn(page, 'and hello again');
-    const [, second] = ai.requests;
+    const [, second] = suite.ai.requests;
     assert.equal(second.trigger, 'submit-message');
-    assert.equal(second.body.id, ai.requests[0].body.id, 'one chat id: the thread');
+    assert.equal(second.body.id, suite.ai.requests[0].body.id, 'one chat id: the thread');
     const [userMessage, assistant] = second.body.messages;
     assert.deepEqual(userMessage.parts, [{ type: 'text', text: 'hello' }]);
     assert.match(assistant.id, /^msg-/, 'the id the server gave the reply');
@@ -128,7 +107,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: rendering and faults'
     const storedWire = exported.nodes.map((node) => node.turn).find((turn) => turn.role === 'assistant' && turn.wire?.metadata)?.wire;
     assert.deepEqual(storedWire.metadata, { createdAt: 1767225600000, totalTokens: 42 });
     await chatTurn(page, 'hello');
-    const sent = ai.requests.at(-1).body.messages.filter((message) => message.role === 'assistant');
+    const sent = suite.ai.requests.at(-1).body.messages.filter((message) => message.role === 'assistant');
     assert.deepEqual(sent[1].metadata, { createdAt: 1767225600000, totalTokens: 42 });
     assert.ok(!JSON.stringify(sent).includes('data-progress'), 'transient data is not sent back');
   });
@@ -147,7 +126,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: rendering and faults'
     const failedId = (await turns(page)).at(-1).wire.id;
     await lastReply(page).locator('[part="retry-button"]').click();
     await retried;
-    const retry = ai.requests.at(-1);
+    const retry = suite.ai.requests.at(-1);
     assert.equal(retry.trigger, 'regenerate-message');
     assert.equal(retry.messageId, failedId);
     assert.equal(retry.body.messages.at(-1).role, 'user', 'the failed reply is not sent');

@@ -19,6 +19,8 @@ export const AI_SDK_KEYWORDS = {
   'research fails': 'Like research, but the inner subagent stream errors midway → tool-output-error on the research call.',
   research: 'The tool research (title "Research agent") runs a subagent (streamText) that calls search, itself a subagent: preliminary UIMessage outputs, then a closing text.',
   subagent: 'Same as research.',
+  'auto approve': 'delete_files with toolApproval "approved": the server approves it itself (an automatic approval request and response), runs it, then text.',
+  'auto deny': 'delete_files with toolApproval "denied": the server refuses it itself → tool-output-denied, then text.',
   approve: 'delete_files {paths} needs approval → tool-approval-request; the continuation streams tool-output-available (approved) or tool-output-denied, then "Deleted …" / "I did not delete …".',
   delete: 'Same as approve.',
   ask: 'The model calls the client tool ask_user with ASK_QUESTIONS (stream ends at input-available); after its output: "Thanks, your answers: <JSON>".',
@@ -167,6 +169,8 @@ function outerStep(scenario, prompt, ctx) {
     case 'dynamic':
       return [...call('lookup_order', { orderId: 'A-1001' }), finish('tool-calls')];
     case 'approve':
+    case 'auto approve':
+    case 'auto deny':
       return [...say('I will delete the old notes. '), ...call('delete_files', { paths: DELETE_PATHS }), finish('tool-calls')];
     case 'ask':
       return ctx.clientToolNames.includes('ask_user')
@@ -279,6 +283,12 @@ export function serverTools(ctx, scenario) {
       toModelOutput: ({ output }) => ({ type: 'text', value: output?.parts.findLast((part) => part.type === 'text')?.text ?? 'Done.' }),
     }),
   };
+}
+
+/** streamText's `toolApproval`: the person decides, except where the scenario has the server decide. */
+export function toolApprovalFor(scenario) {
+  const decision = { 'auto approve': 'approved', 'auto deny': 'denied' }[scenario.name] ?? 'user-approval';
+  return { delete_files: decision };
 }
 
 /** The widget's client tools from body["agent-chat"].tools, declared without execute. */

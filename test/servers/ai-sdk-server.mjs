@@ -24,7 +24,7 @@ import {
   UI_MESSAGE_STREAM_HEADERS,
   validateUIMessages,
 } from 'ai';
-import { clientTools, CREATED_AT, outerModel, pickScenario, serverTools } from './ai-sdk-scenarios.mjs';
+import { clientTools, CREATED_AT, outerModel, pickScenario, serverTools, toolApprovalFor } from './ai-sdk-scenarios.mjs';
 
 export { AI_SDK_KEYWORDS, ASK_QUESTIONS, CREATED_AT, DELETE_PATHS, PNG_BASE64, WEATHER } from './ai-sdk-scenarios.mjs';
 
@@ -100,7 +100,7 @@ export async function startAiSdkServer({ delayMs = 0 } = {}) {
       model: outerModel(scenario, ctx),
       messages: modelMessages,
       tools,
-      toolApproval: { delete_files: 'user-approval' },
+      toolApproval: toolApprovalFor(scenario),
       stopWhen: isStepCount(5),
       abortSignal: abort.signal,
       // The abort scenario: the server stops its own generation after a few deltas.

@@ -205,6 +205,90 @@ describe('AI SDK chunk reader', () => {
   });
 });
 
+describe('AI SDK chunk reader: what the server decides itself, and steps it takes back', () => {
+  const interruptsOf = (events: ChatEvent[]) => (events.filter((event) => event.type === 'run-finished').pop() as Extract<ChatEvent, { type: 'run-finished' }>)?.outcome;
+
+  it('asks the person nothing for an approval the server gave or refused itself', () => {
+    const automatic = run([
+      { type: 'start' },
+      { type: 'tool-input-available', toolCallId: 'c', toolName: 'x', input: {} },
+      { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c', isAutomatic: true },
+      { type: 'tool-approval-response', approvalId: 'a1', approved: true },
+      { type: 'tool-output-available', toolCallId: 'c', output: 'ran' },
+      { type: 'finish' },
+    ]);
+    expect(interruptsOf(automatic.events)).to.equal(undefined);
+    const answeredInStream = run([
+      { type: 'start' },
+      { type: 'tool-input-available', toolCallId: 'c', toolName: 'x', input: {} },
+      { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c' },
+      { type: 'tool-output-denied', toolCallId: 'c' },
+      { type: 'finish' },
+    ]);
+    expect(interruptsOf(answeredInStream.events)).to.equal(undefined);
+    expect(answeredInStream.events.find((event) => event.type === 'tool-call-denied')).to.deep.equal({ type: 'tool-call-denied', toolCallId: 'c' });
+    expect(answeredInStream.mapper.message.parts[0].state).to.equal('output-denied');
+  });
+
+  it('takes back the parts of a reset step, on screen as in the UIMessage', () => {
+    const { events, mapper } = run([
+      { type: 'start' },
+      { type: 'start-step' },
+      ...text('a', 'kept'),
+      { type: 'finish-step' },
+      { type: 'start-step' },
+      ...text('b', 'DRAFT'),
+      { type: 'tool-input-available', toolCallId: 'd', toolName: 'x', input: {} },
+      { type: 'reset-step' },
+      { type: 'start-step' },
+      ...text('c', 'final'),
+      { type: 'finish' },
+    ]);
+    expect(events.find((event) => event.type === 'parts-discarded')).to.deep.equal({ type: 'parts-discarded', partIds: ['p:1', 'd'] });
+    expect(mapper.message.parts.filter((part) => part.type === 'text').map((part) => part.text)).to.deep.equal(['kept', 'final']);
+  });
+
+  it('keeps two calls apart when a provider numbers them per step (call_0 twice)', () => {
+    const { events, mapper } = run([
+      { type: 'start' },
+      { type: 'start-step' },
+      { type: 'tool-input-available', toolCallId: 'call_0', toolName: 'search', input: { q: 'first' } },
+      { type: 'tool-output-available', toolCallId: 'call_0', output: 'ONE' },
+      { type: 'finish-step' },
+      { type: 'start-step' },
+      { type: 'tool-input-start', toolCallId: 'call_0', toolName: 'search' },
+      { type: 'tool-input-delta', toolCallId: 'call_0', inputTextDelta: '{"q":"second"}' },
+      { type: 'tool-input-available', toolCallId: 'call_0', toolName: 'search', input: { q: 'second' } },
+      { type: 'tool-output-available', toolCallId: 'call_0', output: 'TWO' },
+      { type: 'finish' },
+    ]);
+    const results = events.filter((event) => event.type === 'tool-call-result').map((event) => [(event as { toolCallId: string }).toolCallId, (event as { content: unknown }).content]);
+    expect(results).to.deep.equal([
+      ['call_0', 'ONE'],
+      ['call_0~2', 'TWO'],
+    ]);
+    const tools = mapper.message.parts.filter((part) => part.type === 'tool-search');
+    expect(tools.map((part) => [part.input, part.output])).to.deep.equal([
+      [{ q: 'first' }, 'ONE'],
+      [{ q: 'second' }, 'TWO'],
+    ]);
+  });
+
+  it('refuses a known field of the wrong kind, and keeps call metadata and partial input as the SDK does', () => {
+    expect(run([{ type: 'source-url', sourceId: 's', url: 'https://a.test', title: 5 }]).error?.message).to.equal(
+      'The agent sent a malformed source-url chunk (field "title").',
+    );
+    expect(run([{ type: 'start', messageId: { id: 1 } }]).error?.message).to.contain('field "messageId"');
+    expect(run([{ type: 'data-x', data: 1, transient: 'yes' }]).error?.message).to.contain('field "transient"');
+    const builder = new UIMessageBuilder('m');
+    builder.apply({ type: 'tool-input-start', toolCallId: 'c', toolName: 'x', providerMetadata: { p: { sig: '1' } } });
+    builder.apply({ type: 'tool-input-delta', toolCallId: 'c', inputTextDelta: '{"city":"Lis' });
+    expect(builder.message.parts[0].input).to.deep.equal({ city: 'Lis' });
+    builder.apply({ type: 'tool-input-available', toolCallId: 'c', toolName: 'x', input: { city: 'Lisbon' } });
+    expect(builder.message.parts[0].callProviderMetadata).to.deep.equal({ p: { sig: '1' } });
+  });
+});
+
 describe('AI SDK subagents (preliminary UIMessage outputs)', () => {
   const snapshot = (parts: UIMessage['parts']): UIMessage => ({ id: 'sub', role: 'assistant', parts });
   const nested = (parts: UIMessage['parts']): UIMessage => ({ id: 'sub2', role: 'assistant', parts });

@@ -73,6 +73,22 @@ describe('AI SDK requests', () => {
     expect(wire.parts[1].state).to.equal('input-available');
   });
 
+  it('answers each of two calls a provider gave the same id, by where they are', () => {
+    const wire: UIMessage = {
+      id: 'm',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'tool-roll', toolCallId: 'call_0', state: 'input-available', input: { n: 1 } },
+        { type: 'step-start' },
+        { type: 'tool-roll', toolCallId: 'call_0', state: 'input-available', input: { n: 2 } },
+      ],
+    };
+    const turn = reply(wire, [call('call_0', { name: 'roll', status: 'done', result: 1 }), call('call_0~2', { name: 'roll', status: 'done', result: 2 })]);
+    const [, sent] = uiMessagesFromTurns([user, turn]);
+    expect(sent.parts.filter((part) => part.type === 'tool-roll').map((part) => part.output)).to.deep.equal([1, 2]);
+  });
+
   it('responds the approvals the person gave, with the reason of a denial', () => {
     const wire: UIMessage = {
       id: 'm',

@@ -57,7 +57,7 @@ export class AgentChatActivity extends LitElement {
           exportparts=${CARD_PARTS}
           .call=${item.call}
           .waiting=${!!request && isOpen(request)}
-          .denied=${isDenial(request?.response)}
+          .denied=${isDenial(request?.response) || !!item.call.denied}
           .heading=${display.title}
           .icon=${display.icon}
           .strings=${this.strings}

@@ -214,7 +214,7 @@ export class AgentChatMessage extends LitElement {
       exportparts=${TOOL_CARD_PARTS}
       .call=${call}
       .waiting=${waiting}
-      .denied=${isDenial(request?.response)}
+      .denied=${isDenial(request?.response) || !!call.denied}
       .showResult=${call.name !== ASK_USER_TOOL}
       .heading=${display.title ?? (call.name === ASK_USER_TOOL ? this.strings.askTitle : undefined)}
       .icon=${display.icon}

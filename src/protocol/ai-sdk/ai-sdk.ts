@@ -3,15 +3,13 @@
  * reply, map its chunks to ChatEvents; GET `${endpoint}/${id}/stream` to pick up a reply that was
  * streaming when the page went away. Every fault ends the run with one `run-error` event.
  */
-import type { ChatEvent, ReplyError } from '../../conversation/events.js';
+import type { ChatEvent } from '../../conversation/events.js';
 import { newId } from '../../ids.js';
-import { isAbort, networkError, openEventStream, type HttpSettings } from '../http.js';
-import { readSse } from '../sse.js';
+import { mapJsonStream, openEventStream, runError as fault, type HttpSettings } from '../http.js';
 import type { ReconnectOptions, RunOptions, RunRequest, Transport } from '../transport.js';
 import { AiSdkChunkMapper } from './chunks.js';
 import { requestBody, storedMessage } from './request.js';
-
-const MAX_SHOWN_DATA = 80;
+import { isUIMessage } from './ui-message.js';
 
 export class AiSdkTransport implements Transport {
   constructor(private readonly settings: HttpSettings) {}
@@ -31,8 +29,9 @@ export class AiSdkTransport implements Transport {
     const opened = await openEventStream(this.settings, { method: 'GET', url: streamUrl(this.settings.endpoint, threadId) }, signal);
     if ('error' in opened) yield fault(opened.error);
     else if ('body' in opened) {
-      // The stream comes again from its start: the reply is built anew, under the id it had.
-      yield* readChunks(opened.body, signal, new AiSdkChunkMapper(reply.runId ?? newId(), storedMessage(reply)?.id ?? newId(), newId()), true);
+      // The stream of the reply's last run comes again from its start, onto the message as that run began.
+      const start = isUIMessage(reply.runStart?.wire) ? reply.runStart.wire : (storedMessage(reply)?.id ?? newId());
+      yield* readChunks(opened.body, signal, new AiSdkChunkMapper(reply.runId ?? newId(), start, newId()), true);
     }
   }
 }
@@ -46,39 +45,12 @@ export function streamUrl(endpoint: string, threadId: string): string {
 }
 
 async function* readChunks(body: ReadableStream<Uint8Array>, signal: AbortSignal, mapper: AiSdkChunkMapper, resumed = false): AsyncGenerator<ChatEvent> {
-  try {
-    for await (const message of readSse(body)) {
-      if (message.data.trim() === '') continue;
-      if (message.data === '[DONE]') break;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(message.data);
-      } catch {
-        const shown = message.data.length > MAX_SHOWN_DATA ? `${message.data.slice(0, MAX_SHOWN_DATA)}…` : message.data;
-        yield fault({ kind: 'protocol', message: `The agent sent a chunk that is not valid JSON: ${shown}` });
-        return;
-      }
-      const mapped = mapper.map(raw);
-      if (!Array.isArray(mapped)) {
-        yield fault(mapped);
-        return;
-      }
-      yield* mapped;
-      if (mapper.ended) return;
-    }
-  } catch (error) {
-    if (!isAbort(error, signal)) yield fault(networkError(error, 'stream'));
-    return;
-  }
-  if (signal.aborted) return;
+  const read = yield* mapJsonStream(body, signal, (value) => mapper.map(value), { what: 'a chunk', until: () => mapper.ended });
+  if (!read || mapper.ended) return;
   if (!mapper.opened) {
     // A picked-up stream with nothing in it is nothing to resume.
     if (!resumed) yield fault({ kind: 'protocol', message: 'The agent closed the stream without sending anything.' });
     return;
   }
   yield* mapper.close();
-}
-
-function fault(error: ReplyError): ChatEvent {
-  return { type: 'run-error', error };
 }

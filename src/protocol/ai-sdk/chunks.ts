@@ -6,43 +6,9 @@
  */
 import type { ChatEvent, ReplyError } from '../../conversation/events.js';
 import type { Interrupt } from '../../conversation/types.js';
+import { chunkProblem, knownChunk } from './chunk-checks.js';
 import { SubagentSnapshots, finalText } from './subagents.js';
 import { UIMessageBuilder, isUIMessage, type Chunk, type UIMessage } from './ui-message.js';
-
-type FieldKind = 'string' | 'boolean' | 'array';
-
-/** The fields each known chunk type must have, and of what kind. Extra fields are allowed. */
-const REQUIRED: Record<string, Record<string, FieldKind>> = {
-  start: {},
-  finish: {},
-  abort: {},
-  'message-metadata': {},
-  'start-step': {},
-  'finish-step': {},
-  'reset-step': {},
-  error: { errorText: 'string' },
-  'text-start': { id: 'string' },
-  'text-delta': { id: 'string', delta: 'string' },
-  'text-end': { id: 'string' },
-  'reasoning-start': { id: 'string' },
-  'reasoning-delta': { id: 'string', delta: 'string' },
-  'reasoning-end': { id: 'string' },
-  'tool-input-start': { toolCallId: 'string', toolName: 'string' },
-  'tool-input-delta': { toolCallId: 'string', inputTextDelta: 'string' },
-  'tool-input-available': { toolCallId: 'string', toolName: 'string' },
-  'tool-input-error': { toolCallId: 'string', toolName: 'string', errorText: 'string' },
-  'tool-approval-request': { approvalId: 'string', toolCallId: 'string' },
-  'tool-approval-response': { approvalId: 'string', approved: 'boolean' },
-  'tool-output-available': { toolCallId: 'string' },
-  'tool-output-error': { toolCallId: 'string', errorText: 'string' },
-  'tool-output-denied': { toolCallId: 'string' },
-  'source-url': { sourceId: 'string', url: 'string' },
-  'source-document': { sourceId: 'string', mediaType: 'string', title: 'string' },
-  file: { url: 'string', mediaType: 'string' },
-  'reasoning-file': { url: 'string', mediaType: 'string' },
-  custom: { kind: 'string' },
-  'steering-message': { id: 'string', parts: 'array' },
-};
 
 /** `data-<name>` parts the widget itself reads, and the CUSTOM name each becomes. */
 const OWN_DATA: Record<string, string> = {
@@ -58,19 +24,25 @@ function ignoreUnknown(type: string): void {
   console.warn(`<agent-chat>: ignoring AI SDK chunk type "${type}" (not understood by this version).`);
 }
 
-/** What is wrong with a chunk of a known type, if anything. */
-function malformed(chunk: Chunk): string | undefined {
-  const fields = REQUIRED[chunk.type];
-  if (!fields) return undefined;
-  for (const [field, kind] of Object.entries(fields)) {
-    const value = chunk[field];
-    const ok = kind === 'array' ? Array.isArray(value) : typeof value === kind;
-    if (!ok) return `The agent sent a malformed ${chunk.type} chunk (field "${field}").`;
-  }
+const isTerminal = (event: ChatEvent) => event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped';
+
+/** The ids of the parts an event creates (what a `reset-step` takes back). */
+function createdId(event: ChatEvent): string | undefined {
+  if (event.type === 'text-start' || event.type === 'reasoning-start') return event.messageId;
+  if (event.type === 'tool-call-start') return event.toolCallId;
+  if (event.type === 'file') return event.id;
   return undefined;
 }
 
-const isTerminal = (event: ChatEvent) => event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped';
+interface Call {
+  /** The call's id in the chat (see chatCallId). */
+  id: string;
+  name: string;
+  title?: string;
+  streamed: string;
+  encoding?: unknown;
+  closed: boolean;
+}
 
 export class AiSdkChunkMapper {
   private readonly builder: UIMessageBuilder;
@@ -81,9 +53,12 @@ export class AiSdkChunkMapper {
   private files = 0;
   /** Open text and reasoning parts: wire key → the part's id here (wire ids repeat across steps). */
   private readonly openSpans = new Map<string, string>();
-  /** Tool calls seen in this run: what their input streamed as, and what they are called. */
-  private readonly calls = new Map<string, { name: string; title?: string; streamed: string; encoding?: unknown; closed: boolean }>();
-  private readonly approvals: Interrupt[] = [];
+  /** Tool calls whose input streams in the step under way, by their wire id. */
+  private readonly calls = new Map<string, Call>();
+  /** Approvals the person is asked for, by approval id. */
+  private readonly approvals = new Map<string, Interrupt>();
+  /** The parts the step under way created here. */
+  private stepParts: string[] = [];
 
   /**
    * @param runId the run the events belong to.
@@ -118,15 +93,21 @@ export class AiSdkChunkMapper {
       return { kind: 'protocol', message: 'The agent sent a chunk without a "type".' };
     }
     const chunk = raw as Chunk;
-    const problem = malformed(chunk);
+    const problem = chunkProblem(chunk);
     if (problem) return { kind: 'protocol', message: problem };
     const out: ChatEvent[] = [];
     if (!this.started) {
       this.started = true;
       out.push({ type: 'run-started', runId: this.runId });
+      // Where this run begins: what a stream picked up after a reload is replayed onto.
+      out.push({ type: 'wire-snapshot', wire: this.builder.message, runStart: true });
     }
     if (this.finished) return out;
     const events = this.events(chunk);
+    for (const event of events) {
+      const id = createdId(event);
+      if (id) this.stepParts.push(id);
+    }
     const last = events[events.length - 1];
     const terminal = last && isTerminal(last) ? events.pop() : undefined;
     out.push(...events);
@@ -146,6 +127,12 @@ export class AiSdkChunkMapper {
 
   private events(chunk: Chunk): ChatEvent[] {
     switch (chunk.type) {
+      case 'start-step':
+        this.stepParts = [];
+        this.calls.clear();
+        return [];
+      case 'reset-step':
+        return this.resetStep();
       case 'text-start':
       case 'reasoning-start':
         return [this.openSpan(chunk)];
@@ -171,27 +158,39 @@ export class AiSdkChunkMapper {
         const call = this.calls.get(chunk.toolCallId);
         if (!call || call.encoding === 'text') return [];
         call.streamed += chunk.inputTextDelta;
-        return [{ type: 'tool-call-args', toolCallId: chunk.toolCallId, delta: chunk.inputTextDelta }];
+        return [{ type: 'tool-call-args', toolCallId: call.id, delta: chunk.inputTextDelta }];
       }
       case 'tool-input-available':
         return this.closeCall(chunk);
-      case 'tool-input-error':
-        return [...this.closeCall(chunk), { type: 'tool-call-result', toolCallId: chunk.toolCallId, content: chunk.errorText, isError: true }];
+      case 'tool-input-error': {
+        const out = this.closeCall(chunk);
+        return [...out, { type: 'tool-call-result', toolCallId: this.calls.get(chunk.toolCallId)!.id, content: chunk.errorText, isError: true }];
+      }
       case 'tool-approval-request':
-        this.approvals.push({
-          id: chunk.approvalId,
-          reason: 'tool_call',
-          toolCallId: chunk.toolCallId,
-          ...(typeof chunk.reason === 'string' ? { message: chunk.reason } : {}),
-        });
+        // An approval the server gave or refused itself (`isAutomatic`) asks nothing of the person.
+        if (chunk.isAutomatic !== true) {
+          this.approvals.set(chunk.approvalId, {
+            id: chunk.approvalId,
+            reason: 'tool_call',
+            toolCallId: this.chatId(chunk.toolCallId),
+            ...(typeof chunk.reason === 'string' ? { message: chunk.reason } : {}),
+          });
+        }
+        return [];
+      case 'tool-approval-response':
+        this.approvals.delete(chunk.approvalId);
         return [];
       case 'tool-output-available':
+        this.answered(chunk.toolCallId);
         return this.output(chunk);
-      case 'tool-output-error':
-        return [
-          ...this.subagents.failed(chunk.toolCallId, chunk.errorText),
-          { type: 'tool-call-result', toolCallId: chunk.toolCallId, content: chunk.errorText, isError: true },
-        ];
+      case 'tool-output-error': {
+        this.answered(chunk.toolCallId);
+        const id = this.chatId(chunk.toolCallId);
+        return [...this.subagents.failed(id, chunk.errorText), { type: 'tool-call-result', toolCallId: id, content: chunk.errorText, isError: true }];
+      }
+      case 'tool-output-denied':
+        this.answered(chunk.toolCallId);
+        return [{ type: 'tool-call-denied', toolCallId: this.chatId(chunk.toolCallId) }];
       case 'source-url':
         return [{ type: 'source', source: { id: chunk.sourceId, url: chunk.url, ...(chunk.title ? { title: chunk.title } : {}) } }];
       case 'source-document':
@@ -203,9 +202,11 @@ export class AiSdkChunkMapper {
         ];
       case 'file':
         return [{ type: 'file', id: `${this.prefix}:file:${this.files++}`, url: chunk.url, mediaType: chunk.mediaType }];
-      case 'finish':
+      case 'finish': {
         this.finished = true;
-        return [{ type: 'run-finished', runId: this.runId, ...(this.approvals.length ? { outcome: { type: 'interrupt', interrupts: this.approvals } } : {}) }];
+        const interrupts = [...this.approvals.values()];
+        return [{ type: 'run-finished', runId: this.runId, ...(interrupts.length ? { outcome: { type: 'interrupt', interrupts } } : {}) }];
+      }
       case 'abort':
         this.finished = true;
         return [{ type: 'run-stopped', ...(typeof chunk.reason === 'string' ? { reason: chunk.reason } : {}) }];
@@ -218,9 +219,30 @@ export class AiSdkChunkMapper {
           return name ? [{ type: 'custom', name, value: chunk.data }] : [];
         }
         // Kept in the UIMessage only: steps, metadata, custom parts, server-side approvals.
-        if (!(chunk.type in REQUIRED)) ignoreUnknown(chunk.type);
+        if (!knownChunk(chunk.type)) ignoreUnknown(chunk.type);
         return [];
     }
+  }
+
+  /** The chat's id of the call a chunk about `toolCallId` goes to (its latest tool part). */
+  private chatId(toolCallId: string): string {
+    return this.calls.get(toolCallId)?.id ?? this.builder.chatIdOf(toolCallId) ?? toolCallId;
+  }
+
+  /** A call that got its outcome needs no approval any more (the server decided, or ran it). */
+  private answered(toolCallId: string): void {
+    const id = this.chatId(toolCallId);
+    for (const [approvalId, interrupt] of this.approvals) if (interrupt.toolCallId === id) this.approvals.delete(approvalId);
+  }
+
+  /** A step the server takes back (a retried step): its parts go, here as in the UIMessage. */
+  private resetStep(): ChatEvent[] {
+    const discarded = this.stepParts;
+    this.stepParts = [];
+    this.openSpans.clear();
+    for (const [approvalId, interrupt] of this.approvals) if (discarded.includes(interrupt.toolCallId ?? '')) this.approvals.delete(approvalId);
+    this.calls.clear();
+    return discarded.length ? [{ type: 'parts-discarded', partIds: discarded }] : [];
   }
 
   private openSpan(chunk: Chunk): ChatEvent {
@@ -232,8 +254,10 @@ export class AiSdkChunkMapper {
 
   private startCall(chunk: Chunk): ChatEvent[] {
     if (this.calls.has(chunk.toolCallId)) return [];
-    this.calls.set(chunk.toolCallId, { name: chunk.toolName, title: chunk.title, streamed: '', encoding: chunk.inputEncoding, closed: false });
-    return [{ type: 'tool-call-start', toolCallId: chunk.toolCallId, name: chunk.toolName }];
+    // The builder has not seen this chunk yet: an existing part of the call in this step is the one.
+    const id = this.builder.chatIdOf(chunk.toolCallId, false) ?? this.builder.nextChatId(chunk.toolCallId);
+    this.calls.set(chunk.toolCallId, { id, name: chunk.toolName, title: chunk.title, streamed: '', encoding: chunk.inputEncoding, closed: false });
+    return [{ type: 'tool-call-start', toolCallId: id, name: chunk.toolName }];
   }
 
   /** The call's input is complete: what was not streamed as JSON is given whole. */
@@ -244,28 +268,30 @@ export class AiSdkChunkMapper {
     if (call.closed) return out;
     call.closed = true;
     if (call.streamed.trim() === '' && chunk.input !== undefined) {
-      out.push({ type: 'tool-call-args', toolCallId: chunk.toolCallId, delta: JSON.stringify(chunk.input) });
+      out.push({ type: 'tool-call-args', toolCallId: call.id, delta: JSON.stringify(chunk.input) });
     }
-    out.push({ type: 'tool-call-end', toolCallId: chunk.toolCallId });
+    out.push({ type: 'tool-call-end', toolCallId: call.id });
     return out;
   }
 
   /** A tool's output: a UIMessage is a subagent's progress (preliminary) or its last word. */
   private output(chunk: Chunk): ChatEvent[] {
     const final = chunk.preliminary !== true;
+    const id = this.chatId(chunk.toolCallId);
     if (!isUIMessage(chunk.output)) {
-      return final ? [{ type: 'tool-call-result', toolCallId: chunk.toolCallId, content: chunk.output ?? '' }] : [];
+      return final ? [{ type: 'tool-call-result', toolCallId: id, content: chunk.output ?? '' }] : [];
     }
     const call = this.calls.get(chunk.toolCallId);
     const name = call?.title ?? call?.name ?? this.nameInMessage(chunk.toolCallId) ?? 'subagent';
-    const out = this.subagents.snapshot({ toolCallId: chunk.toolCallId, name }, chunk.output, final);
-    if (final) out.push({ type: 'tool-call-result', toolCallId: chunk.toolCallId, content: finalText(chunk.output) || chunk.output });
+    const out = this.subagents.snapshot({ toolCallId: id, name }, chunk.output, final);
+    if (final) out.push({ type: 'tool-call-result', toolCallId: id, content: finalText(chunk.output) || chunk.output });
     return out;
   }
 
   /** A call made in an earlier run of the reply (before an approval) is named by its UIMessage part. */
   private nameInMessage(toolCallId: string): string | undefined {
-    const part = this.builder.message.parts.find((candidate) => candidate.toolCallId === toolCallId);
+    const index = this.builder.toolIndex(toolCallId);
+    const part = index === -1 ? undefined : this.builder.message.parts[index];
     if (!part) return undefined;
     if (typeof part.title === 'string') return part.title;
     return part.type === 'dynamic-tool' ? String(part.toolName) : part.type.slice('tool-'.length);

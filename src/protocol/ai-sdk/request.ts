@@ -7,7 +7,7 @@
 import { contentText } from '../../conversation/history.js';
 import type { AssistantTurn, InterruptResponse, ReplyPart, ToolCallPart, Turn, UserTurn } from '../../conversation/types.js';
 import type { RunRequest, RunTrigger } from '../transport.js';
-import { isToolPart, isUIMessage, type ToolPart, type UIMessage, type UIMessagePart } from './ui-message.js';
+import { chatCallIds, isToolPart, isUIMessage, type ToolPart, type UIMessage, type UIMessagePart } from './ui-message.js';
 
 export interface ChatRequestBody {
   id: string;
@@ -111,10 +111,11 @@ function partFromReplyPart(part: ReplyPart): UIMessagePart | undefined {
  */
 function withAnswers(message: UIMessage, turn: AssistantTurn): UIMessage {
   const calls = new Map(turn.parts.filter((part): part is ToolCallPart => part.kind === 'tool-call').map((part) => [part.id, part]));
+  const chatIds = chatCallIds(message);
   let changed = false;
   const parts = message.parts.map((part) => {
     if (!isToolPart(part)) return part;
-    const next = answered(part, calls.get(part.toolCallId), turn);
+    const next = answered(part, calls.get(chatIds.get(part)!), turn);
     if (next !== part) changed = true;
     return next;
   });

@@ -5,6 +5,8 @@
  * shares what did not change.
  */
 
+import { parsePartialJson } from '../../mcp/partial-json.js';
+
 export interface UIMessagePart {
   type: string;
   [field: string]: unknown;
@@ -67,13 +69,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Complete JSON, parsed; undefined while it is still partial. */
-function parsedOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+/**
+ * The id a tool call has in the chat: its own, or — for a provider that numbers calls per step,
+ * so that a later step calls `call_0` again — the id with the occurrence (`call_0~2`).
+ */
+export function chatCallId(toolCallId: string, occurrence: number): string {
+  return occurrence === 0 ? toolCallId : `${toolCallId}~${occurrence + 1}`;
+}
+
+/** Each tool part's id in the chat (see chatCallId), in the order of the message's parts. */
+export function chatCallIds(message: UIMessage): Map<UIMessagePart, string> {
+  const seen = new Map<string, number>();
+  const ids = new Map<UIMessagePart, string>();
+  for (const part of message.parts) {
+    if (!isToolPart(part)) continue;
+    const occurrence = seen.get(part.toolCallId) ?? 0;
+    seen.set(part.toolCallId, occurrence + 1);
+    ids.set(part, chatCallId(part.toolCallId, occurrence));
   }
+  return ids;
 }
 
 /** Builds one assistant UIMessage from its stream chunks. */
@@ -166,12 +180,12 @@ export class UIMessageBuilder {
         const input = this.inputs.get(chunk.toolCallId);
         if (!input) return;
         input.text += chunk.inputTextDelta;
-        this.updateTool(chunk.toolCallId, (part) => ({ ...part, input: input.encoding === 'text' ? input.text : parsedOrUndefined(input.text) }));
+        this.updateTool(chunk.toolCallId, (part) => ({ ...part, input: input.encoding === 'text' ? input.text : parsePartialJson(input.text) }));
         return;
       }
       case 'tool-input-available':
         this.inputs.delete(chunk.toolCallId);
-        this.upsertTool(chunk, { state: 'input-available', input: chunk.input, callProviderMetadata: chunk.providerMetadata });
+        this.upsertTool(chunk, { state: 'input-available', input: chunk.input, ...(chunk.providerMetadata ? { callProviderMetadata: chunk.providerMetadata } : {}) });
         return;
       case 'tool-input-error':
         this.inputs.delete(chunk.toolCallId);
@@ -296,14 +310,29 @@ export class UIMessageBuilder {
     if (start < this.current.parts.length) this.current = { ...this.current, parts: this.current.parts.slice(0, start) };
   }
 
-  /** The tool part of this call: in the step under way first, else anywhere in the message. */
-  private toolIndex(match: string | ((part: ToolPart) => boolean)): number {
+  /**
+   * The tool part of this call: in the step under way first, else (`anyStep`: results of calls
+   * made before, such as an approved one) the latest anywhere in the message.
+   */
+  toolIndex(match: string | ((part: ToolPart) => boolean), anyStep = true): number {
     const test = typeof match === 'string' ? (part: ToolPart) => part.toolCallId === match : match;
     const parts = this.current.parts;
     const start = this.stepStart();
     for (let i = parts.length - 1; i >= start; i--) if (isToolPart(parts[i]) && test(parts[i] as ToolPart)) return i;
-    for (let i = start - 1; i >= 0; i--) if (isToolPart(parts[i]) && test(parts[i] as ToolPart)) return i;
+    if (anyStep) for (let i = start - 1; i >= 0; i--) if (isToolPart(parts[i]) && test(parts[i] as ToolPart)) return i;
     return -1;
+  }
+
+  /** The chat's id for the tool part of this call that a chunk of it goes to (see chatCallId). */
+  chatIdOf(toolCallId: string, anyStep = true): string | undefined {
+    const index = this.toolIndex(toolCallId, anyStep);
+    return index === -1 ? undefined : chatCallIds(this.current).get(this.current.parts[index]);
+  }
+
+  /** The chat's id a new tool part of this call in the step under way gets. */
+  nextChatId(toolCallId: string): string {
+    const occurrences = this.current.parts.filter((part) => isToolPart(part) && part.toolCallId === toolCallId).length;
+    return chatCallId(toolCallId, occurrences);
   }
 
   private updateTool(match: string | ((part: ToolPart) => boolean), change: (part: ToolPart) => UIMessagePart): void {
@@ -311,9 +340,9 @@ export class UIMessageBuilder {
     if (index !== -1) this.replace(index, change(this.current.parts[index] as ToolPart));
   }
 
-  /** Creates the tool part of a call, or moves it to a new state, as the chunk says. */
+  /** Creates the tool part of a call in the step under way, or moves it to a new state, as the chunk says. */
   private upsertTool(chunk: Chunk, fields: Record<string, unknown>): void {
-    const index = this.toolIndex(chunk.toolCallId);
+    const index = this.toolIndex(chunk.toolCallId, false);
     const existing = index === -1 ? undefined : (this.current.parts[index] as ToolPart);
     const dynamic = existing ? existing.type === 'dynamic-tool' : chunk.dynamic === true;
     const part = defined({
