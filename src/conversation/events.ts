@@ -112,7 +112,7 @@ export type ChatEvent =
     }
   /** The backend refused the call (AI SDK `tool-output-denied`): it did not run. */
   | ({ type: 'tool-call-denied'; toolCallId: string } & Attributed)
-  /** The backend took these parts back (AI SDK `reset-step`, a step it retries). */
+  /** The backend took these back (AI SDK `reset-step`, a step it retries): parts, subagents, sources, by id. */
   | { type: 'parts-discarded'; partIds: string[] };
 
 export interface ReplySource {

@@ -269,7 +269,12 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
       );
     case 'parts-discarded': {
       const ids = new Set(action.partIds);
-      return updateReply(state, (reply) => ({ ...reply, parts: reply.parts.filter((part) => !ids.has(part.id)) }));
+      return updateReply(state, (reply) => {
+        const next: AssistantTurn = { ...reply, parts: reply.parts.filter((part) => !ids.has(part.id) && !(part.subagentRunId && ids.has(part.subagentRunId))) };
+        if (reply.subagents) next.subagents = reply.subagents.filter((record) => !ids.has(record.subagentRunId));
+        if (reply.sources) next.sources = reply.sources.filter((source) => !ids.has(source.id));
+        return next;
+      });
     }
     case 'custom':
     case 'raw':

@@ -13,7 +13,7 @@ export class AgUiTransport implements Transport {
   async *run(request: RunRequest, { signal }: RunOptions): AsyncGenerator<ChatEvent> {
     const opened = await openEventStream(this.settings, { method: 'POST', body: JSON.stringify(request) }, signal);
     if ('error' in opened) yield fault(opened.error);
-    else if ('empty' in opened) yield fault({ kind: 'protocol', message: 'The agent answered with no content (HTTP 204) instead of an event stream.' });
+    else if ('empty' in opened) yield fault({ kind: 'protocol', message: 'The agent answered with no content type instead of an event stream (text/event-stream).' });
     else if ('body' in opened) yield* this.readEvents(opened.body, signal);
   }
 

@@ -323,7 +323,7 @@ describe('AI SDK subagents (preliminary UIMessage outputs)', () => {
     const started = events.filter((event) => event.type === 'subagent-started');
     expect(started).to.deep.equal([
       { type: 'subagent-started', subagentRunId: 'r:subagent', name: 'Research agent', parentToolCallId: 'r' },
-      { type: 'subagent-started', subagentRunId: 's:subagent', name: 'search', parentToolCallId: 's', parentSubagentRunId: 'r:subagent' },
+      { type: 'subagent-started', subagentRunId: 'r:subagent/s:subagent', name: 'search', parentToolCallId: 'r:subagent/s', parentSubagentRunId: 'r:subagent' },
     ]);
     const deltas = events
       .filter((event) => event.type === 'text-delta' && event.subagentRunId)
@@ -331,22 +331,63 @@ describe('AI SDK subagents (preliminary UIMessage outputs)', () => {
     expect(deltas).to.deep.equal([
       ['r:subagent', 'Look'],
       ['r:subagent', 'ing it up'],
-      ['s:subagent', 'Found'],
-      ['s:subagent', ' 3'],
+      ['r:subagent/s:subagent', 'Found'],
+      ['r:subagent/s:subagent', ' 3'],
       ['r:subagent', 'Tides follow the moon.'],
     ]);
     expect(events.filter((event) => event.type === 'subagent-finished').map((event) => (event as { subagentRunId: string }).subagentRunId)).to.deep.equal([
-      's:subagent',
+      'r:subagent/s:subagent',
       'r:subagent',
     ]);
     const results = events.filter((event) => event.type === 'tool-call-result') as Extract<ChatEvent, { type: 'tool-call-result' }>[];
     expect(results.map((event) => [event.toolCallId, event.content, event.subagentRunId])).to.deep.equal([
-      ['s', 'Found 3', 'r:subagent'],
+      ['r:subagent/s', 'Found 3', 'r:subagent'],
       ['r', 'Looking it up\n\nTides follow the moon.', undefined],
     ]);
     // The delegating call itself belongs to the lead, not to its subagent.
     const delegating = events.find((event) => event.type === 'tool-call-start' && event.toolCallId === 'r') as Extract<ChatEvent, { type: 'tool-call-start' }>;
     expect(delegating.subagentRunId).to.equal(undefined);
+  });
+
+  it('keeps a subagent’s calls apart from the lead’s, whatever ids its own model gives them', () => {
+    const { events } = run([
+      { type: 'start' },
+      { type: 'tool-input-available', toolCallId: 'call_0', toolName: 'research', input: { topic: 'tides' } },
+      {
+        type: 'tool-output-available',
+        toolCallId: 'call_0',
+        output: snapshot([{ type: 'tool-search', toolCallId: 'call_0', state: 'output-available', input: { q: 'tides' }, output: { hits: 3 } }, { type: 'text', text: 'Three hits.', state: 'done' }]),
+      },
+      { type: 'finish' },
+    ]);
+    const results = events.filter((event) => event.type === 'tool-call-result') as Extract<ChatEvent, { type: 'tool-call-result' }>[];
+    expect(results.map((event) => [event.toolCallId, event.content])).to.deep.equal([
+      ['call_0:subagent/call_0', { hits: 3 }],
+      ['call_0', 'Three hits.'],
+    ]);
+    const outerArgs = events.filter((event) => event.type === 'tool-call-args' && event.toolCallId === 'call_0').map((event) => (event as { delta: string }).delta);
+    expect(outerArgs).to.deep.equal(['{"topic":"tides"}']);
+  });
+
+  it('a reset step takes back its subagents and sources; the retried call starts its subagent afresh', () => {
+    const { events } = run([
+      { type: 'start' },
+      { type: 'start-step' },
+      { type: 'source-url', sourceId: 'bad', url: 'https://a.test' },
+      { type: 'tool-input-available', toolCallId: 'r', toolName: 'research', input: {} },
+      { type: 'tool-output-available', toolCallId: 'r', preliminary: true, output: snapshot([{ type: 'text', text: 'Searching the web for', state: 'streaming' }]) },
+      { type: 'reset-step' },
+      { type: 'start-step' },
+      { type: 'tool-input-available', toolCallId: 'r', toolName: 'research', input: {} },
+      { type: 'tool-output-available', toolCallId: 'r', output: snapshot([{ type: 'text', text: 'Looking at tide tables now.', state: 'done' }]) },
+      { type: 'finish' },
+    ]);
+    const discarded = events.find((event) => event.type === 'parts-discarded') as Extract<ChatEvent, { type: 'parts-discarded' }>;
+    expect(discarded.partIds).to.include.members(['bad', 'r', 'r:subagent', 'r:subagent:0']);
+    const after = events.slice(events.indexOf(discarded));
+    expect(after.filter((event) => event.type === 'subagent-started').length).to.equal(1);
+    const deltas = after.filter((event) => event.type === 'text-delta').map((event) => (event as { delta: string }).delta);
+    expect(deltas).to.deep.equal(['Looking at tide tables now.']);
   });
 
   it('fails with its call', () => {

@@ -171,3 +171,24 @@ describe('ChatSession: why each run is made, and picking a reply up', () => {
     expect(reply.role === 'assistant' && reply.parts.find((part) => part.id === 'dice')).to.deep.include({ status: 'done', result: { total: 7 } });
   });
 });
+
+describe('reducer: a step the backend takes back', () => {
+  it('removes its parts, the subagents it started (and their parts) and its sources', async () => {
+    const { reduce } = await import('../../src/conversation/reducer.js');
+    let state = reduce({ turns: [], agentState: undefined }, { type: 'reply-start', replyId: 'r', runId: 'run' });
+    for (const event of [
+      { type: 'text-delta', messageId: 'kept', delta: 'kept' },
+      { type: 'source', source: { id: 'bad', url: 'https://a.test' } },
+      { type: 'tool-call-start', toolCallId: 'c', name: 'research' },
+      { type: 'subagent-started', subagentRunId: 'c:subagent', name: 'research', parentToolCallId: 'c' },
+      { type: 'text-delta', messageId: 'c:subagent:0', delta: 'draft', subagentRunId: 'c:subagent' },
+      { type: 'parts-discarded', partIds: ['bad', 'c', 'c:subagent'] },
+    ] as ChatEvent[]) {
+      state = reduce(state, event);
+    }
+    const reply = state.turns[0];
+    expect(reply.role === 'assistant' && reply.parts.map((part) => part.id)).to.deep.equal(['kept']);
+    expect(reply.role === 'assistant' && reply.subagents).to.deep.equal([]);
+    expect(reply.role === 'assistant' && reply.sources).to.deep.equal([]);
+  });
+});

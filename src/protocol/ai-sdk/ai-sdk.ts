@@ -19,10 +19,13 @@ export class AiSdkTransport implements Transport {
     // A reply that goes on continues its UIMessage; a new one gets a message of its own.
     const last = body.messages[body.messages.length - 1];
     const continued = trigger?.kind === 'continue' && last?.role === 'assistant' ? last : undefined;
+    const start = continued ?? { id: newId(), role: 'assistant' as const, parts: [] };
+    // Where this run begins, kept before the request goes: a reload from here on replays this run onto it.
+    yield { type: 'wire-snapshot', wire: start, runStart: true };
     const opened = await openEventStream(this.settings, { method: 'POST', body: JSON.stringify(body) }, signal);
     if ('error' in opened) yield fault(opened.error);
     else if ('empty' in opened) yield fault({ kind: 'protocol', message: 'The agent answered with no content (HTTP 204) instead of a UI message stream.' });
-    else if ('body' in opened) yield* readChunks(opened.body, signal, new AiSdkChunkMapper(request.runId, continued ?? newId(), newId()));
+    else if ('body' in opened) yield* readChunks(opened.body, signal, new AiSdkChunkMapper(request.runId, start, newId()));
   }
 
   async *reconnect({ signal, threadId, reply }: ReconnectOptions): AsyncGenerator<ChatEvent> {

@@ -11,7 +11,15 @@ type Field = Kind | `${Kind}?`;
 
 const metadata = { providerMetadata: 'object?' } as const;
 const span = { id: 'string', ...metadata } as const;
-const toolStart = { toolCallId: 'string', toolName: 'string', dynamic: 'boolean?', title: 'string?', providerExecuted: 'boolean?', ...metadata } as const;
+const toolStart = {
+  toolCallId: 'string',
+  toolName: 'string',
+  dynamic: 'boolean?',
+  title: 'string?',
+  providerExecuted: 'boolean?',
+  toolMetadata: 'object?',
+  ...metadata,
+} as const;
 
 export const CHUNK_FIELDS: Record<string, Record<string, Field>> = {
   start: { messageId: 'string?' },
@@ -32,10 +40,10 @@ export const CHUNK_FIELDS: Record<string, Record<string, Field>> = {
   'tool-input-delta': { toolCallId: 'string', inputTextDelta: 'string' },
   'tool-input-available': toolStart,
   'tool-input-error': { ...toolStart, errorText: 'string' },
-  'tool-approval-request': { approvalId: 'string', toolCallId: 'string', reason: 'string?', isAutomatic: 'boolean?' },
+  'tool-approval-request': { approvalId: 'string', toolCallId: 'string', reason: 'string?', isAutomatic: 'boolean?', signature: 'string?' },
   'tool-approval-response': { approvalId: 'string', approved: 'boolean', reason: 'string?' },
-  'tool-output-available': { toolCallId: 'string', preliminary: 'boolean?', providerExecuted: 'boolean?', ...metadata },
-  'tool-output-error': { toolCallId: 'string', errorText: 'string', providerExecuted: 'boolean?', ...metadata },
+  'tool-output-available': { toolCallId: 'string', preliminary: 'boolean?', providerExecuted: 'boolean?', toolMetadata: 'object?', ...metadata },
+  'tool-output-error': { toolCallId: 'string', errorText: 'string', providerExecuted: 'boolean?', toolMetadata: 'object?', ...metadata },
   'tool-output-denied': { toolCallId: 'string' },
   'source-url': { sourceId: 'string', url: 'string', title: 'string?', ...metadata },
   'source-document': { sourceId: 'string', mediaType: 'string', title: 'string', filename: 'string?', ...metadata },

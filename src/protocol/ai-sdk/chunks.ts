@@ -26,11 +26,13 @@ function ignoreUnknown(type: string): void {
 
 const isTerminal = (event: ChatEvent) => event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped';
 
-/** The ids of the parts an event creates (what a `reset-step` takes back). */
+/** The id of what an event adds to the reply — a part, a subagent, a source (what a `reset-step` takes back). */
 function createdId(event: ChatEvent): string | undefined {
   if (event.type === 'text-start' || event.type === 'reasoning-start') return event.messageId;
   if (event.type === 'tool-call-start') return event.toolCallId;
   if (event.type === 'file') return event.id;
+  if (event.type === 'subagent-started') return event.subagentRunId;
+  if (event.type === 'source') return event.source.id;
   return undefined;
 }
 
@@ -57,7 +59,7 @@ export class AiSdkChunkMapper {
   private readonly calls = new Map<string, Call>();
   /** Approvals the person is asked for, by approval id. */
   private readonly approvals = new Map<string, Interrupt>();
-  /** The parts the step under way created here. */
+  /** What the step under way added here (parts, subagents, sources), by id. */
   private stepParts: string[] = [];
 
   /**
@@ -99,8 +101,6 @@ export class AiSdkChunkMapper {
     if (!this.started) {
       this.started = true;
       out.push({ type: 'run-started', runId: this.runId });
-      // Where this run begins: what a stream picked up after a reload is replayed onto.
-      out.push({ type: 'wire-snapshot', wire: this.builder.message, runStart: true });
     }
     if (this.finished) return out;
     const events = this.events(chunk);
@@ -241,6 +241,7 @@ export class AiSdkChunkMapper {
     this.stepParts = [];
     this.openSpans.clear();
     for (const [approvalId, interrupt] of this.approvals) if (discarded.includes(interrupt.toolCallId ?? '')) this.approvals.delete(approvalId);
+    this.subagents.forget(discarded);
     this.calls.clear();
     return discarded.length ? [{ type: 'parts-discarded', partIds: discarded }] : [];
   }

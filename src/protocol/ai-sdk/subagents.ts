@@ -35,8 +35,9 @@ export class SubagentSnapshots {
 
   constructor(private readonly runIdFor: (toolCallId: string) => string = (toolCallId) => `${toolCallId}:subagent`) {}
 
-  has(toolCallId: string): boolean {
-    return this.seen.has(toolCallId);
+  /** Forgets the subagents behind these calls (a step taken back): a call made again starts afresh. */
+  forget(toolCallIds: readonly string[]): void {
+    for (const id of toolCallIds) this.seen.delete(id);
   }
 
   /**
@@ -96,7 +97,8 @@ export class SubagentSnapshots {
 
   private call(seen: Seen, runId: string, part: ToolPart, final: boolean): ChatEvent[] {
     const out: ChatEvent[] = [];
-    const id = part.toolCallId;
+    // A subagent's calls are its own: their ids (often call_0, call_1… again) live under its run.
+    const id = `${runId}/${part.toolCallId}`;
     let known = seen.calls.get(id);
     if (!known) {
       known = { args: false, result: false };
