@@ -102,6 +102,25 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     assert.equal(continued.messageId, continued.body.messages.at(-1).id);
   });
 
+  it('ask_user answered by the page’s askUser handler: its answers go back as the output, no form shown', async () => {
+    const { page } = await open('agent-id="support"');
+    await page.evaluate(() => {
+      const chat = document.querySelector('agent-chat');
+      chat.askUser = (questions, context) => {
+        window.asked = { count: questions.length, context };
+        return { [questions[0].question]: ['Lisbon'], [questions[1].question]: ['Beaches'] };
+      };
+    });
+    const done = await chatTurn(page, 'plan it for me');
+    assert.equal(done.status, 'done');
+    assert.match(done.text, /Thanks, your answers: .*Lisbon.*Beaches/);
+    assert.deepEqual(await page.evaluate(() => window.asked), { count: 2, context: { agentId: 'support' } });
+    assert.equal(await page.locator('agent-chat-question-form form[part="question-form"]').count(), 0);
+    const sent = suite.ai.requests.at(-1).body;
+    assert.equal(sent['agent-chat'].agentId, 'support');
+    assert.equal(sent.messages.at(-1).parts.find((part) => part.type === 'tool-ask_user').state, 'output-available');
+  });
+
   it('ask_user answered by typing instead: the call is answered “deferred” and the message follows it', async () => {
     const { page } = await open();
     await chatTurn(page, 'plan something');
