@@ -24,6 +24,7 @@ import { format, loadStrings, resolveStrings, stringsLoaded, type ChatStrings } 
 import { LogFollower } from './dom/log-follower.js';
 import { newId } from './ids.js';
 import { createTransport, preloadTransport } from './protocol/factory.js';
+import { IMAGES_MODES, type ImagePolicy, type ImagesMode } from './render/image-policy.js';
 import { loadMarkdown } from './render/markdown-loader.js';
 import type { HeadersInput } from './protocol/http.js';
 import type { Transport } from './protocol/transport.js';
@@ -173,6 +174,13 @@ export class AgentChat extends LitElement {
   @property({ attribute: false }) strings?: Partial<ChatStrings>;
   /** Whether tool cards start `open` or `collapsed`. */
   @property({ attribute: 'tool-cards' }) toolCards: ToolCardsMode = 'collapsed';
+
+  /**
+   * Images in replies and results from other origins than the page's: `click` (a placeholder
+   * naming the host, loads when pressed), `none` (placeholder only) or `allow` (load at once).
+   * The page's own origin, `data:` and `blob:` images always load.
+   */
+  @property() images: ImagesMode = 'click';
   /** Show tool-call arguments in cards. */
   @property({ attribute: 'show-requests', converter: flagAttribute }) showRequests = false;
   /**
@@ -297,6 +305,7 @@ export class AgentChat extends LitElement {
       () => this.nextFrameDrawn(),
     );
     this.conversation = this.session.state;
+    this.addEventListener('agent-chat-image-policy', this.onImagePolicy);
   }
 
   override connectedCallback(): void {
@@ -325,8 +334,8 @@ export class AgentChat extends LitElement {
       this.connection = this.resolveConnection();
       if (!this.transport && this.endpoint) preloadTransport(this.connection.config.protocol);
     }
-    if (changed.has('theme') || changed.has('toolCards')) {
-      this.displayProblems = checkDisplayOptions({ theme: this.theme, toolCards: this.toolCards });
+    if (changed.has('theme') || changed.has('toolCards') || changed.has('images')) {
+      this.displayProblems = checkDisplayOptions({ theme: this.theme, toolCards: this.toolCards, images: this.images });
     }
     if (changed.has('lang') || changed.has('strings') || !this.texts) this.resolveTexts();
     if (changed.has('mcpServers')) this.apps.syncServers();
@@ -407,6 +416,14 @@ export class AgentChat extends LitElement {
     }
     return this.threadId;
   }
+
+  /** Answers a markdown view inside the chat with the chat's image policy and its texts. */
+  private readonly onImagePolicy = (event: Event) => {
+    event.stopPropagation();
+    const s = this.texts ?? resolveStrings(this.lang, this.strings);
+    const mode = (IMAGES_MODES as readonly string[]).includes(this.images) ? this.images : 'click';
+    (event as CustomEvent<{ policy?: ImagePolicy }>).detail.policy = { mode, showImage: s.showImage, imageBlocked: s.imageBlocked };
+  };
 
   private runSetup(): RunSetup {
     const threadId = this.ensureThreadId();

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { HeadersInput } from './protocol/http.js';
+import { IMAGES_MODES } from './render/image-policy.js';
 
 export const SUPPORTED_PROTOCOLS = ['ag-ui', 'ai-sdk'] as const;
 export type Protocol = (typeof SUPPORTED_PROTOCOLS)[number];
@@ -83,13 +84,16 @@ const theme = z.enum(['light', 'dark', 'auto']);
 const toolCards = z.enum(['open', 'collapsed']);
 
 /** Problems with the display attributes; a wrong value falls back to the default. */
-export function checkDisplayOptions(input: { theme?: string; toolCards?: string }): string[] {
+export function checkDisplayOptions(input: { theme?: string; toolCards?: string; images?: string }): string[] {
   const problems: string[] = [];
   if (input.theme !== undefined && !theme.safeParse(input.theme).success) {
     problems.push(`theme="${input.theme}" must be "light", "dark" or "auto"; "auto" is used.`);
   }
   if (input.toolCards !== undefined && !toolCards.safeParse(input.toolCards).success) {
     problems.push(`tool-cards="${input.toolCards}" must be "open" or "collapsed"; "collapsed" is used.`);
+  }
+  if (input.images !== undefined && !(IMAGES_MODES as readonly string[]).includes(input.images)) {
+    problems.push(`images="${input.images}" must be "allow", "click" or "none"; "click" is used.`);
   }
   return problems;
 }

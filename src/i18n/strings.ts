@@ -30,6 +30,10 @@ export interface ChatStrings {
   sources: string;
   /** A file of the reply to download: {name}. */
   downloadFile: string;
+  /** In place of an image from another origin, which loads when pressed: {host}. */
+  showImage: string;
+  /** In place of an image from another origin that is not shown (`images="none"`): {host}. */
+  imageBlocked: string;
   jumpToLatest: string;
   toolRunning: string;
   toolDone: string;
@@ -153,6 +157,8 @@ export const en: ChatStrings = {
   stopped: 'Stopped.',
   sources: 'Sources',
   downloadFile: 'Download {name}',
+  showImage: 'Show image from {host}',
+  imageBlocked: 'Image from {host} not shown',
   jumpToLatest: 'Jump to latest',
   toolRunning: 'Running',
   toolDone: 'Done',

@@ -3,7 +3,9 @@
  * the element asks for it when it connects, so it is there before the first reply arrives, while
  * the widget itself shows up without waiting for it. The classic build inlines it.
  */
-export type RenderMarkdown = (source: string) => DocumentFragment;
+import type { ImagePolicy } from './image-policy.js';
+
+export type RenderMarkdown = (source: string, images?: ImagePolicy) => DocumentFragment;
 
 let loaded: RenderMarkdown | undefined;
 let loadedActivityHtml: RenderMarkdown | undefined;

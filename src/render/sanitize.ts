@@ -30,6 +30,8 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer nofollow');
   }
+  // Alignment is for table cells: elsewhere it would let a reply dress up as the person's bubble.
+  if (node.hasAttribute('align') && node.tagName !== 'TH' && node.tagName !== 'TD') node.removeAttribute('align');
   if (node.tagName === 'IMG') {
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'no-referrer');

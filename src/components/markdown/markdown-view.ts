@@ -2,6 +2,7 @@ import { LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { MarkdownBlockSplitter, type OpenFence } from '../../render/markdown-blocks.js';
 import { loadMarkdown, markdownRenderer } from '../../render/markdown-loader.js';
+import { defaultImagePolicy, type ImagePolicy } from '../../render/image-policy.js';
 
 /**
  * @summary Renders markdown that may still be streaming. Finished blocks are parsed once and kept
@@ -125,10 +126,17 @@ export class AgentChatMarkdown extends LitElement {
     return chunk;
   }
 
+  /** The chat's image policy (asked for with an event its element answers), else the default. */
+  private imagePolicy(): ImagePolicy {
+    const detail: { policy?: ImagePolicy } = {};
+    this.dispatchEvent(new CustomEvent('agent-chat-image-policy', { bubbles: true, composed: true, detail }));
+    return detail.policy ?? defaultImagePolicy;
+  }
+
   private fragment(source: string): DocumentFragment | Text {
     const render = markdownRenderer();
     if (!render) return document.createTextNode(source);
-    const fragment = render(source);
+    const fragment = render(source, this.imagePolicy());
     for (const pre of fragment.querySelectorAll('pre')) {
       const language = /language-([\w+#.-]+)/.exec(pre.querySelector('code')?.className ?? '')?.[1];
       const parent = pre.parentNode!;

@@ -20,6 +20,8 @@ export const de: ChatStrings = {
   stopped: 'Angehalten.',
   sources: 'Quellen',
   downloadFile: '{name} herunterladen',
+  showImage: 'Bild von {host} anzeigen',
+  imageBlocked: 'Bild von {host} nicht angezeigt',
   jumpToLatest: 'Zum Neuesten',
   toolRunning: 'Läuft',
   toolDone: 'Fertig',

@@ -20,6 +20,8 @@ export const fr: ChatStrings = {
   stopped: 'Arrêté.',
   sources: 'Sources',
   downloadFile: 'Télécharger {name}',
+  showImage: 'Afficher l’image de {host}',
+  imageBlocked: 'Image de {host} non affichée',
   jumpToLatest: 'Aller au plus récent',
   toolRunning: 'En cours',
   toolDone: 'Terminé',
