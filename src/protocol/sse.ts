@@ -12,7 +12,8 @@ export interface SseMessage {
 
 /** Line splitter that keeps state across chunks; pure, no I/O. */
 export class SseParser {
-  private buffer = '';
+  /** Text after the last line end, in the pieces it came in (joined once its line ends). */
+  private pending: string[] = [];
   private data: string[] = [];
   private event = '';
   private id: string | undefined;
@@ -26,9 +27,17 @@ export class SseParser {
       this.started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    let input = this.buffer + text;
-    if (this.skipLeadingLf && input.startsWith('\n')) input = input.slice(1);
+    if (text === '') return [];
+    // A CR ended the last piece: an LF starting this one belongs to it (one CRLF, not two line ends).
+    if (this.skipLeadingLf && text.startsWith('\n')) text = text.slice(1);
     this.skipLeadingLf = false;
+    // A piece with no line end only waits: a long line costs one pass, not one per piece.
+    if (text.indexOf('\n') === -1 && text.indexOf('\r') === -1) {
+      if (text) this.pending.push(text);
+      return [];
+    }
+    const input = this.pending.length ? this.pending.join('') + text : text;
+    this.pending = [];
     const out: SseMessage[] = [];
     let start = 0;
     // Next CR and LF, each searched again only once passed: one linear scan however long the text.
@@ -45,13 +54,13 @@ export class SseParser {
       if (cr !== -1 && cr < start) cr = input.indexOf('\r', start);
       if (lf !== -1 && lf < start) lf = input.indexOf('\n', start);
     }
-    this.buffer = input.slice(start);
+    if (start < input.length) this.pending.push(input.slice(start));
     return out;
   }
 
   /** The stream ended: an unterminated final event is discarded, as the spec says. */
   end(): void {
-    this.buffer = '';
+    this.pending = [];
     this.reset();
   }
 

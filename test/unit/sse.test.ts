@@ -50,6 +50,23 @@ describe('SSE reader', () => {
     }
   });
 
+  it('keeps a line that comes in many pieces whole, however the pieces fall (a 2 MB line in 1,000-character pieces, and every three-way cut of a short text)', () => {
+    const long = 'x'.repeat(2 * 1024 * 1024);
+    const parser = new SseParser();
+    const text = `data: ${long}\r\n\r\ndata: after\n\n`;
+    const got = [];
+    for (let offset = 0; offset < text.length; offset += 1000) got.push(...parser.push(text.slice(offset, offset + 1000)));
+    expect(got.map((m) => m.data.length)).to.deep.equal([long.length, 5]);
+    const short = 'data: a\r\ndata: b\r\n\r\nid: 7\rdata: c\r\r';
+    for (let first = 0; first <= short.length; first++) {
+      for (let second = first; second <= short.length; second++) {
+        const pieces = new SseParser();
+        const messages = [short.slice(0, first), short.slice(first, second), short.slice(second)].flatMap((piece) => pieces.push(piece));
+        expect(messages, `cut at ${first}, ${second}`).to.deep.equal([{ event: 'message', data: 'a\nb' }, { event: 'message', data: 'c', id: '7' }]);
+      }
+    }
+  });
+
   it('decodes UTF-8 split inside a multi-byte character and drops a BOM', async () => {
     const bytes = new TextEncoder().encode('\uFEFFdata: héllo ✓\n\n');
     const got = await collect(streamOf(...Array.from(bytes, (b) => new Uint8Array([b]))));
