@@ -20,8 +20,6 @@
  * --paced has the server pause 16 ms after every 4 events (one call, about 60 calls/s, a busy
  *   team of agents) instead of flooding the socket.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -30,6 +28,7 @@ import { FINAL_TEXT, LEVELS, MARK_EVERY, activityBenchPage, activityEvents, star
 import { fmt, intervals, median, range } from './lib/stats.mjs';
 import { formatTable } from './lib/sizes.mjs';
 import { analyseTrace } from './lib/trace.mjs';
+import { load, snapshotDist } from './lib/dist-copy.mjs';
 
 const CALLS = 256;
 const HTML_EVERY = 32;
@@ -221,15 +220,6 @@ function domSummary(run) {
   );
 }
 
-/** A private copy of dist/, so that a rebuild during the bench cannot pull files from under it. */
-function snapshotDist() {
-  if (!existsSync(join(distDir, 'agent-chat.js'))) throw new Error('dist/agent-chat.js is missing: run `npm run build` first');
-  const copy = mkdtempSync(join(tmpdir(), 'agent-chat-bench-'));
-  cpSync(distDir, copy, { recursive: true, filter: (source) => !source.includes(`${distDir}/types`) });
-  return { dir: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
-}
-
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 function printReport(runs, options) {
   console.log(`\nSubagent activity (${options.runs} run${options.runs === 1 ? '' : 's'} after 1 warm-up; median and range)`);
@@ -248,7 +238,7 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   const cleanup = [];
   try {
-    const dist = snapshotDist();
+    const dist = snapshotDist(distDir);
     cleanup.push(dist.remove);
     const server = await startActivityServer({
       page: activityBenchPage({ viewport: VIEWPORT }),

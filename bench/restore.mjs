@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Restore benchmark: a stored conversation of 2,000 messages (1,000 from the person, 1,000
- * replies of a few paragraphs of markdown, some with a list or a code block, 100 of them with a
- * tool card holding a result) opened in a fresh page load of <agent-chat> in headless Chromium.
+ * Restore benchmark: a stored conversation of 200, 2,000 and 20,000 messages (half from the person,
+ * half replies of a few paragraphs of markdown, some with a list or a code block, every 10th reply
+ * with a tool card holding a result) opened in a fresh page load of <agent-chat> in headless Chromium.
  *
  * The database is written by the widget itself: a setup page of the same origin calls
  * `importThread()` with a generated export (the real import path: validation, one transaction,
@@ -13,141 +13,50 @@
  * rendered (its closing **bold** mark is a <strong> in the DOM, so it is parsed markdown, not the
  * plain-text stand-in), inside the visible part of the log, and the log scrolled to its end.
  *
- * Reports: navigation start → usable last screen, with a breakdown (when the scripts arrived from
- * resource timing; when the database was asked to open and the thread's nodes were read, noted by
- * the page script around IDBFactory.open and IDBIndex.getAll; `agent-chat-thread-change` "open"; the
- * element's definition → usable), how many `agent-chat-message` elements are in
+ * Reports, for each size: navigation start → usable last screen, with a breakdown (when the scripts
+ * arrived from resource timing; when the database was asked to open and the thread's nodes were
+ * read, noted by the page script around IDBFactory.open and every read of the `nodes` store or its
+ * index: requests and records before the usable screen; the element's definition → usable);
+ * `agent-chat-thread-change` "open" (the whole thread in memory: `getTurns()` has every turn of the
+ * path) and the longest task up to then; how many `agent-chat-message` elements are in
  * the DOM at that moment (windowing: the last 40 turns, not 2,000), the longest main-thread task
  * from navigation to that moment (PerformanceObserver 'longtask'), and, as a secondary figure, the
  * time to draw the earlier messages once (a click on `part="earlier-button"` → 40 more turns in the
  * DOM with their markdown rendered). Each run is a fresh browser context (its own database, cold
  * caches); one warm-up run, then 5 measured runs; median and max.
  *
- *   npm run build && node bench/restore.mjs [--runs=5]
+ *   npm run build && node bench/restore.mjs [--runs=5] [--sizes=200,2000,20000] [--dist=dist]
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { startBenchServer } from './lib/agui-server.mjs';
 import { fmt, median, range } from './lib/stats.mjs';
+import { longThreadExport } from './lib/long-thread.mjs';
 import { formatTable } from './lib/sizes.mjs';
+import { load, snapshotDist } from './lib/dist-copy.mjs';
 
-const EXCHANGES = 1000; // 1,000 messages from the person + 1,000 replies
-const TOOL_EVERY = 10; // every 10th reply has a tool card with a result: 100
-const WINDOW = 40; // turns the element draws first (DRAWN_TURNS in src/agent-chat.ts)
+const SIZES = [200, 2000, 20000]; // messages: half from the person, half replies
+const TOOL_EVERY = 10; // every 10th reply has a tool card with a result
+const WINDOW = 40; // turns one click on the earlier-button draws (MORE_DRAWN in src/agent-chat.ts)
 const VIEWPORT = { width: 1000, height: 800 };
 const GOALS = { usableMs: 300 };
 const CHROMIUM = { executablePath: chromiumPath(), args: chromiumArgs };
 const THREAD_ID = 'bench-long-thread';
-const LAST_MARK = 'end of reply 1000';
+const lastMark = (exchanges) => `end of reply ${exchanges}`;
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 function parseOptions(argv) {
   const runs = Number(argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
-  return { runs };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The conversation: deterministic (a seeded generator), realistic markdown
-
-const NOUNS = ['request', 'buffer', 'session', 'worker', 'queue', 'parser', 'cache', 'index', 'thread', 'record'];
-const VERBS = ['reads', 'writes', 'parses', 'flushes', 'splits', 'merges', 'checks', 'renders', 'schedules', 'drops'];
-const ADJECTIVES = ['small', 'stale', 'pending', 'final', 'partial', 'cached', 'slow', 'early', 'shared', 'local'];
-const TOPICS = ['retries', 'timeouts', 'caching', 'batching', 'indexing', 'migrations', 'rate limits', 'logging'];
-
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0);
-}
-const pick = (next, list) => list[next() % list.length];
-
-function sentence(next, i) {
-  const subject = `the ${pick(next, ADJECTIVES)} ${pick(next, NOUNS)}`;
-  switch (next() % 5) {
-    case 0:
-      return `When ${subject} ${pick(next, VERBS)} a ${pick(next, NOUNS)}, the result stays **${pick(next, ADJECTIVES)}** until the next step.`;
-    case 1:
-      return `Call \`${pick(next, NOUNS)}.${pick(next, VERBS).slice(0, -1)}()\` before ${subject} ${pick(next, VERBS)} anything else.`;
-    case 2:
-      return `See [the notes on ${pick(next, TOPICS)}](https://example.com/docs/${i}) for how ${subject} ${pick(next, VERBS)} each ${pick(next, NOUNS)}.`;
-    case 3:
-      return `In practice ${subject} ${pick(next, VERBS)} about ${(next() % 900) + 100} items per second, *roughly* what you would expect.`;
-    default:
-      return `Each ${pick(next, NOUNS)} keeps its own state, so ${subject} never ${pick(next, VERBS)} twice.`;
-  }
-}
-
-const paragraph = (next, i) => Array.from({ length: 2 + (next() % 4) }, (_, k) => sentence(next, i * 10 + k)).join(' ');
-
-function list(next, i) {
-  const numbered = next() % 2 === 0;
-  return Array.from({ length: 3 + (next() % 3) }, (_, k) => `${numbered ? `${k + 1}.` : '-'} **${pick(next, NOUNS)}**: ${sentence(next, i + k)}`).join('\n');
-}
-
-function codeBlock(next, i) {
-  if (next() % 2) {
-    return `\`\`\`ts\nexport async function retry<T>(run: () => Promise<T>, attempts = ${2 + (i % 4)}): Promise<T> {\n  for (let n = 1; ; n++) {\n    try {\n      return await run();\n    } catch (error) {\n      if (n >= attempts) throw error;\n      await new Promise((resolve) => setTimeout(resolve, ${100 * (1 + (i % 5))} * n));\n    }\n  }\n}\n\`\`\``;
-  }
-  return `\`\`\`python\ndef ${pick(next, VERBS).slice(0, -1)}_${pick(next, NOUNS)}s(items):\n    seen = set()\n    for item in items:\n        if item.key in seen:\n            continue\n        seen.add(item.key)\n        yield item\n\`\`\``;
-}
-
-/** A reply of 2–4 paragraphs; every 3rd with a list, every 4th with a code block. */
-function replyText(next, i) {
-  const blocks = [paragraph(next, i)];
-  if (i % 3 === 0) blocks.push(list(next, i));
-  blocks.push(paragraph(next, i + 1));
-  if (i % 4 === 1) blocks.push(codeBlock(next, i));
-  if (next() % 2) blocks.push(paragraph(next, i + 2));
-  return blocks.join('\n\n');
-}
-
-function question(next, i) {
-  return `How do I handle ${pick(next, TOPICS)} when the ${pick(next, ADJECTIVES)} ${pick(next, NOUNS)} ${pick(next, VERBS)} a ${pick(next, NOUNS)}? (${i})`;
-}
-
-/** The export `importThread()` takes: one path of 2,000 turns, the last one current. */
-function longThreadExport() {
-  const next = generator(2026);
-  const nodes = [];
-  let parentId = null;
-  let chars = 0;
-  const now = Date.UTC(2026, 10, 29);
-  for (let i = 1; i <= EXCHANGES; i++) {
-    const user = { role: 'user', id: `u-${i}`, text: question(next, i) };
-    let text = replyText(next, i);
-    if (i === EXCHANGES) text += `\n\nThat is all for now: **${LAST_MARK}**.`;
-    const parts = [];
-    if (i % TOOL_EVERY === 0) {
-      const args = { query: `${pick(next, TOPICS)} ${pick(next, NOUNS)}`, limit: 3 };
-      parts.push({ kind: 'text', id: `m-${i}-a`, text: 'Let me look that up in the docs.', streaming: false });
-      parts.push({
-        kind: 'tool-call',
-        id: `call-${i}`,
-        name: 'search_docs',
-        argsText: JSON.stringify(args),
-        args,
-        argsComplete: true,
-        status: 'done',
-        result: {
-          matches: Array.from({ length: 3 }, (_, k) => ({ title: `${pick(next, TOPICS)} and the ${pick(next, NOUNS)}`, url: `https://example.com/docs/${i}/${k}`, snippet: sentence(next, i + k) })),
-        },
-      });
-    }
-    parts.push({ kind: 'text', id: `m-${i}`, text, streaming: false });
-    const reply = { role: 'assistant', id: `a-${i}`, runId: `run-${i}`, status: 'done', parts };
-    for (const turn of [user, reply]) {
-      nodes.push({ id: turn.id, parentId, seq: nodes.length, turn });
-      parentId = turn.id;
-    }
-    chars += user.text.length + parts.reduce((sum, part) => sum + (part.text?.length ?? 0), 0);
-  }
-  const thread = { id: THREAD_ID, title: nodes[0].turn.text, titleSource: 'first-message', created: now, updated: now, currentLeaf: parentId };
-  return { data: { format: 'agent-chat-thread', version: 1, exported: now, thread, nodes }, chars, lastId: parentId };
+  const sizesArg = argv.find((arg) => arg.startsWith('--sizes='))?.split('=')[1];
+  const sizes = sizesArg ? sizesArg.split(',').map(Number) : SIZES;
+  if (sizes.some((size) => !Number.isInteger(size) || size < 2 || size % 2)) throw new Error('--sizes must be even message counts, e.g. --sizes=200,2000');
+  // --dist=DIR: another build (e.g. a copy of dist/ made before a change) instead of dist/.
+  const dist = argv.find((arg) => arg.startsWith('--dist='))?.split('=')[1];
+  return { runs, sizes, dist: dist ? resolve(dist) : distDir };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -155,7 +64,7 @@ function longThreadExport() {
 
 /** Runs in the page's <head> before the bundle (serialised with Function.prototype.toString). */
 function probeScript({ lastId, lastMark }) {
-  const probe = { marks: {}, longTasks: [], storageErrors: [], idb: {} };
+  const probe = { marks: {}, longTasks: [], storageErrors: [], idb: {}, nodeReads: [] };
   window.restoreProbe = probe;
   // For the breakdown only: when the database was asked to open, and when the read of the
   // thread's nodes (the threadId index) was issued and answered.
@@ -171,11 +80,32 @@ function probeScript({ lastId, lastMark }) {
     };
   };
   timed(IDBFactory.prototype, 'open', 'open', () => true);
-  timed(IDBIndex.prototype, 'getAll', 'nodes', (index) => index.name === 'threadId');
+  // Every read of the nodes store (or its index): when it was issued and answered, how many records.
+  const counted = (proto, name, storeOf) => {
+    const original = proto[name];
+    proto[name] = function (...args) {
+      const request = original.apply(this, args);
+      if (storeOf(this).name === 'nodes') {
+        const entry = { start: performance.now(), records: 0 };
+        probe.nodeReads.push(entry);
+        request.addEventListener('success', () => {
+          entry.end = performance.now();
+          const result = request.result;
+          entry.records = Array.isArray(result) ? result.length : result === undefined || result === null ? 0 : 1;
+        });
+      }
+      return request;
+    };
+  };
+  for (const name of ['get', 'getAll', 'openCursor']) {
+    counted(IDBObjectStore.prototype, name, (store) => store);
+    counted(IDBIndex.prototype, name, (index) => index.objectStore);
+  }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   customElements.whenDefined('agent-chat').then(() => (probe.marks.defined = performance.now()));
+  // Fires once the thread is shown whole (its full tree in memory).
   document.addEventListener(
     'agent-chat-thread-change',
     (event) => {
@@ -229,9 +159,12 @@ function probeScript({ lastId, lastMark }) {
     let loaded;
     void chat.openThread(id).then(() => (loaded = performance.now()));
     return new Promise((resolve) => {
+      let usableAt;
       const check = () => {
-        if (usable() === false) return requestAnimationFrame(check);
-        resolve({ ms: performance.now() - start, loadedMs: loaded - start, longTasks: probe.longTasks.slice(tasks) });
+        if (usableAt === undefined && usable() !== false) usableAt = performance.now();
+        // Until the screen is usable and the whole thread is loaded (openThread resolved).
+        if (usableAt === undefined || loaded === undefined) return requestAnimationFrame(check);
+        resolve({ ms: usableAt - start, loadedMs: loaded - start, longTasks: probe.longTasks.slice(tasks) });
       };
       requestAnimationFrame(check);
     });
@@ -317,6 +250,7 @@ async function storeThread(context, url, data) {
 }
 
 async function runOnce(browser, server, exported) {
+  const messages = 2 * exported.exchanges;
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const stored = await storeThread(context, server.url, exported.data);
@@ -328,8 +262,10 @@ async function runOnce(browser, server, exported) {
     } catch (error) {
       throw new Error(`restore bench: no usable last screen within 20 s (${problems.join('; ') || error.message})`);
     }
+    // The whole thread in memory (thread-change "open"): what sending, export and getTurns() need.
+    await page.waitForFunction(() => window.restoreProbe.marks.threadChange !== undefined, undefined, { timeout: 20_000, polling: 50 });
     const probe = await page.evaluate(() => {
-      const { marks, messagesAtUsable, threadChange, longTasks, storageErrors, idb } = window.restoreProbe;
+      const { marks, messagesAtUsable, threadChange, longTasks, storageErrors, idb, nodeReads } = window.restoreProbe;
       const chat = document.querySelector('agent-chat');
       // When each script file arrived (name without its hash → responseEnd).
       const scripts = Object.fromEntries(
@@ -338,7 +274,7 @@ async function runOnce(browser, server, exported) {
           .filter((entry) => entry.name.endsWith('.js'))
           .map((entry) => [entry.name.split('/').pop().replace(/-[\w-]{8}\.js$|\.js$/, ''), { start: entry.startTime, end: entry.responseEnd }]),
       );
-      return { marks, messagesAtUsable, threadChange, longTasks, storageErrors, idb, scripts, turns: chat.getTurns().length, threadId: chat.threadId };
+      return { marks, messagesAtUsable, threadChange, longTasks, storageErrors, idb, nodeReads, scripts, turns: chat.getTurns().length, threadId: chat.threadId };
     });
     // A second later: did anything draw more turns on its own?
     await page.waitForTimeout(1000);
@@ -347,7 +283,7 @@ async function runOnce(browser, server, exported) {
     const reopen = await page.evaluate((id) => window.restoreProbe.reopen(id), THREAD_ID);
 
     const checks = [];
-    if (probe.turns !== 2 * EXCHANGES) checks.push(`${probe.turns} turns restored, not ${2 * EXCHANGES}`);
+    if (probe.turns !== messages) checks.push(`${probe.turns} turns restored, not ${messages}`);
     if (probe.threadId !== THREAD_ID) checks.push(`thread ${probe.threadId} shown, not ${THREAD_ID}`);
     if (probe.threadChange?.reason !== 'open') checks.push(`thread change ${JSON.stringify(probe.threadChange)}`);
     if (probe.storageErrors.length) checks.push(`storage errors: ${JSON.stringify(probe.storageErrors)}`);
@@ -356,7 +292,10 @@ async function runOnce(browser, server, exported) {
     if (checks.length) throw new Error(`restore bench: ${checks.join('; ')}`);
 
     const usable = probe.marks.usable;
+    const loaded = probe.marks.threadChange;
     const openTasks = probe.longTasks.filter((task) => task.start < usable);
+    const loadTasks = probe.longTasks.filter((task) => task.start < Math.max(usable, loaded));
+    const readsBefore = probe.nodeReads.filter((read) => read.start < usable);
     return {
       importMs: stored.importMs,
       usableMs: usable,
@@ -368,6 +307,12 @@ async function runOnce(browser, server, exported) {
       messagesLater,
       longestTaskMs: Math.max(0, ...openTasks.map((task) => task.duration)),
       longTasks: openTasks.length,
+      loadedMs: loaded,
+      longestToLoadedMs: Math.max(0, ...loadTasks.map((task) => task.duration)),
+      longTasksToLoaded: loadTasks.filter((task) => task.duration > 100).length,
+      nodeRequestsBefore: readsBefore.length,
+      nodeRecordsBefore: readsBefore.reduce((total, read) => total + read.records, 0),
+      nodeRecordsAll: probe.nodeReads.filter((read) => read.start < Math.max(usable, loaded)).reduce((total, read) => total + read.records, 0),
       reopenMs: reopen.ms,
       reopenLoadedMs: reopen.loadedMs,
       reopenLongestMs: Math.max(0, ...reopen.longTasks.map((task) => task.duration)),
@@ -381,8 +326,8 @@ async function runOnce(browser, server, exported) {
       scripts: probe.scripts,
       stillAtEnd: earlier.stillAtEnd,
       dbOpenMs: probe.idb.open?.start,
-      readStartMs: probe.idb.nodes?.start,
-      readEndMs: probe.idb.nodes?.end,
+      readStartMs: readsBefore[0]?.start,
+      readEndMs: Math.max(...readsBefore.map((read) => read.end ?? NaN)),
     };
   } finally {
     await context.close();
@@ -397,8 +342,9 @@ function row(label, values, { digits = 0, goal } = {}) {
   return [label, fmt(mid, digits), fmt(max, digits), `${fmt(min, digits)}–${fmt(max, digits)}`, verdict];
 }
 
-function resultTable(runs) {
+function resultTable(runs, messages) {
   const pick = (fn) => runs.map(fn);
+  const count = messages.toLocaleString('en');
   return formatTable(
     [
       ['metric (ms unless noted)', 'median', 'max', 'range', 'goal'],
@@ -408,9 +354,13 @@ function resultTable(runs) {
       row('  → storage chunk (thread-keeper) received', pick((r) => r.keeperChunkMs)),
       row('  → last script needed received', pick((r) => r.lastScriptMs)),
       row('  → database open requested', pick((r) => r.dbOpenMs)),
-      row('  → read of the 2,000 nodes issued', pick((r) => r.readStartMs)),
-      row('  → … answered', pick((r) => r.readEndMs)),
-      row('  → thread-change "open" (thread loaded, path set)', pick((r) => r.threadChangeMs)),
+      row('  → first read of nodes issued', pick((r) => r.readStartMs)),
+      row('  → last read of nodes issued before usable answered', pick((r) => r.readEndMs)),
+      row('node reads before usable (requests)', pick((r) => r.nodeRequestsBefore)),
+      row('node records read before usable (count)', pick((r) => r.nodeRecordsBefore)),
+      row(`thread-change "open": all ${count} in memory`, pick((r) => r.threadChangeMs)),
+      row('  node records read by then (count)', pick((r) => r.nodeRecordsAll)),
+      row('  longest task, navigation → all in memory', pick((r) => r.longestToLoadedMs), { digits: 1, goal: { text: '≤ 100 ms', met: (v) => v <= 100 } }),
       row('  <agent-chat> defined (connected) → usable last screen', pick((r) => r.fromDefinedMs)),
       row('  → next frame begins', pick((r) => r.nextFrameMs)),
       row('agent-chat-message in the DOM then (count)', pick((r) => r.messages)),
@@ -418,47 +368,30 @@ function resultTable(runs) {
       row('longest task, navigation → usable (longtask)', pick((r) => r.longestTaskMs), { digits: 1 }),
       row('long tasks, navigation → usable (count)', pick((r) => r.longTasks)),
       row('openThread() in a running chat → usable last screen', pick((r) => r.reopenMs), { goal: { text: `≤ ${GOALS.usableMs} ms`, met: (v) => v <= GOALS.usableMs } }),
-      row('  → thread loaded (openThread resolved)', pick((r) => r.reopenLoadedMs)),
-      row('  longest task in it (longtask)', pick((r) => r.reopenLongestMs), { digits: 1 }),
+      row('  → all in memory (openThread resolved)', pick((r) => r.reopenLoadedMs)),
+      row('  longest task in it, until both (longtask)', pick((r) => r.reopenLongestMs), { digits: 1 }),
       row('earlier-button click → 40 more turns drawn', pick((r) => r.earlierMs)),
       row('  longest task in it (longtask)', pick((r) => r.earlierLongestMs), { digits: 1 }),
-      row('(setup) importThread() of the 2,000 nodes', pick((r) => r.importMs)),
+      row(`(setup) importThread() of the ${count} nodes`, pick((r) => r.importMs)),
     ],
     ['l', 'r', 'r', 'r', 'l'],
   );
 }
 
-/** A private copy of dist/, so that a rebuild during the bench cannot pull files from under it. */
-function snapshotDist() {
-  if (!existsSync(join(distDir, 'agent-chat.js'))) throw new Error('dist/agent-chat.js is missing: run `npm run build` first');
-  const copy = mkdtempSync(join(tmpdir(), 'agent-chat-bench-'));
-  cpSync(distDir, copy, { recursive: true, filter: (source) => !source.includes(`${distDir}/types`) });
-  return { dir: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
-}
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
-
-async function main() {
-  const options = parseOptions(process.argv.slice(2));
-  const cleanup = [];
+/** One size: its own export and server, 1 warm-up, then the measured runs; prints its table. */
+async function measureSize(browser, dist, messages, options) {
+  const exported = longThreadExport(messages / 2, { threadId: THREAD_ID, toolEvery: TOOL_EVERY, lastMark: lastMark(messages / 2) });
+  const server = await startBenchServer({
+    page: restorePage({ viewport: VIEWPORT, lastId: exported.lastId, lastMark: lastMark(exported.exchanges) }),
+    distDir: dist.dir,
+    deltas: [],
+  });
   try {
-    const dist = snapshotDist();
-    cleanup.push(dist.remove);
-    const exported = longThreadExport();
-    const server = await startBenchServer({
-      page: restorePage({ viewport: VIEWPORT, lastId: exported.lastId, lastMark: LAST_MARK }),
-      distDir: dist.dir,
-      deltas: [],
-    });
-    cleanup.push(server.close);
-    const browser = await chromium.launch({ ...CHROMIUM, headless: true });
-    cleanup.push(() => browser.close());
-
     const json = JSON.stringify(exported.data).length;
     console.log(
-      `Chromium ${browser.version()}; a stored thread of ${(2 * EXCHANGES).toLocaleString('en')} messages ` +
-        `(${EXCHANGES / TOOL_EVERY} tool cards; ${(exported.chars / 1000).toFixed(0)}k characters of text, export ${(json / 1e6).toFixed(2)} MB); ` +
-        `viewport ${VIEWPORT.width}×${VIEWPORT.height}; load average ${load()}`,
+      `\n## ${messages.toLocaleString('en')} messages (${Math.floor(exported.exchanges / TOOL_EVERY)} tool cards; ` +
+        `${(exported.chars / 1000).toFixed(0)}k characters of text, export ${(json / 1e6).toFixed(2)} MB); load average ${load()}`,
     );
     await runOnce(browser, server, exported);
     const runs = [];
@@ -466,19 +399,64 @@ async function main() {
       const run = await runOnce(browser, server, exported);
       runs.push(run);
       console.log(
-        `run ${i + 1}: usable last screen at ${fmt(run.usableMs)} ms (${run.messages} messages drawn), ` +
-          `longest task ${fmt(run.longestTaskMs, 1)} ms, earlier ${fmt(run.earlierMs)} ms; load average ${load()}`,
+        `run ${i + 1}: usable last screen at ${fmt(run.usableMs)} ms (${run.messages} messages drawn, ${run.nodeRecordsBefore} nodes read), ` +
+          `all in memory at ${fmt(run.loadedMs)} ms, longest task ${fmt(run.longestToLoadedMs, 1)} ms; load average ${load()}`,
       );
     }
-    console.log(`\nRestore (${options.runs} run${options.runs === 1 ? '' : 's'} after 1 warm-up; each a fresh context and page load)`);
-    console.log(resultTable(runs).join('\n'));
+    console.log(`\nRestore of ${messages.toLocaleString('en')} messages (${options.runs} run${options.runs === 1 ? '' : 's'} after 1 warm-up; each a fresh context and page load)`);
+    console.log(resultTable(runs, messages).join('\n'));
     const names = Object.keys(runs[0].scripts).sort((a, b) => runs[0].scripts[a].start - runs[0].scripts[b].start);
     const timing = (name, key) => fmt(median(runs.map((run) => run.scripts[name]?.[key] ?? NaN).filter(Number.isFinite)));
     console.log(`\nScripts (requested → received, ms after navigation start, median): ${names.map((name) => `${name} ${timing(name, 'start')}→${timing(name, 'end')}`).join(', ')}.`);
     const moved = runs.filter((run) => !run.stillAtEnd).length;
     if (moved) console.log(`note: in ${moved}/${runs.length} runs the log was no longer at its end after the earlier turns were drawn`);
     console.log(`The earlier-button read "${runs[0].earlierButton}" and drew ${runs[0].earlierAfter} turns in all after the click.`);
-    console.log('\n  npm run build && node bench/restore.mjs');
+    return runs;
+  } finally {
+    await server.close();
+  }
+}
+
+/** One line per size: what the issue asks (usable last screen, longest task), against the smallest size. */
+function summaryTable(bySize) {
+  const base = median(bySize[0].runs.map((run) => run.usableMs));
+  const cell = (runs, fn, digits = 0) => {
+    const values = runs.map(fn);
+    const { min, max } = range(values);
+    return `${fmt(median(values), digits)} (${fmt(min, digits)}–${fmt(max, digits)})`;
+  };
+  return formatTable(
+    [
+      ['messages', 'usable last screen', `÷ ${bySize[0].messages.toLocaleString('en')}`, 'longest task to usable', 'all in memory', 'longest task to all in memory', 'nodes read before usable', 'openThread() → usable'],
+      ...bySize.map(({ messages, runs }) => [
+        messages.toLocaleString('en'),
+        cell(runs, (r) => r.usableMs),
+        (median(runs.map((run) => run.usableMs)) / base).toFixed(2),
+        cell(runs, (r) => r.longestTaskMs, 1),
+        cell(runs, (r) => r.loadedMs),
+        cell(runs, (r) => r.longestToLoadedMs, 1),
+        fmt(median(runs.map((r) => r.nodeRecordsBefore))),
+        cell(runs, (r) => r.reopenMs),
+      ]),
+    ],
+    ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+  );
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const cleanup = [];
+  try {
+    const dist = snapshotDist(options.dist);
+    cleanup.push(dist.remove);
+    const browser = await chromium.launch({ ...CHROMIUM, headless: true });
+    cleanup.push(() => browser.close());
+    console.log(`Chromium ${browser.version()}; viewport ${VIEWPORT.width}×${VIEWPORT.height}; sizes ${options.sizes.join(', ')}; load average ${load()}`);
+    const bySize = [];
+    for (const messages of options.sizes) bySize.push({ messages, runs: await measureSize(browser, dist, messages, options) });
+    console.log('\n## Summary (median, min–max; ms after navigation start unless noted)');
+    console.log(summaryTable(bySize).join('\n'));
+    console.log(`\n  npm run build && node bench/restore.mjs --runs=${options.runs} --sizes=${options.sizes.join(',')}`);
   } finally {
     for (const step of cleanup.reverse()) await step();
   }

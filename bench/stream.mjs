@@ -18,8 +18,6 @@
  * --protocol=ai-sdk streams the same reply as an AI SDK UI message stream (20,000 `text-delta`
  *   chunks) to the element with `protocol="ai-sdk"`.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -30,6 +28,7 @@ import { chunk, markdownDocument } from './lib/markdown-doc.mjs';
 import { fmt, intervals, median, range, sum } from './lib/stats.mjs';
 import { distSizes, formatTable, sizeReport } from './lib/sizes.mjs';
 import { analyseTrace } from './lib/trace.mjs';
+import { load, snapshotDist } from './lib/dist-copy.mjs';
 
 const MESSAGE_CHARS = 100_000;
 const DELTA_CHARS = 5;
@@ -218,15 +217,6 @@ function notes(runs) {
   return lines;
 }
 
-/** A private copy of dist/, so that a rebuild during the bench cannot pull files from under it. */
-function snapshotDist() {
-  if (!existsSync(join(distDir, 'agent-chat.js'))) throw new Error('dist/agent-chat.js is missing: run `npm run build` first');
-  const copy = mkdtempSync(join(tmpdir(), 'agent-chat-bench-'));
-  cpSync(distDir, copy, { recursive: true, filter: (source) => !source.includes(`${distDir}/types`) });
-  return { dir: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
-}
-
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 function printReport(runs, options, distDir) {
   console.log(`\nStream (${options.runs} run${options.runs === 1 ? '' : 's'} after 1 warm-up; median and range)`);
@@ -245,7 +235,7 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   const cleanup = [];
   try {
-    const dist = snapshotDist();
+    const dist = snapshotDist(distDir);
     cleanup.push(dist.remove);
     const text = markdownDocument(MESSAGE_CHARS);
     const server = await startBenchServer({

@@ -33,8 +33,8 @@ import type { ToolDisplay } from './tool-display.js';
 import './components/mcp-server/mcp-server.js';
 import type { AgentChatAppFrame } from './components/app-frame/app-frame.js';
 import { ChatApps } from './mcp/chat-apps.js';
-import type { AppCallCheck, McpCallResult, McpServerConfig } from './mcp/types.js';
-import type { AssistantTurn, Turn } from './conversation/types.js';
+import type { AppCallCheck, AppMessageCheck, McpCallResult, McpServerConfig } from './mcp/types.js';
+import type { AssistantTurn, MessageSource, Turn } from './conversation/types.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from './conversation/public-turns.js';
 import { askUserClientTool, type AskUserHandler } from './ask/ask-user-tool.js';
 import type { Answers } from './ask/questions.js';
@@ -53,7 +53,7 @@ if (typeof document !== 'undefined') void loadStrings(document.documentElement.l
 const loadThreadList = onFirstNeed(() => import('./components/thread-list/thread-list.js'), 'the list of conversations');
 
 const MESSAGE_PARTS =
-  'message, user-message, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message';
+  'message, user-message, message-sender, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, app-message, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message';
 const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
 /** Turns drawn at first when a long conversation opens (more than a screenful). */
 const FIRST_DRAWN = 12;
@@ -73,6 +73,7 @@ const EARLIER_THRESHOLD = 120;
  * @csspart greeting - The greeting shown above the conversation.
  * @csspart message - Every message (also user-message, assistant-message).
  * @csspart user-message - A message of the person.
+ * @csspart message-sender - "Sent by the app …" over a message an app sent (`ui/message`).
  * @csspart assistant-message - A reply of the agent.
  * @csspart reasoning - The collapsed reasoning of a reply.
  * @csspart tool-card - A tool call card (also tool-card-header, tool-card-body, tool-card-status).
@@ -80,6 +81,7 @@ const EARLIER_THRESHOLD = 120;
  * @csspart tool-card-body - A tool card's arguments, result and error.
  * @csspart tool-card-status - A tool card's status label.
  * @csspart app-frame - An MCP App in its tool card.
+ * @csspart app-message - A message an app proposes to send, with Send and Discard.
  * @csspart activity - What one subagent did in a reply: its block (also activity-card, activity-panel).
  * @csspart activity-card - A tool call a subagent made.
  * @csspart activity-panel - A subagent's whole conversation in a reply, opened from its block.
@@ -136,7 +138,7 @@ const EARLIER_THRESHOLD = 120;
  * @fires agent-chat-tool-call - The agent called a tool (arguments complete).
  * @fires agent-chat-open-link - A link in a reply (or an app's `ui/open-link`) is about to open; cancelable.
  * @fires agent-chat-app-call - An app's page called a tool; `detail.allowed` says whether it went through.
- * @fires agent-chat-thread-change - Another conversation is shown: new, opened, deleted, or changed by another tab.
+ * @fires agent-chat-thread-change - Another conversation is shown: new, opened (once all of it is read), deleted, or changed by another tab.
  * @fires agent-chat-storage-error - Conversations cannot be saved (or an import was refused); the chat goes on in memory.
  *
  * @slot - `<agent-chat-mcp-server>` elements: MCP servers the chat connects to.
@@ -206,6 +208,16 @@ export class AgentChat extends LitElement {
   @property({ attribute: false }) mcpServers: McpServerConfig[] = [];
   /** The chat's check on every tool call an app's page makes (see the README). */
   @property({ attribute: false }) onAppCall?: AppCallCheck;
+  /**
+   * Whether an app's `ui/message` goes out without asking the person: return `true` to send it
+   * (still rate-limited and marked as the app's); anything else shows it in the card with Send / Discard.
+   */
+  @property({ attribute: false }) onAppMessage?: AppMessageCheck;
+  /**
+   * Features an app may be given when its resource asks for them (`_meta.ui.permissions`),
+   * space-separated: `camera`, `microphone`, `geolocation`, `clipboard-write`. Default none.
+   */
+  @property({ attribute: 'app-permissions' }) appPermissions = '';
   /** Who is chatting, as the page knows them: handed to `onAppCall` checks. */
   @property({ attribute: false }) user?: unknown;
   /**
@@ -256,7 +268,7 @@ export class AgentChat extends LitElement {
     },
     appThreadId: () => this.ensureThreadId(),
     paneArea: () => this.renderRoot.querySelector<HTMLElement>('.pane-area') ?? undefined,
-    sendFromApp: (text) => this.sendFromApp(text),
+    sendFromApp: (text, source) => this.sendFromApp(text, source),
     updateApp: (partId, app) => this.session.update({ type: 'app-update', partId, app }),
     announceLink: (url) => this.emit('agent-chat-open-link', { url }, { cancelable: true }),
     announceAppCall: (detail) => this.emit('agent-chat-app-call', detail),
@@ -271,6 +283,7 @@ export class AgentChat extends LitElement {
       this.drawLast(turns);
       this.follower.follow();
     },
+    completePath: (turns) => this.session.replaceTurns(turns),
     stop: () => this.session.stop(),
     threadId: () => this.ensureThreadId(),
     setThreadId: (id) => {
@@ -429,8 +442,11 @@ export class AgentChat extends LitElement {
     const threadId = this.ensureThreadId();
     const transport = this.backendTransport();
     const apps = this.apps.runSetup();
+    const { prepare } = apps;
     const setup = {
       ...apps,
+      // The request carries the whole history: a thread whose earlier turns are still being read waits for them.
+      prepare: this.store.pathIncomplete ? () => this.store.whenComplete().then(prepare) : prepare,
       clientTools: combineClientTools([this.askUserTool, apps.clientTools]),
       activity: () => this.showActivity,
       forwardedProps: () => this.forwardedProps(),
@@ -474,10 +490,10 @@ export class AgentChat extends LitElement {
 
   // ---- MCP Apps (the wiring lives in mcp/chat-apps.ts) ----
 
-  /** An app's `ui/message`: once the reply under way (if any) has ended, it is the person's turn. */
-  private async sendFromApp(text: string): Promise<boolean> {
+  /** An app's `ui/message` (consented to, or trusted): sent as the app's once the reply under way has ended. */
+  private async sendFromApp(text: string, source: MessageSource): Promise<boolean> {
     await this.session.idle();
-    return this.send(text);
+    return this.deliver(text, source);
   }
 
   /**
@@ -635,12 +651,16 @@ export class AgentChat extends LitElement {
    * listener cancelled `agent-chat-send`. Questions still open are answered by the message.
    */
   send(text: string): boolean {
+    return this.deliver(text);
+  }
+
+  private deliver(text: string, source?: MessageSource): boolean {
     const trimmed = text.trim();
     if (!trimmed || this.session.busy) return false;
     // The page has just set `thread-id`: the message goes to that thread once it is shown.
     if (this.hasUpdated && this.threadId && this.threadId !== this.ownThreadId) this.followThreadId();
     if (this.threadSwitch) {
-      void this.threadSwitch.then(() => this.send(trimmed));
+      void this.threadSwitch.then(() => this.deliver(trimmed, source));
       return true;
     }
     if (this.session.held) {
@@ -649,9 +669,10 @@ export class AgentChat extends LitElement {
       void this.updateComplete.then(() => (this.heldNotice = this.session.held));
       return false;
     }
-    if (!this.emit('agent-chat-send', { text: trimmed, threadId: this.ensureThreadId() }, { cancelable: true })) return false;
+    const detail = { text: trimmed, threadId: this.ensureThreadId(), ...(source ? { source } : {}) };
+    if (!this.emit('agent-chat-send', detail, { cancelable: true })) return false;
     this.follower.follow();
-    return this.session.send(trimmed);
+    return this.session.send(trimmed, source);
   }
 
   private get validActivityLimit(): number {
@@ -659,7 +680,11 @@ export class AgentChat extends LitElement {
     return Number.isFinite(limit) && limit >= 0 ? Math.floor(limit) : 256;
   }
 
-  /** Everything shown, as turns: what subagents did is there as activity cards (`part.activity`). */
+  /**
+   * Everything shown, as turns: what subagents did is there as activity cards (`part.activity`).
+   * A long saved conversation opens with the end of its path: until `agent-chat-thread-change`
+   * says it is open, these are the turns read so far.
+   */
   getTurns(): Turn[] {
     return turnsWithActivity(this.conversation.turns);
   }
@@ -718,7 +743,7 @@ export class AgentChat extends LitElement {
     return this.store.newThread();
   }
 
-  /** Shows a saved conversation as it was, running nothing. Resolves to false when there is none. */
+  /** Shows a saved conversation as it was, running nothing; resolves once all of it is read (false when there is none). */
   async openThread(id: string): Promise<boolean> {
     await this.store.ready();
     return this.store.openThread(id);
@@ -851,6 +876,8 @@ export class AgentChat extends LitElement {
 
   /** Draws the earlier turns when the person reaches the top, keeping what they see where it was. */
   private async drawEarlier() {
+    // The turns above those read first come with the rest of the thread.
+    if (this.firstDrawn() <= MORE_DRAWN && this.store.pathIncomplete) await this.store.whenComplete().catch(() => {});
     const log = this.log;
     const before = log.scrollHeight - log.scrollTop;
     const turns = this.conversation.turns;
@@ -897,7 +924,8 @@ export class AgentChat extends LitElement {
     const configErrors = this.configProblems;
     const persistent = this.store.persistent;
     const first = this.firstDrawn();
-    const branches = this.store.branchesOf(turns);
+    // Only the turns drawn need theirs (a long thread's path has thousands).
+    const branches = this.store.branchesOf(first > 0 ? turns.slice(first) : turns);
     const settled = !this.busy && !this.waitingForPerson;
     const problem = this.store.problem;
     return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">

@@ -5,7 +5,8 @@
  */
 import { anyAnswered, holdsInput, lastReply, nextExpiry, openInterrupts, resumeEntries } from './ask/interrupts.js';
 import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions, type Answers } from './ask/questions.js';
-import type { ReplyError } from './conversation/events.js';
+import type { ChatEvent, ReplyError } from './conversation/events.js';
+import { boundEvent, MAX_DEPTH } from './conversation/depth.js';
 import { historyFromTurns, parseArgs } from './conversation/history.js';
 import { reduce, type Action } from './conversation/reducer.js';
 import {
@@ -13,6 +14,7 @@ import {
   type AssistantTurn,
   type ConversationState,
   type InterruptResponse,
+  type MessageSource,
   type ToolCallPart,
   type Turn,
 } from './conversation/types.js';
@@ -133,7 +135,7 @@ export class ChatSession {
    * streams or input is held. `ask_user` calls still waiting are answered "deferred": the
    * message, in the same run, is the person's answer.
    */
-  send(text: string): boolean {
+  send(text: string, source?: MessageSource): boolean {
     if (this.busy || this.held) return false;
     // Interrupts that expired unanswered are addressed as cancelled by the run the message starts.
     const paused = lastReply(this.current.turns);
@@ -142,7 +144,7 @@ export class ChatSession {
     for (const call of openAsks(this.current.turns)) {
       this.dispatch({ type: 'ask-result', toolCallId: call.id, ask: { ...call.ask!, outcome: 'deferred' }, content: DEFERRED_RESULT }, false);
     }
-    this.dispatch({ type: 'user-message', id: newId(), text }, false);
+    this.dispatch({ type: 'user-message', id: newId(), text, source }, false);
     void this.runReply(expired ? { resume: { replyId: paused.id, entries: expired } } : {});
     return true;
   }
@@ -287,6 +289,15 @@ export class ChatSession {
     if (action.type === 'reset') this.watchExpiry();
   }
 
+  /**
+   * Puts `turns` in place of the conversation's turns as they are: nothing stops, a reply under way
+   * goes on (the earlier turns of a thread, read after its last ones were shown).
+   */
+  replaceTurns(turns: Turn[]): void {
+    this.current = { ...this.current, turns };
+    this.listener.changed(this.current, false);
+  }
+
   /** Settles when the reply under way (if any) has ended and been announced. */
   async idle(): Promise<void> {
     while (this.run) await this.run.finished;
@@ -335,8 +346,15 @@ export class ChatSession {
     if ('problem' in setup) {
       this.dispatch({ type: 'run-error', error: setup.problem }, false);
     } else {
-      await setup.prepare?.();
-      for (let round = 0; !run.ended; round++) {
+      let prepared = true;
+      try {
+        await setup.prepare?.();
+      } catch (error) {
+        // E.g. the earlier turns of the thread could not be read: no request with part of the history.
+        prepared = false;
+        if (!run.ended) this.dispatch({ type: 'run-error', error: { kind: 'config', message: error instanceof Error ? error.message : String(error) } }, false);
+      }
+      for (let round = 0; prepared && !run.ended; round++) {
         await this.consume(setup.transport, this.request(run, setup), run, setup, round === 0 ? reconnect : undefined);
         if (run.ended || !(await this.answerClientTools(run, setup.clientTools, round))) break;
         run.trigger = { kind: 'continue', replyId: run.replyId };
@@ -397,7 +415,8 @@ export class ChatSession {
         // A call whose arguments never arrived whole, or are not JSON, is not run on a guess.
         const { args, argsInvalid } = call.args !== undefined ? call : parseArgs(call.argsText);
         if (argsInvalid || call.argsInvalid) {
-          return Promise.resolve<ClientToolResult>({ content: 'The call was not run: its arguments are not valid JSON.', isError: true });
+          const why = call.argsTooDeep ? `nest more than ${MAX_DEPTH} levels deep` : 'are not valid JSON';
+          return Promise.resolve<ClientToolResult>({ content: `The call was not run: its arguments ${why}.`, isError: true });
         }
         return clientTools!
           .run({ toolCallId: call.id, name: call.name, arguments: args ?? {} }, signal)
@@ -473,7 +492,7 @@ export class ChatSession {
           return;
         }
         if (signal.aborted) return;
-        let event = step.value as Action & { type: string; subagentRunId?: string };
+        let event = boundEvent(step.value as ChatEvent) as Action & { type: string; subagentRunId?: string };
         if (restart) {
           // Nothing to pick up (or it could not be): the reply stays as it was, stopped.
           if (step.done || event.type === 'run-error') {

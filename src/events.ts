@@ -1,10 +1,13 @@
 /** Public events of `<agent-chat>`: names and `detail` types, declared in the global event maps. */
 import type { ReplyErrorKind } from './conversation/events.js';
+import type { MessageSource } from './conversation/types.js';
 import type { ReplyEndStatus } from './chat-session.js';
 
 export interface AgentChatSendDetail {
   text: string;
   threadId: string;
+  /** Set when an app sent it (`ui/message`), not the person. */
+  source?: MessageSource;
 }
 export interface AgentChatResponseStartDetail {
   runId: string;

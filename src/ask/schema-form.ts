@@ -11,6 +11,7 @@
 import { Validator } from '@cfworker/json-schema';
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import { pluralForm, type Counted } from '../i18n/plural.js';
+import { checkPatterns, safeSchema, type PatternVerdicts } from './pattern-check.js';
 
 /**
  * Every text the form shows. `{name}` placeholders are filled in; a `Counted` text has a form per
@@ -817,13 +818,21 @@ export interface ValidateOptions {
   labels?: SchemaFormLabels;
   /** The model whose field paths the errors should use (the form's own, built with its initial value). */
   model?: FormNode;
+  /** What `checkPatterns` found for this value. Without it patterns are not checked: they never run on the main thread (pattern-check.ts). */
+  patterns?: PatternVerdicts;
+}
+
+/** `validatePayload` with the schema's patterns checked first, off the main thread. */
+export async function checkPayload(schema: unknown, value: unknown, options: ValidateOptions = {}): Promise<FieldError[]> {
+  return validatePayload(schema, value, { ...options, patterns: await checkPatterns(schema, value) });
 }
 
 /**
  * Checks `value` against `schema` (JSON Schema 2020-12) and says what is wrong, one plain sentence
  * per problem, at the field path of the form built from the schema (`year`, `address.city`; ''
  * for the whole answer), in form order. No schema, `{}` or `true` accept anything; a schema that is
- * not one, or that cannot be used, gives one error at ''. Never throws.
+ * not one, or that cannot be used, gives one error at ''. Never throws. `pattern`s are held against
+ * the value only as `options.patterns` found them (`checkPayload` finds them first).
  */
 export function validatePayload(schema: unknown, value: unknown, options: ValidateOptions = {}): FieldError[] {
   const labels = options.labels ?? englishSchemaFormLabels;
@@ -832,7 +841,7 @@ export function validatePayload(schema: unknown, value: unknown, options: Valida
   if (value === undefined) return [{ path: '', message: labels.errorRequired }];
   let units: OutputUnit[];
   try {
-    units = validatorFor(schema).validate(value).errors;
+    units = validatorFor(safeSchema(schema, value, options.patterns) as Json | boolean).validate(value).errors;
   } catch {
     return [{ path: '', message: labels.schemaInvalid }];
   }

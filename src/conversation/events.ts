@@ -66,6 +66,8 @@ export type ChatEvent =
       messageId?: string;
       content: unknown;
       isError?: boolean;
+      /** The result nested too deeply and `content` says so instead (see depth.ts). */
+      tooDeep?: boolean;
     } & Attributed)
   | ({ type: 'state-snapshot'; snapshot: unknown } & Attributed)
   | ({ type: 'state-delta'; patch: JsonPatchOperation[] } & Attributed)

@@ -1,6 +1,7 @@
 /**
  * Conversation turns ⇄ AG-UI 1.0 history messages. What the model sees is derived here and only here.
  */
+import { jsonTextTooDeep } from './depth.js';
 import type { HistoryMessage } from './events.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, ToolCallStatus, Turn } from './types.js';
 
@@ -200,8 +201,9 @@ function attribution(message: HistoryMessage): Pick<ReplyPart, 'subagentRunId'> 
 }
 
 /** Complete tool arguments, parsed; empty text means no arguments. */
-export function parseArgs(argsText: string): Pick<ToolCallPart, 'args' | 'argsInvalid'> {
+export function parseArgs(argsText: string): Pick<ToolCallPart, 'args' | 'argsInvalid' | 'argsTooDeep'> {
   if (argsText.trim() === '') return { args: {}, argsInvalid: undefined };
+  if (jsonTextTooDeep(argsText)) return { args: undefined, argsInvalid: true, argsTooDeep: true };
   try {
     return { args: JSON.parse(argsText), argsInvalid: undefined };
   } catch {

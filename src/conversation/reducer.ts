@@ -16,6 +16,7 @@ import type {
   Interrupt,
   InterruptEntry,
   InterruptResponse,
+  MessageSource,
   ReplyPart,
   ReplyStatus,
   SubagentRecord,
@@ -26,7 +27,7 @@ import type {
 
 /** What the person or the element does, as opposed to what the wire says. */
 export type LocalAction =
-  | { type: 'user-message'; id: string; text: string }
+  | { type: 'user-message'; id: string; text: string; source?: MessageSource }
   | { type: 'reply-start'; replyId: string; runId: string }
   /** The same reply goes on in a new run (after the widget answered the calls it was asked to run). */
   | { type: 'reply-resume'; replyId: string; runId: string }
@@ -61,7 +62,7 @@ export type Action = ChatEvent | LocalAction;
 export function reduce(state: ConversationState, action: Action): ConversationState {
   switch (action.type) {
     case 'user-message':
-      return { ...state, turns: [...state.turns, { role: 'user', id: action.id, text: action.text }] };
+      return { ...state, turns: [...state.turns, { role: 'user', id: action.id, text: action.text, ...(action.source ? { source: action.source } : {}) }] };
     case 'reply-start': {
       const reply: AssistantTurn = { role: 'assistant', id: action.replyId, runId: action.runId, status: 'streaming', parts: [] };
       return { ...state, turns: [...state.turns, reply], activeReplyId: reply.id };
@@ -201,6 +202,7 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
           result: action.content,
           resultMessageId: action.messageId ?? `${action.toolCallId}:result`,
           ...(action.isError ? { error: contentText(action.content) } : {}),
+          ...(action.tooDeep ? { resultTooDeep: true } : {}),
         };
       });
     case 'state-snapshot':

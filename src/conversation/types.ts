@@ -38,6 +38,10 @@ export interface ToolCallPart {
   args?: unknown;
   /** Set when the complete arguments were not valid JSON. */
   argsInvalid?: boolean;
+  /** The arguments nest deeper than `MAX_DEPTH` (depth.ts): not parsed, `argsInvalid` too. */
+  argsTooDeep?: boolean;
+  /** The result nested deeper than `MAX_DEPTH`: the call failed with an error saying so. */
+  resultTooDeep?: boolean;
   argsComplete: boolean;
   status: ToolCallStatus;
   result?: unknown;
@@ -129,6 +133,19 @@ export interface UserTurn {
   text: string;
   /** The original content when it was not plain text (multimodal parts from a snapshot). */
   content?: unknown;
+  /** Who wrote it, when not the person: an app's `ui/message` (sent with the person's consent or the page's trust). */
+  source?: MessageSource;
+}
+
+/** Where a message the person did not type came from. */
+export interface MessageSource {
+  kind: 'app';
+  /** The app's MCP server (`<agent-chat-mcp-server>` name, or the backend's `serverId`). */
+  server: string;
+  /** The app card's id. */
+  instanceId: string;
+  /** The card's title. */
+  title?: string;
 }
 
 export interface AssistantTurn {

@@ -44,6 +44,10 @@ export interface ChatStrings {
   toolResult: string;
   toolNoResult: string;
   toolInvalidArguments: string;
+  /** `{limit}`: the levels allowed. */
+  toolArgumentsTooDeep: string;
+  /** `{limit}`: the levels allowed. */
+  toolResultTooDeep: string;
   errorTitle: string;
   configError: string;
   appLoading: string;
@@ -57,6 +61,18 @@ export interface ChatStrings {
   appBackToCard: string;
   appInPane: string;
   appLeftItsPage: string;
+  /** The app asked for full screen while the page may have had the person's gesture: ask them. */
+  appAskFullScreen: string;
+  /** `{host}`: the app asked to open a link while the page may have had the person's gesture. */
+  appAskOpenLink: string;
+  /** A message an app proposes: "The app “{app}” wants to send:". */
+  appMessageProposal: string;
+  appMessageSend: string;
+  appMessageDiscard: string;
+  /** Over a message an app sent: "Sent by the app “{app}”". */
+  sentByApp: string;
+  /** A card from an imported file whose app is not read again from this page's server. */
+  appFromFile: string;
   /** A restored app card whose app the person used: it shows the app's first state. */
   appReopened: string;
   activityCalls: Counted;
@@ -169,6 +185,8 @@ export const en: ChatStrings = {
   toolResult: 'Result',
   toolNoResult: 'No result.',
   toolInvalidArguments: 'The arguments are not valid JSON.',
+  toolArgumentsTooDeep: 'The arguments nest more than {limit} levels deep, so they are not shown or used.',
+  toolResultTooDeep: 'The result nests more than {limit} levels deep, so it was not kept.',
   errorTitle: 'Something went wrong',
   configError: 'This chat is not set up correctly',
   appLoading: 'Loading the app…',
@@ -183,6 +201,13 @@ export const en: ChatStrings = {
   appInPane: 'This app is in its pane, in view while you scroll.',
   appReopened: 'Shown as it first opened: what was done in the app since is not kept.',
   appLeftItsPage: 'The app left its page, so it was stopped.',
+  appAskFullScreen: 'The app wants to go full screen',
+  appAskOpenLink: 'The app wants to open {host} in a new tab',
+  appMessageProposal: 'The app “{app}” wants to send:',
+  appMessageSend: 'Send',
+  appMessageDiscard: 'Discard',
+  sentByApp: 'Sent by the app “{app}”',
+  appFromFile: 'This card came from an imported file. Its app runs only when this page’s own server “{source}” gives it again',
   activityCalls: { one: '{count} call', other: '{count} calls' },
   activityNotes: 'Notes',
   activityShowConversation: 'Show conversation',

@@ -3,6 +3,7 @@
  * theme and language, and the chat-level effects of what an app does. A new object whenever one of
  * its values changes, so frames see the change as a property change.
  */
+import type { MessageSource } from '../conversation/types.js';
 import type { AppInfo } from './types.js';
 import type { McpHostApi } from './host-api.js';
 
@@ -18,8 +19,8 @@ export interface AppContext {
   locale: string;
   /** Records what a card learned about its app in the conversation. */
   update(partId: string, app: Partial<AppInfo>): void;
-  /** An app's `ui/message`: the person's turn; resolves to whether it was sent. */
-  send(text: string): Promise<boolean>;
+  /** An app's `ui/message` (the person consented, or the page trusts it): the next turn; resolves to whether it was sent. */
+  send(text: string, source: MessageSource): Promise<boolean>;
   /** An app's `ui/update-model-context`; `undefined` clears it (the card went away). */
   setModelContext(instanceId: string, title: string, value: { content?: unknown[]; structuredContent?: Record<string, unknown> } | undefined): void;
   /** An app's `ui/open-link`; false when the page cancelled `agent-chat-open-link`. */

@@ -6,7 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RunSetup } from '../chat-session.js';
 import { AgentChatMcpServer } from '../components/mcp-server/mcp-server.js';
-import type { ToolCallPart } from '../conversation/types.js';
+import type { MessageSource, ToolCallPart } from '../conversation/types.js';
 import type { AgentChatAppCallDetail } from '../events.js';
 import type { RunRequest, Transport } from '../protocol/transport.js';
 import type { ToolDisplay } from '../tool-display.js';
@@ -14,12 +14,15 @@ import { checkAppCall } from './app-call-check.js';
 import type { AppContext, PaneHolder } from './app-context.js';
 import type { McpHostApi } from './host-api.js';
 import { loadMcpHost } from './host-loader.js';
-import type { AppCallCheck, AppInfo, McpCallResult, McpServerConfig } from './types.js';
+import { grantedPermissions } from './csp.js';
+import type { AppCallCheck, AppInfo, AppMessageCheck, McpCallResult, McpServerConfig } from './types.js';
 
 /** What the controller reads from the chat element: its public properties. */
 export interface ChatAppsHost extends ReactiveControllerHost, HTMLElement {
   mcpServers: McpServerConfig[];
   onAppCall?: AppCallCheck;
+  onAppMessage?: AppMessageCheck;
+  appPermissions: string;
   user?: unknown;
   sandboxUrl?: string;
   theme: string;
@@ -37,8 +40,8 @@ export interface ChatAppsHooks {
   appThreadId(): string;
   /** The part of the chat an app in the pane covers (while one is there). */
   paneArea(): HTMLElement | undefined;
-  /** The person's turn from an app (`ui/message`), once the reply under way has ended. */
-  sendFromApp(text: string): Promise<boolean>;
+  /** A turn from an app (`ui/message`), once the reply under way has ended. */
+  sendFromApp(text: string, source: MessageSource): Promise<boolean>;
   /** Records what a card learned about its app. */
   updateApp(partId: string, app: Partial<AppInfo>): void;
   /** `agent-chat-open-link` (cancelable) and `agent-chat-app-call`. */
@@ -137,6 +140,17 @@ export class ChatApps implements ReactiveController {
       checkAppCall,
       credentials: () => hooks.appCredentials(),
       chatCheck: () => chat.onAppCall,
+      trustsAppMessage: async (message) => {
+        const check = chat.onAppMessage;
+        if (typeof check !== 'function') return false;
+        try {
+          return (await check({ ...message })) === true;
+        } catch (error) {
+          console.warn('<agent-chat>: onAppMessage threw; the person is asked.', error);
+          return false;
+        }
+      },
+      appPermissions: () => grantedPermissions(chat.appPermissions),
       chatId: () => chat.id || `chat-${[...document.querySelectorAll(chat.localName)].indexOf(chat) + 1}`,
       user: () => chat.user,
       backend: () => hooks.appBackend(),
@@ -197,7 +211,7 @@ export class ChatApps implements ReactiveController {
       theme,
       locale,
       update: (partId, app) => hooks.updateApp(partId, app),
-      send: (text) => hooks.sendFromApp(text),
+      send: (text, source) => hooks.sendFromApp(text, source),
       setModelContext: (instanceId, title, value) => {
         if (!value) this.modelContexts.delete(instanceId);
         else this.modelContexts.set(instanceId, { title, value: JSON.stringify(value.structuredContent ?? value.content ?? {}) });

@@ -103,6 +103,12 @@ export class McpConnection {
     return this.client!;
   }
 
+  /** `_meta.ui` of a resource as `resources/list` gives it now (nothing for an unlisted one). */
+  async listedUiMeta(uri: string): Promise<UiResourceMeta | undefined> {
+    await this.ready;
+    return resourceMeta(undefined, await this.listingMeta(uri));
+  }
+
   /** `_meta` of a resource in `resources/list` (read once; a server without the list gives none). */
   private async listingMeta(uri: string): Promise<Record<string, unknown> | undefined> {
     this.resourceListing ??= (async () => {

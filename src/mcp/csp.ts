@@ -2,6 +2,9 @@
  * The Content-Security-Policy an app document runs under (MCP Apps spec, "Security"): built from
  * the resource's `_meta.ui.csp`, else the spec's restrictive default; `object-src 'none'` always.
  * Pure; used by the host for the single-iframe sandbox and by the sandbox proxy page.
+ *
+ * It never says `'self'`: an app document is a `srcdoc` in an opaque origin, and there `'self'`
+ * would be the page's origin (and the page's relative URLs), which is nothing of the app's.
  */
 import type { UiResourceMeta } from './types.js';
 
@@ -38,14 +41,14 @@ export function buildCsp(csp: CspDomains | undefined): BuiltCsp {
 
   const directives = [
     "default-src 'none'",
-    `script-src ${withResources("'self'", "'unsafe-inline'")}`,
-    `style-src ${withResources("'self'", "'unsafe-inline'")}`,
-    `img-src ${withResources("'self'", 'data:', 'blob:')}`,
-    `font-src ${withResources("'self'", 'data:')}`,
-    `media-src ${withResources("'self'", 'data:', 'blob:')}`,
-    `connect-src ${connect.length ? ["'self'", ...connect].join(' ') : "'none'"}`,
+    `script-src ${withResources("'unsafe-inline'")}`,
+    `style-src ${withResources("'unsafe-inline'")}`,
+    `img-src ${withResources('data:', 'blob:')}`,
+    `font-src ${withResources('data:')}`,
+    `media-src ${withResources('data:', 'blob:')}`,
+    `connect-src ${connect.length ? connect.join(' ') : "'none'"}`,
     `frame-src ${frames.length ? frames.join(' ') : "'none'"}`,
-    `base-uri ${bases.length ? bases.join(' ') : "'self'"}`,
+    `base-uri ${bases.length ? bases.join(' ') : "'none'"}`,
     "object-src 'none'",
     "form-action 'none'",
   ];
@@ -56,12 +59,13 @@ export function buildCsp(csp: CspDomains | undefined): BuiltCsp {
  * Puts the policy into the document before anything else in it (after a doctype): a meta policy
  * only governs what follows it, so nothing of the app's may come first. The parser places the
  * meta in the implied `<head>`; the document's own `<html>` and `<head>` tags still apply.
+ * `then` (the bootstrap) goes right after the policy.
  */
-export function injectCsp(html: string, policy: string): string {
+export function injectCsp(html: string, policy: string, then = ''): string {
   const tag = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
   const at = doctype ? doctype[0].length : 0;
-  return `${html.slice(0, at)}${tag}${html.slice(at)}`;
+  return `${html.slice(0, at)}${tag}${then}${html.slice(at)}`;
 }
 
 const PERMISSION_FEATURES: Record<string, string> = {
@@ -71,7 +75,23 @@ const PERMISSION_FEATURES: Record<string, string> = {
   clipboardWrite: 'clipboard-write',
 };
 
-/** The iframe `allow` attribute for the permissions a resource asks for (unknown ones ignored). */
+/** The `app-permissions` values the widget knows (the `allow` features it may delegate). */
+export const PAGE_PERMISSIONS = Object.values(PERMISSION_FEATURES);
+
+/** The features `app-permissions` grants, from its space-separated value (unknown ones dropped). */
+export function grantedPermissions(value: string | null | undefined): string[] {
+  return [...new Set((value ?? '').split(/\s+/).filter((feature) => PAGE_PERMISSIONS.includes(feature)))];
+}
+
+/** The permissions a resource asks for that the page grants (`granted`: `allow` feature names). */
+export function permittedOnly(permissions: UiResourceMeta['permissions'], granted: readonly string[]): NonNullable<UiResourceMeta['permissions']> {
+  if (!permissions || typeof permissions !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(permissions).filter(([key]) => Object.hasOwn(PERMISSION_FEATURES, key) && granted.includes(PERMISSION_FEATURES[key])),
+  );
+}
+
+/** The iframe `allow` attribute for the permissions given (unknown ones ignored). */
 export function allowAttribute(permissions: UiResourceMeta['permissions']): string {
   if (!permissions || typeof permissions !== 'object') return '';
   return Object.keys(permissions)

@@ -6,7 +6,8 @@
  * then `tool-result` or `tool-cancelled`, once.
  */
 import { AppBridge, type McpUiHostContext, type McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { allowAttribute, buildCsp, injectCsp } from './csp.js';
+import { allowAttribute, buildCsp } from './csp.js';
+import { appDocument } from './document-port.js';
 import { FrameTransport } from './frame-transport.js';
 import { APP_SANDBOX, PROXY_SANDBOX, type McpCallResult, type UiResourceMeta } from './types.js';
 
@@ -18,10 +19,11 @@ export interface FrameHandlers {
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<McpCallResult>;
   readResource(uri: string): Promise<unknown>;
   message(content: unknown[]): Promise<{ isError?: boolean }>;
-  updateModelContext(params: { content?: unknown[]; structuredContent?: Record<string, unknown> }): void;
+  /** Returns why the context was refused, if it was. */
+  updateModelContext(params: { content?: unknown[]; structuredContent?: Record<string, unknown> }): string | undefined;
   /** Returns false when the page vetoed the link. */
-  openLink(url: string): boolean;
-  requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
+  openLink(url: string): boolean | Promise<boolean>;
+  requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode | Promise<McpUiDisplayMode>;
   sizeChanged(size: { width?: number; height?: number }): void;
   log(params: { level?: string; logger?: string; data?: unknown }): void;
   /** The app's document navigated away from itself; the session has stopped talking to it. */
@@ -31,6 +33,7 @@ export interface FrameHandlers {
 export interface FrameSessionOptions {
   iframe: HTMLIFrameElement;
   html: string;
+  /** The resource's `_meta.ui` as the host trusts it now, its permissions already cut to the page's grant. */
   meta?: UiResourceMeta;
   /** The sandbox proxy page (another origin); without it the app runs in an opaque-origin frame. */
   sandboxUrl?: string;
@@ -53,9 +56,7 @@ export class FrameSession {
     const { iframe, sandboxUrl, meta, handlers } = options;
     this.initialized = new Promise((resolve) => (this.markInitialized = resolve));
     this.queue = this.initialized;
-    const origin = sandboxUrl ? new URL(sandboxUrl, document.baseURI).origin : '*';
-    // An opaque-origin app says "null"; a page the frame navigated to would not, and is not heard.
-    this.transport = new FrameTransport(() => iframe.contentWindow, origin, sandboxUrl ? origin : 'null');
+    this.transport = new FrameTransport(() => iframe.contentWindow, sandboxUrl ? new URL(sandboxUrl, document.baseURI).origin : undefined);
     this.bridge = new AppBridge(
       null,
       HOST_INFO,
@@ -78,11 +79,12 @@ export class FrameSession {
     this.bridge.onreadresource = (params) => handlers.readResource(params.uri) as never;
     this.bridge.onmessage = async (params) => handlers.message(params.content as unknown[]);
     this.bridge.onupdatemodelcontext = async (params) => {
-      handlers.updateModelContext(params as never);
+      const refused = handlers.updateModelContext(params as never);
+      if (refused) throw new Error(refused);
       return {};
     };
-    this.bridge.onopenlink = async ({ url }) => (handlers.openLink(url) ? {} : { isError: true });
-    this.bridge.onrequestdisplaymode = async ({ mode }) => ({ mode: handlers.requestDisplayMode(mode) });
+    this.bridge.onopenlink = async ({ url }) => ((await handlers.openLink(url)) ? {} : { isError: true });
+    this.bridge.onrequestdisplaymode = async ({ mode }) => ({ mode: await handlers.requestDisplayMode(mode) });
     this.bridge.onsizechange = (size) => handlers.sizeChanged(size);
     this.bridge.onloggingmessage = (params) => handlers.log(params as never);
     if (sandboxUrl) {
@@ -102,19 +104,19 @@ export class FrameSession {
     const { iframe, sandboxUrl, html, meta } = this.options;
     await this.bridge.connect(this.transport);
     this.transport.onappleft = this.leftItsPage;
+    iframe.referrerPolicy = 'no-referrer';
+    iframe.allow = allowAttribute(meta?.permissions);
     if (sandboxUrl) {
       iframe.setAttribute('sandbox', PROXY_SANDBOX);
-      iframe.allow = allowAttribute(meta?.permissions);
       iframe.src = sandboxUrl;
     } else {
       iframe.setAttribute('sandbox', APP_SANDBOX);
-      iframe.allow = allowAttribute(meta?.permissions);
       const { policy, dropped } = buildCsp(meta?.csp);
       if (dropped.length) console.warn(`<agent-chat>: CSP entries that are not origins were left out: ${dropped.join(', ')}`);
       // The document loads once (the frame's first about:blank load is long past); another load is
-      // the frame going elsewhere — the app navigating itself — and what is there is not the app.
+      // the frame going elsewhere. The port binding has stopped listening to it already, if it asked.
       iframe.addEventListener('load', this.onLoad);
-      iframe.srcdoc = injectCsp(html, policy);
+      iframe.srcdoc = appDocument(html, policy);
     }
   }
 

@@ -1,10 +1,11 @@
 /**
- * JSON-RPC over postMessage with one app frame. Unlike a catch-all listener it takes messages only
- * from that frame's window, and only from the origin expected there: the sandbox proxy's, or
- * "null" for an opaque-origin app document (a page the frame navigated to has another). It sends
- * only to the proxy's origin; an opaque-origin frame can only be addressed with "*".
+ * JSON-RPC with one app frame. Without the sandbox proxy, the app document is bound to the session
+ * by its own `MessagePort` (see `document-port.ts`): nothing the frame's window posts otherwise is
+ * heard. Behind the proxy, messages are taken only from the proxy's window and origin (the proxy
+ * binds the app's document to itself the same way), and sent only to that origin.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { DocumentPort } from './document-port.js';
 
 /** What the sandbox proxy sends when the app's frame navigated away from the app. */
 export const APP_LEFT = 'ui/notifications/sandbox-app-left';
@@ -13,41 +14,52 @@ export class FrameTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  /** The sandbox proxy says the app navigated away (not a message for the bridge). */
+  /** The app's document is gone: another document asked for the port, or the proxy says so. */
   onappleft?: () => void;
+  private readonly port?: DocumentPort;
 
-  /**
-   * @param origin where messages are sent: the frame's origin, or "*" for an opaque one.
-   * @param from the origin messages must come from ("null" for an opaque-origin document).
-   */
+  /** @param proxyOrigin the sandbox proxy's origin; without it the frame holds the app itself. */
   constructor(
     private readonly frame: () => Window | null,
-    private readonly origin: string,
-    private readonly from: string,
-  ) {}
+    private readonly proxyOrigin?: string,
+  ) {
+    if (!proxyOrigin) {
+      this.port = new DocumentPort(
+        frame,
+        (data) => this.receive(data),
+        () => this.onappleft?.(),
+      );
+    }
+  }
 
   private readonly listener = (event: MessageEvent) => {
-    const source = this.frame();
-    if (!source || event.source !== source || event.origin !== this.from) return;
-    const data: unknown = event.data;
-    if (!data || typeof data !== 'object' || (data as { jsonrpc?: unknown }).jsonrpc !== '2.0') return;
-    if ((data as { method?: unknown }).method === APP_LEFT) {
-      this.onappleft?.();
+    if (this.port) {
+      this.port.handle(event);
       return;
     }
-    this.onmessage?.(data as JSONRPCMessage);
+    const source = this.frame();
+    if (!source || event.source !== source || event.origin !== this.proxyOrigin) return;
+    if ((event.data as { method?: unknown } | null)?.method === APP_LEFT) this.onappleft?.();
+    else this.receive(event.data);
   };
+
+  private receive(data: unknown): void {
+    if (!data || typeof data !== 'object' || (data as { jsonrpc?: unknown }).jsonrpc !== '2.0') return;
+    this.onmessage?.(data as JSONRPCMessage);
+  }
 
   async start(): Promise<void> {
     window.addEventListener('message', this.listener);
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    this.frame()?.postMessage(message, this.origin);
+    if (this.port) this.port.send(message);
+    else this.frame()?.postMessage(message, this.proxyOrigin!);
   }
 
   async close(): Promise<void> {
     window.removeEventListener('message', this.listener);
+    this.port?.close();
     this.onclose?.();
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { ClientTools } from '../client-tools.js';
 import type { Transport } from '../protocol/transport.js';
-import type { AppCallCheck, AppInfo, McpCallResult, McpServerConfig, UiResourceMeta } from './types.js';
+import type { AppCallCheck, AppInfo, AppMessage, McpCallResult, McpServerConfig, UiResourceMeta } from './types.js';
 import type { PersonPrompt, checkAppCall } from './app-call-check.js';
 
 /** What the host needs from the chat element. */
@@ -16,6 +16,10 @@ export interface HostEnvironment {
   checkAppCall: typeof checkAppCall;
   credentials(): RequestCredentials;
   chatCheck(): AppCallCheck | undefined;
+  /** The chat's `onAppMessage`: does the page send this app message without asking the person? */
+  trustsAppMessage(message: AppMessage): Promise<boolean>;
+  /** The features the page grants apps (`app-permissions`). */
+  appPermissions(): string[];
   chatId(): string;
   user(): unknown;
   /** The backend, for requests relayed to servers the backend owns. */
@@ -36,17 +40,18 @@ export interface FrameRequest {
   iframe: HTMLIFrameElement;
   app: AppInfo;
   html: string;
-  meta?: UiResourceMeta;
   instanceId: string;
   title: () => string;
   kind: () => 'card' | 'pane';
   sandboxUrl?: string;
   hostContext: Record<string, unknown>;
   prompt: PersonPrompt;
-  message(text: string): Promise<boolean>;
+  /** An app's message; with `consent`, the person decides (Send / Discard). Resolves to whether it was sent. */
+  message(text: string, consent: boolean): Promise<boolean>;
   updateModelContext(value: { content?: unknown[]; structuredContent?: Record<string, unknown> }): void;
-  openLink(url: string): boolean;
-  requestDisplayMode(mode: DisplayMode): DisplayMode;
+  /** An app's `ui/open-link`; resolves to whether it was opened. */
+  openLink(url: string): boolean | Promise<boolean>;
+  requestDisplayMode(mode: DisplayMode): DisplayMode | Promise<DisplayMode>;
   sizeChanged(size: { width?: number; height?: number }): void;
   /** The app navigated its frame away: it is stopped. */
   leftItsPage(): void;

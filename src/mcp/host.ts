@@ -8,10 +8,12 @@ import type { ClientToolCall, ClientToolResult } from '../client-tools.js';
 import { newId } from '../ids.js';
 import type { ToolDefinition } from '../protocol/transport.js';
 import type { NamedCheck } from './app-call-check.js';
+import { APP_MESSAGE_LIMIT, RateLimit, modelContextProblem } from './app-limits.js';
 import { McpConnection, appResourceFrom } from './connection.js';
 import { FrameSession } from './frame-session.js';
 import type { FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
 import { toolTitle, toolVisibility, uiResourceUri } from './tool-meta.js';
+import { permittedOnly } from './csp.js';
 import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './types.js';
 
 /** How long the first run waits for servers to be listed before going on without the slow ones. */
@@ -19,6 +21,12 @@ const CONNECT_WAIT_MS = 10_000;
 
 export class McpHost implements McpHostApi {
   private connections = new Map<string, McpConnection>();
+  /** `_meta.ui` of the resources read in this page's life, by source and URI: the only meta trusted. */
+  private readonly readMeta = new Map<string, UiResourceMeta | undefined>();
+  /** How many messages each source's apps sent lately: one budget per server, however many cards. */
+  private readonly messageLimits = new Map<string, RateLimit>();
+  /** Tool names two servers offer, warned about once. */
+  private readonly warnedCollisions = new Set<string>();
 
   constructor(private readonly env: HostEnvironment) {}
 
@@ -55,13 +63,24 @@ export class McpHost implements McpHostApi {
 
   // ---- client tools: what the model may call ----
 
-  /** Model-visible tools of every connected server; a name already taken is offered once. */
+  /**
+   * Model-visible tools of every connected server. A name two servers offer goes to the server
+   * given first (children in document order, then `mcpServers`), with a console warning.
+   */
   private modelTools(): Map<string, { connection: McpConnection; tool: McpTool }> {
     const tools = new Map<string, { connection: McpConnection; tool: McpTool }>();
     for (const connection of this.connections.values()) {
       for (const tool of connection.tools) {
-        if (!toolVisibility(tool).model || tools.has(tool.name)) continue;
-        tools.set(tool.name, { connection, tool });
+        if (!toolVisibility(tool).model) continue;
+        const taken = tools.get(tool.name);
+        if (!taken) {
+          tools.set(tool.name, { connection, tool });
+          continue;
+        }
+        const key = `${tool.name}\n${taken.connection.name}\n${connection.name}`;
+        if (this.warnedCollisions.has(key)) continue;
+        this.warnedCollisions.add(key);
+        console.warn(`<agent-chat>: the MCP servers "${taken.connection.name}" and "${connection.name}" both offer a tool named ${tool.name}; the model gets the one of "${taken.connection.name}" (given first).`);
       }
     }
     return tools;
@@ -127,13 +146,30 @@ export class McpHost implements McpHostApi {
   // ---- resources ----
 
   async readResource(app: AppInfo): Promise<{ html: string; meta?: UiResourceMeta }> {
+    let resource: { html: string; meta?: UiResourceMeta };
     if (app.via === 'backend') {
-      const result = await this.relay(app, 'resources/read', { uri: app.resourceUri });
-      return appResourceFrom(result, app.resourceUri);
+      resource = appResourceFrom(await this.relay(app, 'resources/read', { uri: app.resourceUri }), app.resourceUri);
+    } else {
+      const connection = this.connections.get(app.source);
+      if (!connection) throw new Error(`No MCP server named "${app.source}" is connected to this chat.`);
+      resource = await connection.readAppResource(app.resourceUri);
     }
-    const connection = this.connections.get(app.source);
-    if (!connection) throw new Error(`No MCP server named "${app.source}" is connected to this chat.`);
-    return connection.readAppResource(app.resourceUri);
+    this.readMeta.set(metaKey(app), resource.meta);
+    return resource;
+  }
+
+  /**
+   * The `_meta.ui` a frame runs under: what its server gave when this page read the resource; for
+   * a card restored from storage, the live server's listing, else nothing (the restrictive
+   * default). Never what was stored. Its permissions are cut to what the page grants.
+   */
+  private async currentMeta(app: AppInfo): Promise<UiResourceMeta | undefined> {
+    const key = metaKey(app);
+    let meta: UiResourceMeta | undefined;
+    if (this.readMeta.has(key)) meta = this.readMeta.get(key);
+    else if (app.via === 'page') meta = await this.connections.get(app.source)?.listedUiMeta(app.resourceUri).catch(() => undefined);
+    if (!meta) return undefined;
+    return { ...meta, permissions: permittedOnly(meta.permissions, this.env.appPermissions()) };
   }
 
   /** A request to a server the backend owns, relayed as a run (`@ag-ui/mcp-apps-middleware`). */
@@ -166,10 +202,17 @@ export class McpHost implements McpHostApi {
   // ---- frames ----
 
   async openFrame(request: FrameRequest): Promise<FrameController> {
+    const { app } = request;
+    const meta = await this.currentMeta(app);
+    const messages = this.messageLimits.get(app.source) ?? new RateLimit();
+    this.messageLimits.set(app.source, messages);
+    // The missing-check mark (DESIGN.md §4): shown under its server's own check, and none is given now.
+    const unchecked = () => !!app.hadOwnCheck && !this.hasOwnCheck(app.source) && typeof this.env.chatCheck() !== 'function';
+    const UNCHECKED = `This app was shown while "${app.source}" had its own check, and this page gives none; it may not do that.`;
     const session = new FrameSession({
       iframe: request.iframe,
       html: request.html,
-      meta: request.meta,
+      meta,
       sandboxUrl: request.sandboxUrl,
       hostContext: request.hostContext,
       handlers: {
@@ -177,22 +220,33 @@ export class McpHost implements McpHostApi {
           request.acted();
           return this.appCall(request, params.name, isRecord(params.arguments) ? params.arguments : {});
         },
-        readResource: (uri) => this.appReadResource(request.app, uri),
+        readResource: (uri) => (unchecked() ? Promise.reject(new Error(UNCHECKED)) : this.appReadResource(app, uri)),
         message: async (content) => {
           const text = content
             .filter((item): item is { type: 'text'; text: string } => (item as { type?: string }).type === 'text')
             .map((item) => item.text)
             .join('\n')
             .trim();
-          if (!text) return { isError: true };
+          if (!text || text.length > APP_MESSAGE_LIMIT || unchecked()) return { isError: true };
+          if (!messages.take(Date.now())) {
+            console.warn(`<agent-chat>: the apps of "${app.source}" send messages too fast; this one (card ${request.instanceId}) is refused.`);
+            return { isError: true };
+          }
           request.acted();
-          return { isError: !(await request.message(text)) };
+          const trusted = this.connections.get(app.source)?.config.messages === 'allow' && app.via === 'page';
+          const consent = !trusted && !(await this.env.trustsAppMessage({ text, source: app.source, instanceId: request.instanceId, title: request.title(), chat: this.env.chatId() }));
+          return { isError: !(await request.message(text, consent)) };
         },
-        updateModelContext: (value) => request.updateModelContext(value),
+        updateModelContext: (value) => {
+          if (unchecked()) return UNCHECKED;
+          const problem = modelContextProblem(value);
+          if (!problem) request.updateModelContext(value);
+          return problem;
+        },
         openLink: (url) => request.openLink(url),
-        requestDisplayMode: (mode) => request.requestDisplayMode(mode),
+        requestDisplayMode: (mode) => request.requestDisplayMode(unchecked() ? 'inline' : mode),
         sizeChanged: (size) => request.sizeChanged(size),
-        log: (params) => console.info(`<agent-chat> app ${request.app.resourceUri} [${params.level ?? 'info'}]`, params.data),
+        log: (params) => console.info(`<agent-chat> app ${app.resourceUri} [${params.level ?? 'info'}]`, params.data),
         leftItsPage: () => request.leftItsPage(),
       },
     });
@@ -264,6 +318,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function metaKey(app: AppInfo): string {
+  return `${app.via}\n${app.source}\n${app.resourceUri}`;
 }
 
 export function createMcpHost(env: HostEnvironment): McpHostApi {

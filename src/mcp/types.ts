@@ -60,6 +60,11 @@ export interface AppInfo {
   /** The source had its own `onAppCall` check when the card was shown (the missing-check mark). */
   hadOwnCheck?: boolean;
   /**
+   * The card came from an imported file: its resource was dropped on import and is read again
+   * from this page's own server for the source; until then the card shows a still summary.
+   */
+  fromFile?: boolean;
+  /**
    * The app's page called a tool or sent a message since it opened: what it shows may have moved
    * on from its first state, which is all a card opened again (restored) can show.
    */
@@ -98,7 +103,25 @@ export interface McpServerConfig {
   headers?: Record<string, string>;
   /** This server's own check on its apps' calls. */
   onAppCall?: AppCallCheck;
+  /** `allow`: its apps' `ui/message`s are sent without asking the person (still rate-limited). */
+  messages?: 'allow' | 'ask';
 }
+
+/** A message an app's page wants to send as the next turn (`ui/message`), as `onAppMessage` sees it. */
+export interface AppMessage {
+  text: string;
+  /** The `<agent-chat-mcp-server>` name, or the backend's `serverId`. */
+  source: string;
+  /** The card's id. */
+  instanceId: string;
+  /** The card's title. */
+  title: string;
+  /** The chat element's `id`, else `chat-1`, `chat-2`… */
+  chat: string;
+}
+
+/** `true` sends the app's message without asking the person; anything else asks. */
+export type AppMessageCheck = (message: AppMessage) => boolean | Promise<boolean> | unknown;
 
 export const UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';

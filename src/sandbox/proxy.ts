@@ -4,9 +4,11 @@
  * `ui/notifications/sandbox-resource-ready {html, csp, permissions}`, runs it in an inner
  * `sandbox="allow-scripts"` frame (opaque origin) under the app's CSP, and relays every other
  * message between the chat and the app. It trusts only its parent window, pinned to the origin
- * that embedded it, and only its own inner frame.
+ * that embedded it, and only the app's own document in its inner frame (bound by a port, as the
+ * chat binds it without a proxy): a page the app navigates to is not heard.
  */
-import { allowAttribute, buildCsp, injectCsp } from '../mcp/csp.js';
+import { allowAttribute, buildCsp } from '../mcp/csp.js';
+import { DocumentPort, appDocument } from '../mcp/document-port.js';
 import { APP_LEFT } from '../mcp/frame-transport.js';
 import { APP_SANDBOX } from '../mcp/types.js';
 
@@ -26,36 +28,42 @@ function start(): void {
   app.title = 'app';
   document.body.append(app);
 
-  // The app's document loads once; another load is the frame going elsewhere (the app navigating
-  // itself): whatever is there now is not the app, and is not relayed.
-  let loads = 0;
   let stopped = false;
-  app.addEventListener('load', () => {
-    if (!app.hasAttribute('srcdoc') || stopped || ++loads === 1) return;
+  const stop = () => {
+    if (stopped) return;
     stopped = true;
+    port.close();
     app.removeAttribute('srcdoc');
     app.src = 'about:blank';
     if (hostOrigin) window.parent.postMessage({ jsonrpc: '2.0', method: APP_LEFT, params: {} }, hostOrigin);
+  };
+  const port = new DocumentPort(
+    () => app.contentWindow,
+    (data) => hostOrigin && window.parent.postMessage(data, hostOrigin),
+    stop,
+  );
+  // The app's document loads once; another load is the frame going elsewhere.
+  let loads = 0;
+  app.addEventListener('load', () => {
+    if (app.hasAttribute('srcdoc') && !stopped && ++loads > 1) stop();
   });
 
   window.addEventListener('message', (event) => {
-    if (stopped) return;
-    if (event.source === window.parent) {
-      // Without a referrer, the first message from the parent pins its origin.
-      hostOrigin ??= event.origin;
-      if (event.origin !== hostOrigin) return;
-      const message = event.data as { method?: string; params?: Record<string, unknown> } | null;
-      if (message?.method === 'ui/notifications/sandbox-resource-ready') {
-        const params = message.params ?? {};
-        if (typeof params.html !== 'string') return;
-        app.allow = allowAttribute(params.permissions as never);
-        app.srcdoc = injectCsp(params.html, buildCsp(params.csp as never).policy);
-        return;
-      }
-      app.contentWindow?.postMessage(message, '*');
-    } else if (event.source === app.contentWindow && event.origin === 'null' && hostOrigin) {
-      window.parent.postMessage(event.data, hostOrigin);
+    if (stopped || port.handle(event)) return;
+    if (event.source !== window.parent) return;
+    // Without a referrer, the first message from the parent pins its origin.
+    hostOrigin ??= event.origin;
+    if (event.origin !== hostOrigin) return;
+    const message = event.data as { method?: string; params?: Record<string, unknown> } | null;
+    if (message?.method === 'ui/notifications/sandbox-resource-ready') {
+      const params = message.params ?? {};
+      if (typeof params.html !== 'string' || app.hasAttribute('srcdoc')) return;
+      // The chat sends only the features the page grants; the outer frame's allow bounds them too.
+      app.allow = allowAttribute(params.permissions as never);
+      app.srcdoc = appDocument(params.html, buildCsp(params.csp as never).policy);
+      return;
     }
+    port.send(message);
   });
   window.parent.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, hostOrigin ?? '*');
 }

@@ -107,6 +107,19 @@ export class ChatStorage implements ReactiveController {
     return this.keeper?.flush() ?? Promise.resolve();
   }
 
+  /**
+   * Settles once the thread shown is all in memory: a long one opens with the end of its path,
+   * the rest read at idle. Rejects when the rest cannot be read.
+   */
+  whenComplete(): Promise<void> {
+    return this.keeper?.whenComplete() ?? Promise.resolve();
+  }
+
+  /** The turns shown do not begin at the thread's start yet: what needs the whole path waits (`whenComplete`). */
+  get pathIncomplete(): boolean {
+    return this.keeper?.pathIncomplete ?? false;
+  }
+
   withBranch<T>(change: () => T): T {
     return this.keeper ? this.keeper.withBranch(change) : change();
   }

@@ -5,7 +5,8 @@
  * nothing throws.
  */
 import * as z from 'zod/mini';
-import type { Turn } from '../conversation/types.js';
+import type { ReplyPart, Turn } from '../conversation/types.js';
+import { withValidApps } from '../mcp/stored-apps.js';
 
 export interface ThreadRecord {
   id: string;
@@ -140,7 +141,10 @@ export function parseNodeRecord(data: unknown): NodeRecord | undefined {
   if (turn.role === 'assistant') {
     if (typeof turn.status !== 'string' || !Array.isArray(turn.parts)) return undefined;
     const interruptsFine = turn.interrupts === undefined || (Array.isArray(turn.interrupts) && turn.interrupts.every(isInterruptEntry));
-    return interruptsFine && turn.parts.every(isPart) ? (data as unknown as NodeRecord) : undefined;
+    if (!interruptsFine || !turn.parts.every(isPart)) return undefined;
+    // An app record of the wrong shape is left out of its card; the call itself is kept.
+    const parts = withValidApps(turn.parts as ReplyPart[]);
+    return (parts === turn.parts ? data : { ...data, turn: { ...turn, parts } }) as unknown as NodeRecord;
   }
   return TEXT_ROLES.has(turn.role as string) && typeof turn.text === 'string' ? (data as unknown as NodeRecord) : undefined;
 }

@@ -10,12 +10,13 @@
  * hidden, what is not written yet also goes to localStorage at once (`unsaved.ts`): the next chat
  * that opens the database writes it there.
  */
+import { appsFromFile } from '../mcp/stored-apps.js';
 import type { ReactiveControllerHost } from 'lit';
-import { turnsFromPage } from '../conversation/public-turns.js';
-import { allNodes, branchPoints, emptyTree, latestLeaf, pathTo, switchBranch, syncPath, treeFromNodes, type ConversationTree, type TreeNode } from '../conversation/tree.js';
+import { allNodes, branchPoints, emptyTree, switchBranch, syncPath, type ConversationTree, type TreeNode } from '../conversation/tree.js';
 import type { Turn } from '../conversation/types.js';
 import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../events.js';
 import { newId } from '../ids.js';
+import { PATH_FIRST_TURNS, PathFirstLoader, READ_WHOLE_UP_TO, pathEndView, wholeThreadView, type MergedThread, type StoredView } from './path-first-load.js';
 import { parseThreadExport, type NodeRecord, type ThreadExport, type ThreadRecord } from './records.js';
 import type { StorageError } from './storage-error.js';
 import { ThreadStore } from './thread-store.js';
@@ -36,6 +37,8 @@ export interface ChatStorageHooks {
   busy(): boolean;
   /** Shows this path, running nothing (stops the reply under way first). */
   showPath(turns: Turn[]): void;
+  /** The path shown, whole now: `turns` ends with the turns shown (nothing stops, nothing moves). */
+  completePath(turns: Turn[]): void;
   /** Stops the reply under way, if any. */
   stop(): void;
   /** The element's `thread-id`, set to a new id when there is none. */
@@ -102,6 +105,18 @@ export class ThreadKeeper {
   private writingRemoved = new Map<string, number>();
   /** This chat's entry of unsaved changes is in localStorage. */
   private unsavedKept = false;
+  /** Reads the rest of a thread shown path first (see path-first-load.ts). */
+  private readonly loader = new PathFirstLoader({
+    store: () => this.store,
+    opening: () => this.opening,
+    fail: (error, threadId) => this.fail(error, threadId),
+    current: () => {
+      // What streamed in meanwhile goes into the partial tree before the two are merged.
+      if (this.stale) this.syncShown(false);
+      return { tree: this.tree, shown: this.shown };
+    },
+    complete: (merged) => this.completeShown(merged),
+  });
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -142,8 +157,13 @@ export class ThreadKeeper {
     if (this.opening && mode === this.mode && key === this.key) return this.opening;
     this.mode = mode;
     this.key = key;
-    this.closeStore();
-    this.opening = mode === 'none' ? Promise.resolve() : this.openStore();
+    // A thread still being read is read whole from its own database first.
+    const before = this.loader.partial ? this.whenComplete().catch(() => {}) : undefined;
+    const reopen = () => {
+      this.closeStore();
+      return mode === 'none' ? Promise.resolve() : this.openStore();
+    };
+    this.opening = before ? before.then(reopen) : reopen();
     return this.opening;
   }
 
@@ -168,6 +188,8 @@ export class ThreadKeeper {
     }
     await this.saveUnsaved(this.store);
     await this.refreshList();
+    // Back on the page mid-read: the rest of the thread shown is read now.
+    this.loader.resume();
     await this.openInitial();
   }
 
@@ -183,7 +205,7 @@ export class ThreadKeeper {
     const known = this.threads.find((thread) => thread.id === wanted);
     const last = this.lastOpened();
     const id = known ? wanted : this.explicitThreadId ? undefined : (this.threads.find((thread) => thread.id === last) ?? this.threads[0])?.id;
-    if (id) await this.openThread(id, 'open');
+    if (id) await this.openThread(id, 'open', { whole: false });
   }
 
   /** The page set `thread-id` (not the chat itself): that thread is the one to open or start. */
@@ -236,7 +258,7 @@ export class ThreadKeeper {
     this.stale = false;
     const turns = this.hooks.turns();
     if (turns === this.shown) return;
-    const change = syncPath(this.tree, turns, this.nextSync, this.shown);
+    const change = this.loader.partial ? this.loader.partial.sync(this.tree, turns, this.nextSync, this.shown) : syncPath(this.tree, turns, this.nextSync, this.shown);
     const leafMoved = turns[turns.length - 1]?.id !== this.shown[this.shown.length - 1]?.id;
     this.nextSync = 'replace';
     this.shown = turns;
@@ -355,7 +377,7 @@ export class ThreadKeeper {
     const thread: ThreadRecord = { ...current, updated: Math.max(Date.now(), current.updated) };
     if (turns.length) thread.currentLeaf = turns[turns.length - 1].id;
     else delete thread.currentLeaf;
-    if (thread.titleSource === 'first-message' && !thread.title) thread.title = titleOf(turns);
+    if (thread.titleSource === 'first-message' && !thread.title && !this.loader.partial?.pathIncomplete) thread.title = titleOf(turns);
     return thread;
   }
 
@@ -476,51 +498,112 @@ export class ThreadKeeper {
     }
   }
 
-  /** Shows thread `id` as it was saved, running nothing. */
-  async openThread(id: string, reason: AgentChatThreadChangeDetail['reason'] = 'open'): Promise<boolean> {
+  /**
+   * Shows thread `id` as it was saved, running nothing: the end of its path at once, the rest read
+   * at idle. Resolves once all of it is in memory (with `whole: false`, once it is shown).
+   */
+  async openThread(id: string, reason: AgentChatThreadChangeDetail['reason'] = 'open', { whole = true } = {}): Promise<boolean> {
     this.hooks.stop();
+    await this.settlePartial();
     await this.flush();
     const store = this.store;
     if (!store) return false;
-    let loaded: Awaited<ReturnType<ThreadStore['getThread']>>;
+    let read: Awaited<ReturnType<ThreadKeeper['readThread']>>;
     try {
-      loaded = await store.getThread(id);
+      read = await this.readThread(store, id);
     } catch (error) {
       this.fail(error as StorageError, id);
       return false;
     }
-    if (!loaded) return false;
-    this.show(loaded.thread, loaded.nodes, reason);
+    if (!read) return false;
+    this.showRead(read, reason);
+    if (whole) await this.whenComplete().catch(() => {});
     return true;
   }
 
-  private show(thread: ThreadRecord, nodes: readonly NodeRecord[], reason: AgentChatThreadChangeDetail['reason']): void {
-    const tree = treeFromNodes(nodes.map(({ threadId: _threadId, ...node }) => node));
-    const leaf = thread.currentLeaf && tree.nodes.has(thread.currentLeaf) ? thread.currentLeaf : lastLeafOf(tree);
-    // What was running when it was saved did not complete; questions and approvals stay open.
-    let turns: Turn[];
-    let interrupted: string | undefined;
+  /** The end of the thread's path, or all of it when its path cannot be walked; undefined when there is none. */
+  private async readThread(store: ThreadStore, id: string): Promise<{ thread: ThreadRecord; path?: NodeRecord[]; nodes?: NodeRecord[] } | undefined> {
+    const end = await store.getPathEnd(id, PATH_FIRST_TURNS, READ_WHOLE_UP_TO);
+    return !end || end.path || end.nodes ? end : store.getThread(id);
+  }
+
+  /**
+   * Shows what `readThread` read, running nothing. A thread shown path first counts as opened
+   * (thread-change) once the rest is read and merged.
+   */
+  private showRead(read: { thread: ThreadRecord; path?: NodeRecord[]; nodes?: readonly NodeRecord[] }, reason: AgentChatThreadChangeDetail['reason']): void {
+    const { thread } = read;
+    let view: StoredView;
     try {
-      const path = leaf ? pathTo(tree, leaf).map((turn) => (turn.role === 'assistant' && turn.status === 'streaming' ? { ...turn, status: 'cancelled' as const } : turn)) : [];
-      turns = turnsFromPage(path, { copy: false });
-      const last = leaf ? tree.nodes.get(leaf)?.turn : undefined;
-      if (last?.role === 'assistant' && last.status === 'streaming') interrupted = last.id;
+      view = read.path ? pathEndView(thread, read.path, PATH_FIRST_TURNS) : wholeThreadView(thread, read.nodes ?? []);
     } catch (error) {
       this.fail({ kind: 'failed', message: `The saved conversation could not be read (${describe(error)}).` }, thread.id);
       return;
     }
+    const opened = () => {
+      this.hooks.threadChanged({ threadId: thread.id, reason });
+      // Only this page's own reload: a reply another tab streams is that tab's to pick up.
+      if (view.interrupted && reason !== 'synced') this.hooks.interrupted?.(view.interrupted);
+    };
     this.thread = thread;
     this.shownId = thread.id;
     this.stored = true;
-    this.tree = syncPath(tree, turns, 'branch').tree;
-    this.pending.clear();
-    this.removed.clear();
+    this.tree = view.tree;
     this.hooks.setThreadId(thread.id);
-    this.display(turns);
+    if (view.partial) {
+      view.partial.opened = opened;
+      this.loader.start(view.partial);
+    } else this.loader.drop();
+    this.display(view.turns);
     this.rememberOpened(thread.id);
-    this.hooks.threadChanged({ threadId: thread.id, reason });
-    // Only this page's own reload: a reply another tab streams is that tab's to pick up.
-    if (interrupted && reason !== 'synced') this.hooks.interrupted?.(interrupted);
+    if (!view.partial) opened();
+  }
+
+  /** The rest of the thread shown is read and merged: the whole tree and path take the partial ones' place. */
+  private completeShown(merged: MergedThread): void {
+    this.loader.partial = undefined;
+    this.tree = merged.tree;
+    for (const node of merged.changed) this.pending.set(node.id, node);
+    for (const id of merged.removed) {
+      this.pending.delete(id);
+      this.removed.add(id);
+    }
+    // With the path above the turns shown (a path read whole only needed the other versions).
+    if (merged.turns.length !== this.shown.length) {
+      this.replacing = true;
+      try {
+        this.hooks.completePath(merged.turns);
+      } finally {
+        this.replacing = false;
+      }
+      this.shown = this.hooks.turns();
+    }
+    if (merged.changed.length > 0 || merged.removed.length > 0) {
+      this.dirty = true;
+      this.schedule(this.hooks.busy());
+    }
+  }
+
+  /**
+   * Settles once the thread shown is all in memory (at once when it is); rejects when the rest of
+   * it cannot be read. Whatever needs the whole history (a run's request, export) waits for it.
+   */
+  whenComplete(): Promise<void> {
+    return this.loader.whenComplete();
+  }
+
+  /** The turns shown do not begin at the thread's start yet (the earlier ones are being read). */
+  get pathIncomplete(): boolean {
+    return this.loader.partial?.pathIncomplete ?? false;
+  }
+
+  /** Before another thread is shown: a partial one with writes owed is merged first, so none is lost. */
+  private async settlePartial(): Promise<void> {
+    if (this.loader.partial?.owesWrites) await this.whenComplete().catch(() => {});
+  }
+
+  private show(thread: ThreadRecord, nodes: readonly NodeRecord[], reason: AgentChatThreadChangeDetail['reason']): void {
+    this.showRead({ thread, nodes }, reason);
   }
 
   /** Shows `turns` as the thread's state, as loaded: nothing in it is a change to save. */
@@ -545,7 +628,9 @@ export class ThreadKeeper {
   async newThread(reason: AgentChatThreadChangeDetail['reason'] = 'new', id = newId()): Promise<string> {
     // What streams into the thread shown ends here, so nothing arrives after its last save.
     this.hooks.stop();
+    await this.settlePartial();
     await this.flush();
+    this.loader.drop();
     this.thread = undefined;
     this.shownId = id;
     this.stored = false;
@@ -581,6 +666,7 @@ export class ThreadKeeper {
     if (id === this.currentId()) {
       // Nothing more of it is saved, not even what streams in while the delete runs.
       this.forgetting = id;
+      this.loader.drop();
       this.hooks.stop();
       this.pending.clear();
       this.removed.clear();
@@ -618,6 +704,7 @@ export class ThreadKeeper {
       if (!this.store) throw new Error(`There is no conversation "${id}" here.`);
       return this.store.exportThread(id);
     }
+    await this.whenComplete();
     await this.flush();
     const thread = { ...this.currentRecord() };
     const turns = this.hooks.turns();
@@ -637,7 +724,7 @@ export class ThreadKeeper {
       this.hooks.storageError({ kind: 'invalid', message });
       throw new Error(message);
     }
-    // A file is not this page's: its apps' page calls go only through checks this page gives.
+    // A file is not this page's: its apps run only as this page's servers give them again.
     const file = withAppsMarked(parsed.value);
     if (this.store) {
       const record = await this.store.importThread(file);
@@ -657,13 +744,14 @@ export class ThreadKeeper {
   /** For each turn shown that has other versions: which one it is, of how many. */
   branchesOf(turns: readonly Turn[]): ReturnType<typeof branchPoints> {
     if (this.stale) this.syncShown();
-    return branchPoints(this.tree, turns);
+    // Other versions are known once the whole thread is read.
+    return this.loader.partial ? new Map() : branchPoints(this.tree, turns);
   }
 
   /** The path through sibling `siblingId` (its latest leaf), to show. */
   pathThrough(siblingId: string): Turn[] {
     if (this.stale) this.syncShown();
-    return switchBranch(this.tree, siblingId);
+    return this.loader.partial ? [] : switchBranch(this.tree, siblingId);
   }
 
   // ---- Other tabs ----
@@ -674,6 +762,7 @@ export class ThreadKeeper {
     if (message.kind === 'deleted') {
       // Another tab deleted the thread shown: nothing more of it is saved; once the reply under
       // way (if any) has ended, a new thread takes its place.
+      this.loader.drop('The conversation was deleted in another tab before all of it was read.');
       this.thread = undefined;
       this.pending.clear();
       this.removed.clear();
@@ -696,10 +785,11 @@ export class ThreadKeeper {
   }
 
   private async reloadShown(threadId: string): Promise<void> {
+    await this.whenComplete().catch(() => {});
     if (this.hooks.busy() || this.pending.size || this.removed.size || !this.store) return;
-    const loaded = await this.store.getThread(threadId).catch(() => undefined);
-    if (!loaded || this.hooks.busy() || this.pending.size || threadId !== this.currentId()) return;
-    this.show(loaded.thread, loaded.nodes, 'synced');
+    const read = await this.readThread(this.store, threadId).catch(() => undefined);
+    if (!read || this.hooks.busy() || this.pending.size || threadId !== this.currentId()) return;
+    this.showRead(read, 'synced');
   }
 
   // ---- Faults ----
@@ -742,13 +832,9 @@ export class ThreadKeeper {
 }
 
 /** Every app card of an imported thread counts as shown under a check of its own (the missing-check mark). */
+/** A file's app cards never run the file's HTML (see `appsFromFile`). */
 function withAppsMarked(file: ThreadExport): ThreadExport {
-  const nodes = file.nodes.map((node) => {
-    const turn = node.turn;
-    if (turn.role !== 'assistant' || !turn.parts.some((part) => (part.kind === 'tool-call' || part.kind === 'activity') && part.app)) return node;
-    const parts = turn.parts.map((part) => ((part.kind === 'tool-call' || part.kind === 'activity') && part.app ? { ...part, app: { ...part.app, hadOwnCheck: true } } : part));
-    return { ...node, turn: { ...turn, parts } };
-  });
+  const nodes = file.nodes.map((node) => (node.turn.role === 'assistant' ? { ...node, turn: { ...node.turn, parts: appsFromFile(node.turn.parts) } } : node));
   return { ...file, nodes };
 }
 
@@ -756,13 +842,6 @@ function titleOf(turns: readonly Turn[]): string {
   const first = turns.find((turn) => turn.role === 'user');
   const line = first?.role === 'user' ? first.text.trim().split('\n')[0] : '';
   return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
-}
-
-/** The most recently created leaf of a tree. */
-function lastLeafOf(tree: ConversationTree): string | undefined {
-  let latest: TreeNode | undefined;
-  for (const node of tree.nodes.values()) if (!latest || node.seq > latest.seq) latest = node;
-  return latest ? latestLeaf(tree, latest.id) : undefined;
 }
 
 function describe(error: unknown): string {

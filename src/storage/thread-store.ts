@@ -16,6 +16,7 @@ import {
   type ThreadExport,
   type ThreadRecord,
 } from './records.js';
+import { putNode } from './storable.js';
 import { STORAGE_MESSAGES, StorageError, toStorageError } from './storage-error.js';
 
 type StoreName = 'threads' | 'nodes';
@@ -125,18 +126,62 @@ export class ThreadStore {
       console.warn(`agent-chat: the stored thread ${JSON.stringify(id)} is not valid and was not loaded.`);
       return undefined;
     }
+    return { thread, nodes: validNodes(id, storedNodes) };
+  }
+
+  /**
+   * The thread and the end of the path it shows: the nodes from `currentLeaf` up, at most
+   * `count` + 1 (the +1 is the node above the first of `count` turns, when there is one), root
+   * side first. One transaction of gets by key, so the cost follows `count`, not the thread. A
+   * thread of at most `wholeUpTo` nodes is read whole instead (`nodes`, as `getThread` gives them).
+   * `path` is undefined when the path cannot be walked (no `currentLeaf`, it is missing or not
+   * valid, or the parents loop): read the whole thread then. A parent missing or not valid ends
+   * the path there, as in `getThread` (its child becomes a root). Undefined when there is no thread.
+   */
+  async getPathEnd(id: string, count: number, wholeUpTo = 0): Promise<{ thread: ThreadRecord; path?: NodeRecord[]; nodes?: NodeRecord[] } | undefined> {
+    const read = await this.run(['threads', 'nodes'], 'readonly', async (tx) => {
+      const storedThread: unknown = await tx.objectStore('threads').get(id);
+      const thread = storedThread === undefined ? undefined : parseThreadRecord(storedThread);
+      if (!thread) return { found: storedThread !== undefined };
+      const nodes = tx.objectStore('nodes');
+      if (wholeUpTo > 0 && (await nodes.count(nodesOf(id))) <= wholeUpTo) {
+        return { found: true, thread, nodes: validNodes(id, await nodes.getAll(nodesOf(id))) };
+      }
+      const path: NodeRecord[] = [];
+      const seen = new Set<string>();
+      for (let next = thread.currentLeaf ?? null; next !== null && path.length <= count; ) {
+        if (seen.has(next)) return { found: true, thread };
+        seen.add(next);
+        const node = parseNodeRecord(await nodes.get([id, next]));
+        if (!node) break;
+        path.push(node);
+        next = node.parentId;
+      }
+      return { found: true, thread, path: path.length > 0 ? path.reverse() : undefined };
+    });
+    if (!read.thread) {
+      if (read.found) console.warn(`agent-chat: the stored thread ${JSON.stringify(id)} is not valid and was not loaded.`);
+      return undefined;
+    }
+    return { thread: read.thread, path: read.path, nodes: read.nodes };
+  }
+
+  /**
+   * Up to `count` nodes of the thread that come after node id `after` in key order (from the
+   * first when undefined), in a transaction of their own: the whole thread, read piece by piece.
+   * `last` is the id to go on from (undefined once there is no more); `invalid` counts the nodes
+   * left out because they are not valid.
+   */
+  async readNodes(threadId: string, after: string | undefined, count: number): Promise<{ nodes: NodeRecord[]; last?: string; invalid: number }> {
+    const range = after === undefined ? nodesOf(threadId) : IDBKeyRange.bound([threadId, after], [threadId, []], true, false);
+    const stored: unknown[] = await this.run(['nodes'], 'readonly', (tx) => tx.objectStore('nodes').getAll(range, count));
     const nodes: NodeRecord[] = [];
-    for (const stored of storedNodes) {
-      const node = parseNodeRecord(stored);
+    for (const record of stored) {
+      const node = parseNodeRecord(record);
       if (node) nodes.push(node);
     }
-    if (nodes.length < storedNodes.length) {
-      console.warn(
-        `agent-chat: left out ${storedNodes.length - nodes.length} stored node(s) of thread ${JSON.stringify(id)} that are not valid.`,
-      );
-    }
-    nodes.sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return { thread, nodes };
+    const lastId = (stored[stored.length - 1] as { id?: unknown } | undefined)?.id;
+    return { nodes, last: stored.length === count && typeof lastId === 'string' ? lastId : undefined, invalid: stored.length - nodes.length };
   }
 
   /**
@@ -170,7 +215,7 @@ export class ThreadStore {
       // Requests run in order: this reads the record as it was before the put below.
       const storedThread = commit ? undefined : requests.add(threads.get(thread.id));
       for (const id of removedNodeIds) requests.add(nodeStore.delete([thread.id, id]));
-      for (const node of nodes) requests.add(nodeStore.put(node));
+      for (const node of nodes) requests.add(putNode(nodeStore, node));
       requests.add(threads.put(thread));
       let record = thread;
       if (commit) {
@@ -236,7 +281,7 @@ export class ThreadStore {
       const requests = new Requests();
       requests.add(threads.put(record));
       const nodeStore = tx.objectStore('nodes');
-      for (const node of nodes) requests.add(nodeStore.put({ ...node, threadId: record.id }));
+      for (const node of nodes) requests.add(putNode(nodeStore, { ...node, threadId: record.id }));
       await requests.all();
       return record;
     });
@@ -297,6 +342,19 @@ class Requests {
   all(): Promise<unknown[]> {
     return Promise.all(this.pending);
   }
+}
+
+/** The valid ones of a thread's stored nodes, by seq; those left out get one console.warn. */
+function validNodes(id: string, stored: readonly unknown[]): NodeRecord[] {
+  const nodes: NodeRecord[] = [];
+  for (const record of stored) {
+    const node = parseNodeRecord(record);
+    if (node) nodes.push(node);
+  }
+  if (nodes.length < stored.length) {
+    console.warn(`agent-chat: left out ${stored.length - nodes.length} stored node(s) of thread ${JSON.stringify(id)} that are not valid.`);
+  }
+  return nodes.sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Opening fails: a browser that refuses IndexedDB (private mode, disabled storage) is `unavailable`. */

@@ -13,6 +13,24 @@ beforeEach(async () => {
   await deleteDatabase('agent-chat');
 });
 
+/**
+ * For a test file: `freshKey()` names a database of its own for each chat (pair) of a test; each
+ * is deleted after its test.
+ */
+export function useFreshKeys(prefix: string): () => string {
+  let keys: string[] = [];
+  let count = 0;
+  afterEach(async () => {
+    for (const key of keys) await deleteDatabase(key);
+    keys = [];
+  });
+  return () => {
+    const key = `${prefix}-${Date.now()}-${++count}`;
+    keys.push(key);
+    return key;
+  };
+}
+
 /** Deletes an IndexedDB database; open connections of earlier chats close themselves first. */
 export function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -130,4 +130,62 @@ describe('<agent-chat-markdown>', () => {
       expect(copied).to.equal('console.log(1);\n');
     });
   });
+  describe('a block that does not end', () => {
+    /** Streams `source` in `pieces` updates; the longest update in ms. */
+    async function streamIn(el: AgentChatMarkdown, source: string, pieces: number): Promise<number> {
+      let longest = 0;
+      const size = Math.ceil(source.length / pieces);
+      for (let end = size; end < source.length + size; end += size) {
+        const started = performance.now();
+        el.text = source.slice(0, Math.min(end, source.length));
+        await el.updateComplete;
+        longest = Math.max(longest, performance.now() - started);
+      }
+      el.streaming = false;
+      await el.updateComplete;
+      return longest;
+    }
+    const lines = (count: number, line: (i: number) => string) => Array.from({ length: count }, (_, i) => line(i + 1)).join('\n');
+
+    it('a 1 MB paragraph streams in bounded updates and ends up rendered whole, as markdown', async () => {
+      const source = lines(17_000, (i) => `Entry ${i}: the **worker ${i % 97}** read \`record-${i}\` and went on.`);
+      expect(source.length).to.be.greaterThan(1_000_000);
+      const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown streaming></agent-chat-markdown>`);
+      const longest = await streamIn(el, source, 250);
+      expect(el.querySelectorAll('strong').length).to.equal(17_000);
+      expect(el.querySelectorAll('code').length).to.equal(17_000);
+      expect(el.querySelector('.md-plain')).to.equal(null);
+      expect(el.textContent!.includes('Entry 17000: the worker 25 read record-17000 and went on.'), 'the last line').to.equal(true);
+      expect(longest, 'the longest update (ms)').to.be.below(250);
+    });
+
+    it('a long table streams in pieces that each keep its header', async () => {
+      const source = '| n | square |\n|---|---|\n' + lines(3_000, (i) => `| ${i} | ${i * i} |`);
+      const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown streaming></agent-chat-markdown>`);
+      await streamIn(el, source, 60);
+      const tables = el.querySelectorAll('table');
+      expect(tables.length).to.be.greaterThan(1);
+      expect([...tables].every((table) => table.querySelector('th')?.textContent === 'n')).to.equal(true);
+      expect(el.querySelectorAll('tbody tr').length).to.equal(3_000);
+      expect([...el.querySelectorAll('tbody tr')].at(-1)!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('3000 9000000');
+    });
+
+    it('a long block that cannot be cut shows as text while it streams, and as markdown once it ends', async () => {
+      const source = 'Code:\n\n' + lines(4_000, (i) => `    indented <b>${i}</b>`);
+      const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown streaming></agent-chat-markdown>`);
+      el.text = source.slice(0, 60_000);
+      await el.updateComplete;
+      const plain = el.querySelector('.md-plain')!;
+      expect(plain.textContent).to.contain('indented <b>');
+      el.text = source.slice(0, 90_000);
+      await el.updateComplete;
+      expect(el.querySelector('.md-plain'), 'the same text element, grown').to.equal(plain);
+      expect(el.querySelector('.md-tail b')).to.equal(null);
+      el.text = source;
+      el.streaming = false;
+      await el.updateComplete;
+      expect(el.querySelector('.md-plain')).to.equal(null);
+      expect(el.querySelector('.md-tail pre code')!.textContent).to.contain('indented <b>4000</b>');
+    });
+  });
 });

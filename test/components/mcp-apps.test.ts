@@ -2,7 +2,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
-import { appFrame, appIframe, command, mcpCallEndpoint, probeCalls, probeChat, probeControl, useProbeReports, waitForReport } from './mcp-helpers.js';
+import { answerProposal, appFrame, appIframe, appMessageProposal, clickInsideApp, command, mcpCallEndpoint, probeCalls, probeChat, probeControl, useProbeReports, waitForReport } from './mcp-helpers.js';
 
 function replyText(el: AgentChat): string {
   const messages = [...el.shadowRoot!.querySelectorAll('agent-chat-message')];
@@ -139,7 +139,7 @@ describe('MCP Apps: the sandbox', function () {
     await sendAndWait(el, 'go');
     const { security } = await waitForReport(reports, (r) => !!r.security, 'the security probe');
     expect(security.fetch).to.equal('ok:200');
-    expect(appIframe(el)!.srcdoc).to.contain(`connect-src 'self' ${location.origin}`);
+    expect(appIframe(el)!.srcdoc).to.contain(`connect-src ${location.origin};`);
   });
 
   it('runs the app through the sandbox proxy on another origin when sandbox-url is set', async () => {
@@ -278,23 +278,32 @@ describe('MCP Apps: calls from the app page, checked', function () {
     await until(() => reports.some((r) => r.callResult?.content?.[0]?.text === 'The person refused this call.'), 'the refusal');
     expect((await probeCalls()).counted).to.equal(undefined);
     command(el, { probe: 'call', name: 'counted', arguments: { n: 8 } });
-    await until(() => !!frame.shadowRoot!.querySelector('.ask .allow'), 'the second prompt');
+    await until(() => !!frame.shadowRoot!.querySelector<HTMLButtonElement>('.ask .allow:not([disabled])'), 'the second prompt, ready');
     frame.shadowRoot!.querySelector<HTMLButtonElement>('.ask .allow')!.click();
     await until(() => reports.some((r) => r.callResult?.content?.[0]?.text === 'counted 8'), 'the allowed call');
     expect((await probeCalls()).counted).to.equal(1);
     expect(frame.shadowRoot!.querySelector('.ask')).to.equal(null);
   });
 
-  it('turns ui/message into the person’s turn and a run; sends model context with the next run', async () => {
+  it('turns ui/message, once the person presses Send, into a turn marked as the app’s and a run; sends model context with the next run', async () => {
     const el = await readyProbe();
     command(el, { probe: 'context', value: { selected: 'blue' } });
     await waitForReport(reports, (r) => !!r.contextResult, 'the context answer');
+    const sent = oneEvent(el, 'agent-chat-send');
     const ended = oneEvent(el, 'agent-chat-response-end');
     command(el, { probe: 'message', text: 'From the app' });
+    await until(() => !!appMessageProposal(el), 'the proposal in the card');
+    expect(textOf(appMessageProposal(el))).to.contain('From the app');
+    await answerProposal(el, 'send');
+    const { detail } = await sent;
+    expect(detail.source).to.deep.include({ kind: 'app', server: 'probe' });
     await ended;
     await settle(el);
     const turns = (el as any).conversation.turns;
     expect(turns.filter((t: any) => t.role === 'user').map((t: any) => t.text)).to.deep.equal(['go', 'From the app']);
+    expect(turns.find((t: any) => t.text === 'From the app').source).to.deep.include({ kind: 'app', server: 'probe' });
+    const bubble = [...el.shadowRoot!.querySelectorAll('agent-chat-message')].map((m) => m.shadowRoot!.querySelector('[part="message-sender"]')).find(Boolean);
+    expect(textOf(bubble ?? undefined)).to.match(/^Sent by the app “.+”$/);
     const request = (await lastRequest('mcp-call')).body;
     const context = request.context.find((entry: { description: string }) => entry.description.includes('Probe'));
     expect(JSON.parse(context.value)).to.deep.equal({ selected: 'blue' });
@@ -307,13 +316,16 @@ describe('MCP Apps: calls from the app page, checked', function () {
     const open = window.open;
     window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open;
     try {
+      await clickInsideApp(el);
       command(el, { probe: 'link', url: 'https://example.com/docs' });
       await waitForReport(reports, (r) => !!r.linkResult, 'the link answer');
       expect(opened).to.deep.equal([['https://example.com/docs', '_blank', 'noopener,noreferrer']]);
       el.addEventListener('agent-chat-open-link', (event) => event.preventDefault(), { once: true });
+      await clickInsideApp(el);
       command(el, { probe: 'link', url: 'https://example.com/other' });
       await until(() => reports.filter((r) => r.linkResult).length === 2, 'the second link answer');
       expect(reports.filter((r) => r.linkResult)[1].linkResult.isError).to.equal(true);
+      await clickInsideApp(el);
       command(el, { probe: 'link', url: 'javascript:alert(1)' });
       await until(() => reports.filter((r) => r.linkResult).length === 3, 'the third link answer');
       expect(opened).to.have.length(1);
@@ -330,6 +342,7 @@ describe('MCP Apps: calls from the app page, checked', function () {
     await until(() => iframe.style.height === '300px', 'the new height');
     command(el, { probe: 'size', height: 5000 });
     await until(() => iframe.style.height === '640px', 'the clamped height');
+    await clickInsideApp(el);
     command(el, { probe: 'mode', mode: 'fullscreen' });
     expect((await waitForReport(reports, (r) => !!r.modeResult, 'the mode answer')).modeResult.mode).to.equal('fullscreen');
     const box = frame.shadowRoot!.querySelector<HTMLElement>('.box')!;
@@ -462,8 +475,9 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
     expect(textOf(frame.shadowRoot!.querySelector('.summary') ?? undefined)).to.equal('A probe that could not run.');
   });
 
-  it('sets the frame’s allow from the resource’s permissions', async () => {
+  it('sets the frame’s allow from the resource’s permissions the page grants in app-permissions', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe_camera'));
+    el.setAttribute('app-permissions', 'camera clipboard-write geolocation');
     await sendAndWait(el, 'go');
     await until(() => !!appIframe(el)?.srcdoc, 'the app');
     expect(appIframe(el)!.allow).to.equal('camera; clipboard-write');
@@ -580,7 +594,15 @@ describe('MCP Apps: an app that navigates its frame away', function () {
   const reports = useProbeReports();
 
   const elsewhere = `${location.origin}/mcp/probe-elsewhere`;
-  const dataDocument = `data:text/html,<script>setInterval(() => parent.postMessage({jsonrpc:'2.0',method:'notifications/message',params:{level:'info',data:{elsewhere:true}}},'*'),50)</script>`;
+  // A data: document that speaks at once (a call, a message, the app's port request) and never finishes loading.
+  const dataDocument = `data:text/html,${encodeURIComponent(`<script>
+const hit = () => { const channel = new MessageChannel(); parent.postMessage({ type: 'agent-chat/app-port' }, '*', [channel.port2]);
+  channel.port1.postMessage({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'counted', arguments: {} } });
+  parent.postMessage({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'counted', arguments: {} } }, '*');
+  parent.postMessage({ jsonrpc: '2.0', id: 8, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'data says' }] } }, '*');
+  parent.postMessage({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { elsewhere: true } } }, '*'); };
+hit(); setInterval(hit, 50);
+</script><img src="${location.origin}/mcp/probe-hang" alt="">`)}`;
   const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
   const sandboxUrl = `${location.protocol}//${other}:${location.port}/dist/sandbox.html`;
   for (const [what, url, proxy] of [
@@ -589,7 +611,7 @@ describe('MCP Apps: an app that navigates its frame away', function () {
     ['a page of another origin, behind the sandbox proxy,', elsewhere, true],
     ['a data: document, behind the sandbox proxy,', dataDocument, true],
   ] as const) {
-    it(`is stopped, and ${what} there is not heard`, async () => {
+    it(`is stopped, and ${what} there is never heard, even before it loads`, async () => {
       const el = await probeChat(mcpCallEndpoint('show_probe'));
       if (proxy) el.sandboxUrl = sandboxUrl;
       await sendAndWait(el, 'go');
@@ -599,8 +621,17 @@ describe('MCP Apps: an app that navigates its frame away', function () {
       const frame = appFrame(el)!;
       await until(() => !!frame.shadowRoot!.querySelector('.unavailable'), 'the notice');
       expect(textOf(frame.shadowRoot!.querySelector('.unavailable') ?? undefined)).to.contain('left its page');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // The page there tried, before its load event (which never comes), and with the app's own
+      // port request: a call, a message, model context and full screen. None was heard.
       expect(reports.some((r) => r.elsewhere)).to.equal(false);
+      expect((await probeCalls()).counted, 'no tool call reached the server').to.equal(undefined);
+      expect(el.getTurns().filter((turn) => turn.role === 'user').length, 'no message').to.equal(1);
+      expect(frame.shadowRoot!.querySelector('[part="app-message"]'), 'no proposal').to.equal(null);
+      expect(frame.shadowRoot!.querySelector('.fullscreen'), 'no full screen').to.equal(null);
+      await sendAndWait(el, 'and now');
+      const context = (await lastRequest('mcp-call')).body.context as { value: string }[];
+      expect(context.some((entry) => entry.value.includes('elsewhere')), 'no model context').to.equal(false);
     });
   }
 });

@@ -1,5 +1,6 @@
 /** Helpers for the MCP Apps tests: a chat wired to the probe server, and the probe's reports. */
 import { fixture, html } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { deepQueryAll, until } from './helpers.js';
 
@@ -71,4 +72,34 @@ export async function probeCalls(): Promise<Record<string, number>> {
 
 export async function probeControl(control: { reset?: boolean; down?: boolean }): Promise<void> {
   await fetch('/mcp/probe-control', { method: 'POST', body: JSON.stringify(control) });
+}
+
+/** A real click inside the chat's (first) app frame: the person's own activation, in the app. */
+export async function clickInsideApp(el: AgentChat, index = 0): Promise<void> {
+  const iframe = appFrame(el, index)!.shadowRoot!.querySelector('iframe')!;
+  iframe.scrollIntoView({ block: 'center' });
+  const rect = iframe.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
+}
+
+/** The card's proposal of an app message (Send / Discard), once shown. */
+export function appMessageProposal(el: AgentChat, index = 0): HTMLElement | undefined {
+  return appFrame(el, index)?.shadowRoot?.querySelector<HTMLElement>('[part="app-message"]') ?? undefined;
+}
+
+/** Presses Send (or Discard) on the card's app-message proposal, once it can be pressed. */
+export async function answerProposal(el: AgentChat, which: 'send' | 'discard', index = 0): Promise<void> {
+  const button = () => appMessageProposal(el, index)?.querySelector<HTMLButtonElement>(which === 'send' ? 'button.allow' : 'button.refuse');
+  await until(() => !!button() && !button()!.disabled, `${which} can be pressed`);
+  button()!.click();
+}
+
+/** The card's Allow / Refuse prompt whose text contains `text`, once Allow can be pressed. */
+export async function answerPrompt(el: AgentChat, text: string, allow: boolean, index = 0): Promise<void> {
+  const prompt = () =>
+    [...(appFrame(el, index)?.shadowRoot?.querySelectorAll<HTMLElement>('.ask:not(.proposal)') ?? [])].find((ask) => ask.textContent!.includes(text));
+  await until(() => !!prompt() && !prompt()!.querySelector<HTMLButtonElement>('.allow')!.disabled, `the prompt “${text}”`);
+  // A real click: the person's own activation, as a popup opened on Allow needs.
+  const rect = prompt()!.querySelector<HTMLButtonElement>(allow ? '.allow' : '.refuse')!.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
 }

@@ -261,7 +261,7 @@ describe('<agent-chat-schema-form>', () => {
       required: ['country', 'days', 'address'],
     };
     const el = await fixture<AgentChatSchemaForm>(html`<agent-chat-schema-form .schema=${schema} .value=${{ code: 'ab', days: ['mon'] }}></agent-chat-schema-form>`);
-    expect(el.checkValue()).to.deep.equal({ ok: false });
+    expect(await el.checkValue()).to.deep.equal({ ok: false });
     await el.updateComplete;
     await frame();
     const summary = $(el, '[role="alert"]');

@@ -9,21 +9,10 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentChatAppCallDetail } from '../../src/events.js';
 import type { AppCallCheck } from '../../src/mcp/types.js';
 import type { ThreadExport } from '../../src/storage/records.js';
-import { deleteDatabase, sendAndWait, settle, until } from './helpers.js';
+import { sendAndWait, settle, until, useFreshKeys } from './helpers.js';
 import { appFrame as appFrameOf, appIframe, command, mcpCallEndpoint, probeCalls, useProbeReports, waitForReport, type Report } from './mcp-helpers.js';
 
-let keys: string[] = [];
-let keyCount = 0;
-function freshKey(): string {
-  const key = `storage-apps-${Date.now()}-${++keyCount}`;
-  keys.push(key);
-  return key;
-}
-
-afterEach(async () => {
-  for (const key of keys) await deleteDatabase(key);
-  keys = [];
-});
+const freshKey = useFreshKeys('storage-apps');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

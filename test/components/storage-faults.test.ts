@@ -8,21 +8,9 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../../src/events.js';
 import type { ThreadExport } from '../../src/storage/records.js';
 import type { Turn } from '../../src/conversation/types.js';
-import { deepQuery, deepQueryAll, deleteDatabase, sendAndWait, settle, textOf, until } from './helpers.js';
+import { deepQuery, deepQueryAll, sendAndWait, settle, textOf, until, useFreshKeys } from './helpers.js';
 
-let keys: string[] = [];
-let keyCount = 0;
-/** A database of its own for each chat (pair) of a test; deleted after the test. */
-function freshKey(): string {
-  const key = `storage-faults-${Date.now()}-${++keyCount}`;
-  keys.push(key);
-  return key;
-}
-
-afterEach(async () => {
-  for (const key of keys) await deleteDatabase(key);
-  keys = [];
-});
+const freshKey = useFreshKeys('storage-faults');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

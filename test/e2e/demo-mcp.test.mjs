@@ -215,6 +215,10 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
       chat,
     );
     await app.getByRole('button', { name: 'Tell the chat' }).click();
+    // The app's message waits in its card for the person's Send.
+    const proposal = page.locator(`${chat} [part="app-message"]`);
+    await proposal.waitFor({ timeout: TIMEOUT });
+    await proposal.getByRole('button', { name: 'Send' }).click();
     await replied;
     turns = await turnsOf(page, chat);
     assert.deepEqual(turns.map((turn) => turn.role), ['user', 'assistant', 'user', 'assistant']);

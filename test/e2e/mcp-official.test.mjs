@@ -200,7 +200,7 @@ describe('MCP Apps: official example servers', { timeout: 240_000 }, () => {
     await sleep(200);
     assert.deepEqual(popups, [], 'a cancelled link opens no window');
 
-    // ui/message: the app's text becomes the person's next turn.
+    // ui/message: the app proposes its text in the card; on Send it becomes the next turn, marked as the app's.
     const before = site.requests.length;
     const ended = page.evaluate(
       () =>
@@ -209,6 +209,11 @@ describe('MCP Apps: official example servers', { timeout: 240_000 }, () => {
         ),
     );
     await app.locator('#send-message-btn').click();
+    const proposal = page.locator('agent-chat [part="app-message"]');
+    await proposal.waitFor({ timeout: 10_000 });
+    assert.match(await proposal.innerText(), /This is message text\./);
+    assert.equal(site.requests.length, before, 'nothing is sent before the person presses Send');
+    await proposal.getByRole('button', { name: 'Send' }).click();
     assert.equal((await ended).status, 'done');
     const next = site.requests[before];
     assert.ok(next, 'the app message started a run');

@@ -187,6 +187,24 @@ const scenarios = {
   'subagent-many': subagentMany,
   tour,
   basic: (input) => [started(input), ...text('m1', 'Hello ', '**world**', '!'), finished(input)],
+  // "go deep": a call whose arguments and result, the state and a custom value nest 4,000 levels (raw frames: no deep object here); else a plain answer.
+  deep: (input) => {
+    const asked = lastUserText(input);
+    if (asked !== 'go deep') return [started(input), ...text(`plain-${input.runId}`, `Plain answer to ${asked}`), finished(input)];
+    const nested = '['.repeat(4000) + ']'.repeat(4000);
+    const frame = (json) => `data: ${json}\n\n`;
+    return [
+      started(input),
+      { type: 'TOOL_CALL_START', toolCallId: 'deep-1', toolCallName: 'lookup' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'deep-1', delta: `{"q":${nested}}` },
+      { type: 'TOOL_CALL_END', toolCallId: 'deep-1' },
+      frame(`{"type":"TOOL_CALL_RESULT","messageId":"deep-1-r","toolCallId":"deep-1","content":${nested}}`),
+      frame(`{"type":"STATE_SNAPSHOT","snapshot":{"tree":${nested}}}`),
+      frame(`{"type":"CUSTOM","name":"deep","value":${nested}}`),
+      ...text('deep-text', 'Looked it up.'),
+      finished(input),
+    ];
+  },
   titled: (input) => [started(input), { type: 'CUSTOM', name: 'agent-chat.thread-title', value: { title: 'Trip to Lisbon' } }, ...text('t1', 'Noted.'), finished(input)],
   echo: (input) => [
     started(input),

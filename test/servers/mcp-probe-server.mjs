@@ -14,7 +14,7 @@ import { callCounter, handleMcpRequest } from '../../demo/mcp-http.mjs';
 const APP_MIME = 'text/html;profile=mcp-app';
 
 function probePage(fetchUrl) {
-  return `<!doctype html><html><head><title>probe</title></head><body><p id="state">starting</p><script>
+  return `<!doctype html><html><head><title>probe</title></head><body><p id="state">starting</p><input id="grab" aria-label="grab"><script>
 const FETCH_URL = ${JSON.stringify(fetchUrl)};
 let nextId = 0;
 const pending = new Map();
@@ -23,16 +23,19 @@ const request = (method, params) => new Promise((resolve) => { const id = ++next
 const notify = (method, params) => send({ jsonrpc: '2.0', method, params });
 const report = (data) => notify('notifications/message', { level: 'info', logger: 'probe', data });
 window.addEventListener('message', async (event) => {
-  if (event.source !== parent) return;
   const m = event.data;
+  // Commands come from the test page (directly, or relayed by the sandbox proxy); the host speaks as parent.
+  if (!(m && m.probe) && event.source !== parent) return;
   if (m && m.probe) {
     if (m.probe === 'call') report({ callResult: (await request('tools/call', { name: m.name, arguments: m.arguments || {} })).result, name: m.name });
     if (m.probe === 'read') report({ readResult: await request('resources/read', { uri: m.uri }) });
     if (m.probe === 'message') report({ messageResult: (await request('ui/message', { role: 'user', content: [{ type: 'text', text: m.text }] })).result });
-    if (m.probe === 'context') report({ contextResult: (await request('ui/update-model-context', { structuredContent: m.value })).result });
+    if (m.probe === 'context') { const answer = await request('ui/update-model-context', { structuredContent: m.value }); report({ contextResult: answer.result, contextError: answer.error }); }
     if (m.probe === 'link') report({ linkResult: (await request('ui/open-link', { url: m.url })).result });
     if (m.probe === 'mode') report({ modeResult: (await request('ui/request-display-mode', { mode: m.mode })).result });
     if (m.probe === 'navigate') location.href = m.url;
+    // A hostile app: it takes the focus, and takes it back whenever it loses it.
+    if (m.probe === 'steal-focus') { const grab = document.getElementById('grab'); grab.focus(); addEventListener('blur', () => setTimeout(() => grab.focus(), 0)); }
     if (m.probe === 'size') notify('ui/notifications/size-changed', { width: 300, height: m.height });
     return;
   }
@@ -84,6 +87,11 @@ export function createProbeServer(origin) {
     { description: 'The probe app, asking for the camera and clipboard.', inputSchema: z.object({}), _meta: ui('ui://probe/camera.html') },
     async () => ({ content: [{ type: 'text', text: 'camera probe' }] }),
   );
+  server.registerTool(
+    'show_probe_self',
+    { description: 'The probe app, allowed to connect to another origin, fetching a URL relative to the page.', inputSchema: z.object({}), _meta: ui('ui://probe/self.html') },
+    async () => ({ content: [{ type: 'text', text: 'self probe' }] }),
+  );
   server.registerTool('app_only', { description: 'Only for apps.', inputSchema: z.object({}), _meta: { ui: { visibility: ['app'] } } }, async () => ({
     content: [{ type: 'text', text: 'app-only ran' }],
   }));
@@ -97,6 +105,9 @@ export function createProbeServer(origin) {
   server.registerResource('probe', 'ui://probe/app.html', { mimeType: APP_MIME }, async (uri) => page(uri.href, `${origin}/mcp/probe-ping`));
   server.registerResource('probe-connect', 'ui://probe/connect.html', { mimeType: APP_MIME }, async (uri) =>
     page(uri.href, `${origin}/mcp/probe-ping`, { ui: { csp: { connectDomains: [origin] } } }),
+  );
+  server.registerResource('probe-self', 'ui://probe/self.html', { mimeType: APP_MIME }, async (uri) =>
+    page(uri.href, '/mcp/probe-ping', { ui: { csp: { connectDomains: ['https://api.example.com'] } } }),
   );
   server.registerResource('probe-camera', 'ui://probe/camera.html', { mimeType: APP_MIME }, async (uri) =>
     page(uri.href, `${origin}/mcp/probe-ping`, { ui: { permissions: { camera: {}, clipboardWrite: {} } } }),
@@ -125,9 +136,33 @@ export function mcpProbeServer() {
       return;
     }
     if (ctx.path === '/mcp/probe-elsewhere') {
-      // A page an app may navigate its frame to: it tries to speak to the host as the app.
+      // A page an app may navigate its frame to: it tries to speak to the host as the app, at once
+      // (before its load event, which an image that never loads holds off for good), and asks for
+      // the app's port as the app's own bootstrap would.
       ctx.type = 'text/html';
-      ctx.body = `<!doctype html><script>setInterval(() => parent.postMessage({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { elsewhere: true } } }, '*'), 50);</script>`;
+      ctx.body = `<!doctype html><script>
+const post = (message) => parent.postMessage(message, '*');
+const attempts = (send) => {
+  send({ jsonrpc: '2.0', id: 901, method: 'tools/call', params: { name: 'counted', arguments: {} } });
+  send({ jsonrpc: '2.0', id: 902, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'sent from elsewhere' }] } });
+  send({ jsonrpc: '2.0', id: 903, method: 'ui/update-model-context', params: { structuredContent: { elsewhere: true } } });
+  send({ jsonrpc: '2.0', id: 904, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
+  send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { elsewhere: true } } });
+};
+addEventListener('message', (event) => { if (event.data && event.data.jsonrpc) post({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { elsewhere: true, heard: event.data } } }); });
+const channel = new MessageChannel();
+channel.port1.onmessage = (event) => post({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { elsewhere: true, heard: event.data } } });
+parent.postMessage({ type: 'agent-chat/app-port' }, '*', [channel.port2]);
+attempts((message) => channel.port1.postMessage(message));
+attempts(post);
+setInterval(() => attempts(post), 50);
+</script><img src="/mcp/probe-hang" alt="">`;
+      return;
+    }
+    if (ctx.path === '/mcp/probe-hang') {
+      // Never answers (for a while): what it is in never finishes loading.
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      ctx.body = '';
       return;
     }
     if (ctx.path === '/mcp/probe-ping') {
@@ -144,7 +179,8 @@ export function mcpProbeServer() {
       ctx.body = 'ok';
       return;
     }
-    if (ctx.path !== '/mcp/probe') return next();
+    // `/mcp/probe-twin`: the same server at a second address (two servers offering the same tools).
+    if (ctx.path !== '/mcp/probe' && ctx.path !== '/mcp/probe-twin') return next();
     if (down) {
       ctx.status = 503;
       ctx.body = 'down';

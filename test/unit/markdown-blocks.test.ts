@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { MarkdownBlockSplitter } from '../../src/render/markdown-blocks.js';
+import { MarkdownBlockSplitter, MAX_BLOCK } from '../../src/render/markdown-blocks.js';
 
 /** Feeds `text` in pieces of `size` characters; returns all finished blocks and the final tail. */
 function stream(text: string, size: number) {
@@ -158,5 +158,98 @@ describe('markdown block splitter', () => {
       const step = new MarkdownBlockSplitter().update('```not`a fence\nsome text\n');
       expect(step.openFence).to.equal(undefined);
     });
+  });
+});
+
+describe('markdown block splitter: a block that does not end', () => {
+  /** Streams `text` in `size` pieces; every step's open block, and every source, must stay near the cap. */
+  function capped(text: string, size: number, maxBlock: number) {
+    const splitter = new MarkdownBlockSplitter({ maxBlock });
+    const finished: string[] = [];
+    const sources: string[] = [];
+    let last = splitter.update('');
+    let longestTail = 0;
+    for (let end = size; end < text.length + size; end += size) {
+      last = splitter.update(text.slice(0, Math.min(end, text.length)));
+      finished.push(...last.finished);
+      sources.push(...last.sources);
+      if (!last.plain) longestTail = Math.max(longestTail, last.tailSource.length);
+    }
+    return { finished, sources, last, longestTail };
+  }
+  const lines = (count: number, line: (i: number) => string) => Array.from({ length: count }, (_, i) => line(i + 1)).join('\n');
+
+  it('cuts a 1 MB paragraph at line starts past the cap: no step parses more than about the cap, no text is lost', () => {
+    const text = lines(13_000, (i) => `Entry ${i}: the **worker** read \`record-${i}\` and went on.`);
+    expect(text.length).to.be.greaterThan(700_000);
+    const { finished, sources, last, longestTail } = capped(text, 997, MAX_BLOCK);
+    expect(finished.join('') + last.tail).to.equal(text);
+    expect(sources).to.deep.equal(finished, 'each piece is parsed alone, as it is');
+    expect(finished.length).to.be.greaterThan(40);
+    for (const piece of finished) {
+      expect(piece.length).to.be.within(MAX_BLOCK, MAX_BLOCK + 1100);
+      expect(piece.endsWith('\n') && /^Entry \d+:/.test(piece)).to.equal(true);
+    }
+    expect(longestTail).to.be.at.most(MAX_BLOCK + 2 * 1100);
+    expect(last.plain).to.equal(false);
+  });
+
+  it('cuts a list only before its own items, so each piece is a list; a quote before its > lines', () => {
+    const list = lines(40, (i) => `${i}. item ${i}\n   more of item ${i}\nlazy line ${i}`);
+    const { finished, last } = capped(list, 7, 100);
+    expect(finished.length).to.be.greaterThan(5);
+    expect([...finished, last.tail].every((piece) => /^\d+\. item \d+\n/.test(piece))).to.equal(true);
+
+    const loose = lines(60, (i) => `- loose item ${i}\n`);
+    const cutLoose = capped(loose, 9, 100);
+    expect(cutLoose.finished.length).to.be.greaterThan(5);
+    expect([...cutLoose.finished, cutLoose.last.tail].every((piece) => /^- loose item \d+\n/.test(piece))).to.equal(true);
+    expect(cutLoose.finished.join('') + cutLoose.last.tail).to.equal(loose);
+
+    const quote = lines(60, (i) => `> quoted ${i}\nlazy ${i}`);
+    const quoted = capped(quote, 5, 100);
+    expect(quoted.finished.length).to.be.greaterThan(5);
+    expect([...quoted.finished, quoted.last.tail].every((piece) => piece.startsWith('> quoted'))).to.equal(true);
+  });
+
+  it('gives each piece of a cut table the table’s header again', () => {
+    const head = '| n | square |\n|---:|---|\n';
+    const table = 'Squares:\n' + head + lines(100, (i) => `| ${i} | ${i * i} |`);
+    const { finished, sources, last } = capped(table, 9, 120);
+    expect(finished.join('') + last.tail).to.equal(table);
+    expect(finished.length).to.be.greaterThan(5);
+    expect(sources[0].startsWith('Squares:\n' + head)).to.equal(true);
+    for (const source of [...sources.slice(1), last.tailSource]) {
+      expect(source.startsWith(head + '| ')).to.equal(true);
+      expect(source.slice(head.length).includes('---')).to.equal(false);
+    }
+  });
+
+  it('never cuts inside a fence, before an indented line or an underline; an open block too long for that is plain', () => {
+    const fence = '```\n' + lines(200, (i) => `code line ${i}`);
+    const fenced = capped(fence, 11, 100);
+    expect(fenced.finished).to.deep.equal([]);
+    expect(fenced.last.openFence?.code.length).to.be.greaterThan(2000);
+    expect(fenced.last.plain).to.equal(false);
+
+    const indented = 'Start\n' + lines(100, (i) => `    indented ${i}`);
+    const kept = capped(indented, 13, 100);
+    expect(kept.finished).to.deep.equal([]);
+    expect(kept.last.plain).to.equal(true);
+
+    const heading = 'x'.repeat(120) + '\n' + '='.repeat(5) + '\nafter\n';
+    const setext = capped(heading, 3, 100);
+    expect(setext.finished.join('') + setext.last.tail).to.equal(heading);
+    expect(setext.finished[0]).to.equal('x'.repeat(120) + '\n=====\n');
+  });
+
+  it('a block that ends with a blank line as usual is one block, however many pieces came before', () => {
+    const text = lines(30, (i) => `line ${i} of a paragraph`) + '\n\nNext paragraph.';
+    const { finished, sources, last } = capped(text, 4, 200);
+    expect(finished.join('') + last.tail).to.equal(text);
+    expect(last.tail).to.equal('Next paragraph.');
+    expect(sources.length).to.equal(finished.length);
+    const small = capped('# a\n\nb\n\nc\n\nd', 1, 200);
+    expect(small.sources.join('')).to.equal(small.finished.join(''));
   });
 });

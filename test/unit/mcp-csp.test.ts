@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { allowAttribute, buildCsp, injectCsp } from '../../src/mcp/csp.js';
+import { allowAttribute, buildCsp, grantedPermissions, injectCsp, permittedOnly } from '../../src/mcp/csp.js';
+import { BOOTSTRAP, appDocument } from '../../src/mcp/document-port.js';
 import type { UiResourceMeta } from '../../src/mcp/types.js';
 
 /** The policy as a map of directive → its sources. */
@@ -21,10 +22,12 @@ describe('MCP app CSP: buildCsp', () => {
     expect(d['default-src']).to.deep.equal(["'none'"]);
     expect(d['connect-src']).to.deep.equal(["'none'"]);
     expect(d['frame-src']).to.deep.equal(["'none'"]);
-    expect(d['base-uri']).to.deep.equal(["'self'"]);
+    expect(d['base-uri']).to.deep.equal(["'none'"]);
     expect(d['object-src']).to.deep.equal(["'none'"]);
-    expect(d['script-src']).to.deep.equal(["'self'", "'unsafe-inline'"]);
-    expect(d['img-src']).to.deep.equal(["'self'", 'data:', 'blob:']);
+    expect(d['script-src']).to.deep.equal(["'unsafe-inline'"]);
+    expect(d['img-src']).to.deep.equal(['data:', 'blob:']);
+    // An app document is a srcdoc in an opaque origin: 'self' there would be the page's origin.
+    expect(policy).to.not.contain("'self'");
     expect(dropped).to.deep.equal([]);
     expect(buildCsp({}).policy).to.equal(policy);
   });
@@ -38,7 +41,8 @@ describe('MCP app CSP: buildCsp', () => {
     });
     const d = directives(policy);
     expect(dropped).to.deep.equal([]);
-    expect(d['connect-src']).to.deep.equal(["'self'", 'https://api.example.com', 'wss://live.example.com']);
+    expect(d['connect-src']).to.deep.equal(['https://api.example.com', 'wss://live.example.com']);
+    expect(policy).to.not.contain("'self'");
     for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src']) {
       expect(d[name], name).to.include('https://cdn.example.com');
       expect(d[name], name).to.not.include('https://api.example.com');
@@ -63,7 +67,6 @@ describe('MCP app CSP: buildCsp', () => {
     });
     expect(dropped).to.deep.equal([]);
     expect(directives(policy)['connect-src']).to.deep.equal([
-      "'self'",
       'https://*.example.com',
       'http://localhost:8080',
       'https://api.example.com',
@@ -87,7 +90,7 @@ describe('MCP app CSP: buildCsp', () => {
       connectDomains: ['https://ok.example.com', ...hostile] as string[],
     });
     expect(dropped).to.deep.equal(hostile.map((value) => String(value)));
-    expect(directives(policy)['connect-src']).to.deep.equal(["'self'", 'https://ok.example.com']);
+    expect(directives(policy)['connect-src']).to.deep.equal(['https://ok.example.com']);
     expect(policy).to.not.contain('unsafe-eval');
     expect(policy).to.not.contain('javascript:');
     expect(policy).to.not.contain('a.com');
@@ -95,7 +98,7 @@ describe('MCP app CSP: buildCsp', () => {
     const names = policy.split(';').map((d) => d.trim().split(/\s+/)[0]);
     expect(names).to.deep.equal(buildCsp(undefined).policy.split(';').map((d) => d.trim().split(/\s+/)[0]));
     expect(names.filter((n) => n === 'script-src')).to.have.length(1);
-    expect(directives(policy)['script-src']).to.deep.equal(["'self'", "'unsafe-inline'"]);
+    expect(directives(policy)['script-src']).to.deep.equal(["'unsafe-inline'"]);
   });
 
   it('drops hostile entries from every list, leaving the defaults when nothing is left', () => {
@@ -194,5 +197,30 @@ describe('MCP app CSP: allowAttribute', () => {
 
   it('ignores permission names inherited from Object.prototype', () => {
     expect(allowAttribute(JSON.parse('{"camera":{},"constructor":{},"toString":{},"__proto__":{}}'))).to.equal('camera');
+  });
+});
+
+describe('MCP app permissions: only what the page grants', () => {
+  it('reads app-permissions: known features, once each, anything else dropped', () => {
+    expect(grantedPermissions('camera  clipboard-write camera usb "geolocation"')).to.deep.equal(['camera', 'clipboard-write']);
+    expect(grantedPermissions('')).to.deep.equal([]);
+    expect(grantedPermissions(undefined)).to.deep.equal([]);
+  });
+
+  it('keeps of a resource’s permissions only the granted ones', () => {
+    const asked = { camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} };
+    expect(permittedOnly(asked, [])).to.deep.equal({});
+    expect(allowAttribute(permittedOnly(asked, ['clipboard-write', 'geolocation']))).to.equal('geolocation; clipboard-write');
+    expect(permittedOnly({ usb: {} } as never, ['usb'])).to.deep.equal({});
+    expect(permittedOnly(undefined, ['camera'])).to.deep.equal({});
+  });
+});
+
+describe('MCP app document: the policy, then the bootstrap, then the app', () => {
+  it('puts the CSP first and the port bootstrap right after it, behind a doctype', () => {
+    const html = appDocument('<!DOCTYPE html><html><head><script>app()</script></head></html>', "default-src 'none'");
+    expect(html.startsWith('<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="default-src \'none\'"><script>')).to.equal(true);
+    expect(html.indexOf(BOOTSTRAP)).to.be.lessThan(html.indexOf('app()'));
+    expect(appDocument('<p>x</p>', 'p').startsWith('<meta')).to.equal(true);
   });
 });

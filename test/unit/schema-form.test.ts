@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import {
+  checkPayload,
   collectValue,
   constraintHint,
   englishSchemaFormLabels,
@@ -347,7 +348,7 @@ describe('schema form: validatePayload', () => {
     expect(validatePayload(agui, { quarter: 'Q2', year: 2026, revenue: 1.5 })).to.deep.equal([]);
   });
 
-  it('words type, enum, range, length, pattern, format and list errors', () => {
+  it('words type, enum, range, length, pattern, format and list errors', async () => {
     const schema = {
       type: 'object',
       properties: {
@@ -363,7 +364,7 @@ describe('schema form: validatePayload', () => {
       },
       additionalProperties: false,
     };
-    const errors = validatePayload(schema, {
+    const errors = await checkPayload(schema, {
       quarter: 'Q5',
       year: 2100.5,
       price: 10.25,
@@ -394,7 +395,7 @@ describe('schema form: validatePayload', () => {
     ]);
   });
 
-  it('maps nested locations to nested fields, and below a JSON field to that field', () => {
+  it('maps nested locations to nested fields, and below a JSON field to that field', async () => {
     const schema = {
       type: 'object',
       properties: {
@@ -402,7 +403,7 @@ describe('schema form: validatePayload', () => {
         rows: { type: 'array', items: { type: 'object', properties: { qty: { type: 'integer', minimum: 1 } }, required: ['qty'] } },
       },
     };
-    expect(validatePayload(schema, { address: { zip: '1' }, rows: [{ qty: 1 }, { qty: 0 }, {}] })).to.deep.equal([
+    expect(await checkPayload(schema, { address: { zip: '1' }, rows: [{ qty: 1 }, { qty: 0 }, {}] })).to.deep.equal([
       { path: 'address.city', message: 'is required' },
       { path: 'address.zip', message: 'must match the pattern ^\\d{5}$' },
       { path: 'rows', message: '[1].qty: must be at least 1' },

@@ -88,6 +88,24 @@ export const appFrameStyles = css`
     flex: 1 1 12em;
     margin: 0;
   }
+  /* An app's proposed message: who wants to send it, the text, then Send and Discard. */
+  .ask.proposal {
+    justify-content: flex-end;
+  }
+  .ask.proposal p {
+    flex-basis: 100%;
+  }
+  .proposal .from {
+    display: block;
+    font-size: 0.85em;
+    color: var(--_muted);
+  }
+  .proposal q {
+    display: block;
+    margin-top: 2px;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
   .note {
     margin: 0;
     padding: 8px 12px;

@@ -10,16 +10,31 @@ import { SizeDamper } from '../../mcp/size-damper.js';
 import { APP_SANDBOX, PROXY_SANDBOX } from '../../mcp/types.js';
 import { base } from '../../styles/tokens.js';
 import { appFrameStyles } from './app-frame.styles.js';
+import { closestAcrossShadows, trackArea, type BoxRect } from './box-placement.js';
+import { pageInputIsRecent, watchPageInput } from './page-input.js';
 
 /** Tallest an app grows inline (px), unless `--agent-chat-app-max-height` says otherwise. */
 const DEFAULT_MAX_HEIGHT = 640;
 const MIN_HEIGHT = 48;
 const INITIAL_HEIGHT = 160;
+/** After the person leaves full screen, the app may not take it again for this long. */
+const FULLSCREEN_COOLDOWN_MS = 5_000;
 
 interface Ask {
   message: string;
   answer: (allowed: boolean) => void;
+  /** Allow can be pressed (a moment after the prompt appears). */
+  armed: boolean;
 }
+
+/** A message the app proposes (`ui/message`), waiting for the person's Send or Discard. */
+interface Proposal {
+  text: string;
+  answer: (send: boolean) => void;
+}
+
+/** Send and Allow are not pressable at first, so a click meant for the app cannot land on them. */
+const PROPOSAL_ARMING_MS = 700;
 
 /**
  * @summary An MCP App, live in a sandboxed iframe inside its tool card: loads the app's resource,
@@ -27,6 +42,7 @@ interface Ask {
  *
  * @csspart app-frame - The app's box (toolbar, Allow / Refuse prompts, iframe), or the notice when
  *   the app cannot be shown.
+ * @csspart app-message - A message the app proposes to send, with Send and Discard.
  * @cssproperty --agent-chat-app-max-height - Tallest an app grows inside its card. Default: 640px.
  */
 @customElement('agent-chat-app-frame')
@@ -46,7 +62,12 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   @state() private mode: DisplayMode = 'inline';
   @state() private height = INITIAL_HEIGHT;
   @state() private asks: Ask[] = [];
-  @state() private paneRect?: { top: number; left: number; width: number; height: number };
+  @state() private proposal?: Proposal;
+  @state() private proposalArmed = false;
+  /** The app's document went away: the card says so (not stored: the app runs again when shown again). */
+  @state() private left = false;
+  /** Where the box is placed when it is out of its card (pane or full screen). */
+  @state() private placedRect?: BoxRect;
   /** The app is shown again (restored) after the person used it: it shows its first state. */
   @state() private reopened = false;
   @query('iframe') private iframe?: HTMLIFrameElement;
@@ -59,15 +80,23 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private lastWidth = 0;
   private damper?: SizeDamper;
   private resizeObserver?: ResizeObserver;
-  private paneTracking?: () => void;
+  private stopPlacing?: () => void;
+  /** When the person last left full screen: the app may not take it back right away. */
+  private leftFullScreenAt = -Infinity;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    watchPageInput();
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
-    this.stopPaneTracking();
+    this.stopPlacement();
     this.context?.releasePane(this);
     for (const ask of this.asks) ask.answer(false);
     this.asks = [];
+    this.proposal?.answer(false);
     const controller = this.controller;
     this.controller = undefined;
     this.opening = false;
@@ -78,7 +107,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     const app = this.call?.app;
     if (!app || !this.context) return;
     if (!app.resource && !app.failure) this.loadResource();
-    if (app.resource && !this.controller && !this.opening && this.iframe) void this.open();
+    if (app.resource && !this.controller && !this.opening && !this.left && this.iframe) void this.open();
     if (this.controller) {
       const previous = changed.get('context') as AppContext | undefined;
       if (previous && (previous.theme !== this.context.theme || previous.locale !== this.context.locale)) {
@@ -110,7 +139,12 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       .then((host) => host.readResource(app))
       .then(
         (resource) => context!.update(call.id, { resource }),
-        (error: unknown) => context!.update(call.id, { failure: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          // A card from a file: its app runs only as this page's own server gives it.
+          const failure = app.fromFile ? `${format(this.strings.appFromFile, { source: app.source })}: ${reason}` : reason;
+          context!.update(call.id, { failure });
+        },
       )
       .finally(() => (this.loading = false));
   }
@@ -134,17 +168,16 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         iframe,
         app: marked ? { ...app, hadOwnCheck: true } : app,
         html: app.resource!.html,
-        meta: app.resource!.meta,
         instanceId: call.id,
         title: () => this.heading,
         kind: () => (this.mode === 'pip' ? 'pane' : 'card'),
         sandboxUrl: context!.sandboxUrl,
         hostContext: this.hostContext(maxHeight),
         prompt: (message) => this.ask(message),
-        message: (text) => this.context!.send(text),
+        message: (text, consent) => this.sendFromApp(text, consent),
         updateModelContext: (value) => this.context!.setModelContext(call.id, this.heading, value),
-        openLink: (url) => this.context!.openLink(url),
-        requestDisplayMode: (mode) => this.setMode(mode),
+        openLink: (url) => this.appOpensLink(url),
+        requestDisplayMode: (mode) => this.appRequestsMode(mode),
         sizeChanged: (size) => this.onAppSize(size),
         acted: () => {
           if (!this.call.app?.acted) this.context?.update(call.id, { acted: true });
@@ -152,7 +185,9 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         leftItsPage: () => {
           this.controller = undefined;
           this.context?.setModelContext(call.id, this.heading, undefined);
-          this.context?.update(call.id, { failure: this.strings.appLeftItsPage });
+          this.setMode('inline');
+          this.proposal?.answer(false);
+          this.left = true;
         },
       });
       if (!this.isConnected || this.iframe !== iframe) {
@@ -233,19 +268,61 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     if (this.box) this.resizeObserver.observe(this.box);
   }
 
+  /**
+   * A mode the app asks for. Full screen needs a gesture in this card (a click or key inside the
+   * app, so the page's focus is in its frame while the page has a fresh activation), and is not
+   * given again for a few seconds after the person left it.
+   */
+  private async appRequestsMode(mode: DisplayMode): Promise<DisplayMode> {
+    if (mode === 'fullscreen' && this.mode !== 'fullscreen') {
+      if (performance.now() - this.leftFullScreenAt < FULLSCREEN_COOLDOWN_MS) return this.mode;
+      if (!(await this.appGesture(this.strings.appAskFullScreen))) return this.mode;
+    }
+    return this.setMode(mode);
+  }
+
+  /** A popup needs the app's own activation (or the person's Allow), not one borrowed from the page. */
+  private async appOpensLink(url: string): Promise<boolean> {
+    let host = url;
+    try {
+      host = new URL(url).host || url;
+    } catch {
+      return false;
+    }
+    return (await this.appGesture(format(this.strings.appAskOpenLink, { host }))) && this.context!.openLink(url);
+  }
+
+  /**
+   * Whether the person asked for what the app asks, by a gesture of their own. With none at all the
+   * answer is no. A click or key in the app just before (its frame holds the focus, the page has a
+   * fresh activation, and no click or key on the page itself came that recently) is a yes. Anything
+   * in between — the activation may be the page's, e.g. the composer's Enter while an app holds or
+   * took the focus — asks the person in the card, whose Allow is then the gesture.
+   */
+  private appGesture(question: string): boolean | Promise<boolean> {
+    const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
+    if (activation?.isActive !== true) return false;
+    const focused = !!this.iframe && this.shadowRoot?.activeElement === this.iframe;
+    if (focused && !pageInputIsRecent()) return true;
+    if (this.asks.some((ask) => ask.message === question)) return false;
+    return this.ask(question);
+  }
+
+  /** The person's own choice of mode (the toolbar, Esc). */
+  private personSetsMode(mode: DisplayMode): void {
+    if (this.mode === 'fullscreen' && mode !== 'fullscreen') this.leftFullScreenAt = performance.now();
+    this.setMode(mode);
+  }
+
   private setMode(mode: DisplayMode): DisplayMode {
     const next: DisplayMode = this.availableModes().includes(mode) ? mode : this.mode;
     if (next === this.mode) return next;
     const from = this.mode;
     this.mode = next;
-    if (from === 'pip') {
-      this.stopPaneTracking();
-      this.context?.releasePane(this);
-    }
-    if (next === 'pip') {
-      this.context?.claimPane(this);
-      this.startPaneTracking();
-    }
+    this.stopPlacement();
+    if (from === 'pip') this.context?.releasePane(this);
+    if (next === 'pip') this.context?.claimPane(this);
+    if (next !== 'inline') this.startPlacement(next);
     this.controller?.hostContextChanged({ displayMode: next });
     // The keyboard follows the view: into full screen, and back to the button that opened it.
     if (next === 'fullscreen' || from === 'fullscreen') {
@@ -255,93 +332,104 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   }
 
   /**
-   * In the pane the app's box is placed over the area the chat makes for it (at its side, or
-   * below the conversation when the chat is narrow) and follows it as the page scrolls or
-   * resizes. Until the chat has drawn that area, the box covers the chat.
+   * Out of its card the box is placed over an area of the chat: in the pane, the area the chat
+   * makes for it (at its side, or below the conversation when the chat is narrow); in full
+   * screen, the chat's whole box — never more of the page than the chat.
    */
-  private startPaneTracking(): void {
+  private startPlacement(mode: DisplayMode): void {
     const chat = closestAcrossShadows(this, 'agent-chat') ?? this;
-    let frame = 0;
-    let tries = 0;
-    let area: HTMLElement | undefined;
-    const resized = new ResizeObserver(() => schedule());
-    const place = () => {
-      const found = this.context?.paneArea();
-      if (found !== area) {
-        if (area) resized.unobserve(area);
-        area = found;
-        if (area) resized.observe(area);
-      }
-      if (area) {
-        const { top, left, width, height } = area.getBoundingClientRect();
-        this.paneRect = { top, left, width, height };
-      } else {
-        // The chat draws the area with its next update: meanwhile over the chat, and look again.
-        const { top, left, width, height } = chat.getBoundingClientRect();
-        this.paneRect = { top, left, width, height };
-        if (++tries < 10) schedule();
-      }
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(() => ((frame = 0), place()));
-    };
-    place();
-    window.addEventListener('resize', schedule);
-    window.addEventListener('scroll', schedule, true);
-    this.paneTracking = () => {
-      cancelAnimationFrame(frame);
-      resized.disconnect();
-      window.removeEventListener('resize', schedule);
-      window.removeEventListener('scroll', schedule, true);
-    };
+    const area = mode === 'pip' ? () => this.context?.paneArea() : () => chat;
+    this.stopPlacing = trackArea(area, chat, (rect) => (this.placedRect = rect));
   }
 
-  private stopPaneTracking(): void {
-    this.paneTracking?.();
-    this.paneTracking = undefined;
-    this.paneRect = undefined;
+  private stopPlacement(): void {
+    this.stopPlacing?.();
+    this.stopPlacing = undefined;
+    this.placedRect = undefined;
+  }
+
+  /**
+   * An app's message: sent as the next turn, marked as the app's. With `consent`, the card shows
+   * it first and it goes only when the person presses Send; a newer proposal replaces an older one.
+   */
+  private async sendFromApp(text: string, consent: boolean): Promise<boolean> {
+    if (consent) {
+      // One at a time, and never swapped under the person's pointer: a newer one is refused.
+      if (this.proposal) return false;
+      const send = await new Promise<boolean>((resolve) => {
+        const proposal: Proposal = {
+          text,
+          answer: (value) => {
+            if (this.proposal === proposal) this.proposal = undefined;
+            resolve(value);
+          },
+        };
+        this.proposal = proposal;
+        this.proposalArmed = false;
+        setTimeout(() => (this.proposalArmed = this.proposal === proposal), PROPOSAL_ARMING_MS);
+      });
+      if (!send || !this.context) return false;
+    }
+    return this.context!.send(text, { kind: 'app', server: this.call.app!.source, instanceId: this.call.id, title: this.heading });
   }
 
   private ask(message: string): Promise<boolean> {
     return new Promise((resolve) => {
       const ask: Ask = {
         message,
+        armed: false,
         answer: (allowed) => {
           this.asks = this.asks.filter((entry) => entry !== ask);
           resolve(allowed);
         },
       };
       this.asks = [...this.asks, ask];
+      setTimeout(() => {
+        ask.armed = true;
+        this.requestUpdate();
+      }, PROPOSAL_ARMING_MS);
     });
   }
 
   private onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Escape' && this.mode === 'fullscreen') {
       event.stopPropagation();
-      this.setMode('inline');
+      this.personSetsMode('inline');
     }
   }
 
   private renderToolbar() {
     const s = this.strings;
-    if (this.mode === 'fullscreen') return html`<button type="button" @click=${() => this.setMode('inline')}>${s.appExitFullScreen}</button>`;
-    if (this.mode === 'pip') return html`<button type="button" @click=${() => this.setMode('inline')}>${s.appBackToCard}</button>`;
-    return html`${this.allowFullScreen ? html`<button type="button" @click=${() => this.setMode('fullscreen')}>${s.appFullScreen}</button>` : nothing}
-      <button type="button" @click=${() => this.setMode('pip')}>${s.appPane}</button>`;
+    if (this.mode === 'fullscreen') return html`<button type="button" @click=${() => this.personSetsMode('inline')}>${s.appExitFullScreen}</button>`;
+    if (this.mode === 'pip') return html`<button type="button" @click=${() => this.personSetsMode('inline')}>${s.appBackToCard}</button>`;
+    return html`${this.allowFullScreen ? html`<button type="button" @click=${() => this.personSetsMode('fullscreen')}>${s.appFullScreen}</button>` : nothing}
+      <button type="button" @click=${() => this.personSetsMode('pip')}>${s.appPane}</button>`;
+  }
+
+  private renderProposal() {
+    const proposal = this.proposal;
+    if (!proposal) return nothing;
+    const s = this.strings;
+    return html`<div class="ask proposal" part="app-message" role="group" aria-label=${format(s.appMessageProposal, { app: this.heading })}>
+      <p><span class="from">${format(s.appMessageProposal, { app: this.heading })}</span><q>${proposal.text}</q></p>
+      <button class="allow" type="button" ?disabled=${!this.proposalArmed} @click=${() => proposal.answer(true)}>${s.appMessageSend}</button>
+      <button class="refuse" type="button" @click=${() => proposal.answer(false)}>${s.appMessageDiscard}</button>
+    </div>`;
   }
 
   override render() {
     const app = this.call?.app;
     if (!app) return nothing;
     const s = this.strings;
+    if (this.left) return html`<p class="unavailable" part="app-frame" role="alert">${s.appLeftItsPage}</p>`;
     if (app.failure) {
       return html`<p class="unavailable" part="app-frame" role="alert">
         <strong>${s.appUnavailable}:</strong> ${app.failure}${this.summary ? html`<span class="summary">${this.summary}</span>` : nothing}
       </p>`;
     }
     if (!app.resource) return html`<p class="note" part="app-frame" role="status">${s.appLoading}</p>`;
-    const rect = this.paneRect;
-    const place = this.mode === 'pip' && rect ? `top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px` : '';
+    const rect = this.placedRect;
+    const place = this.mode !== 'inline' && rect ? `top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px` : '';
     const bordered = app.resource.meta?.prefersBorder !== false;
     return html`${this.mode === 'pip' ? html`<p class="note">${s.appInPane}</p>` : nothing}
       <div
@@ -359,7 +447,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         ${this.asks.map(
           (ask) => html`<div class="ask" role="group" aria-label=${format(s.appAsk, { tool: this.heading })}>
             <p role="status">${ask.message}</p>
-            <button class="allow" type="button" @click=${() => ask.answer(true)}>${s.appAllow}</button>
+            <button class="allow" type="button" ?disabled=${!ask.armed} @click=${() => ask.answer(true)}>${s.appAllow}</button>
             <button class="refuse" type="button" @click=${() => ask.answer(false)}>${s.appRefuse}</button>
           </div>`,
         )}
@@ -368,19 +456,9 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
           sandbox=${this.context?.sandboxUrl ? PROXY_SANDBOX : APP_SANDBOX}
           style="height:${this.height}px"
         ></iframe>
+        ${this.renderProposal()}
       </div>`;
   }
-}
-
-/** The nearest ancestor matching `selector`, looking through shadow roots. */
-function closestAcrossShadows(from: Element, selector: string): Element | undefined {
-  let node: Element | null = from;
-  while (node) {
-    const found: Element | null = node.closest(selector);
-    if (found) return found;
-    node = (node.getRootNode() as ShadowRoot).host ?? null;
-  }
-  return undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -10,7 +10,8 @@ import {
   type ApprovalDecision,
 } from '../../ask/interrupts.js';
 import { parseQuestions, type Answers } from '../../ask/questions.js';
-import { validatePayload } from '../../ask/schema-form.js';
+import { checkPayload, validatePayload, type FieldError } from '../../ask/schema-form.js';
+import { hasPatterns } from '../../ask/pattern-check.js';
 import type { InterruptEntry, InterruptResponse, ToolCallPart } from '../../conversation/types.js';
 import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
 import { formatValue } from '../../render/format-value.js';
@@ -92,7 +93,14 @@ export class AgentChatInterrupt extends LitElement {
 
   private decide(decision: ApprovalDecision) {
     const response = approvalResponse(this.entry.interrupt, decision);
-    const errors = validatePayload(this.entry.interrupt.responseSchema, response.payload, { labels: schemaFormLabels(this.strings) });
+    const { responseSchema } = this.entry.interrupt;
+    const options = { labels: schemaFormLabels(this.strings) };
+    // Patterns are checked off the main thread (pattern-check.ts).
+    if (hasPatterns(responseSchema)) void checkPayload(responseSchema, response.payload, options).then((errors) => this.decided(response, errors));
+    else this.decided(response, validatePayload(responseSchema, response.payload, options));
+  }
+
+  private decided(response: InterruptResponse, errors: FieldError[]) {
     if (errors.length) {
       // The schema wants more than Approve / Deny can give: say why, and let the person skip it.
       this.problem = errors.map((error) => (error.path ? `${error.path}: ${error.message}` : error.message)).join(' ');

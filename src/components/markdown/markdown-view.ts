@@ -13,6 +13,8 @@ import { defaultImagePolicy, type ImagePolicy } from '../../render/image-policy.
  * of its own), the text shows as plain text.
  */
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S/m;
+/** Parsing one update may do (ms) before further finished pieces wait, as text, for later tasks. */
+const FRAME_BUDGET_MS = 8;
 
 @customElement('agent-chat-markdown')
 export class AgentChatMarkdown extends LitElement {
@@ -28,6 +30,12 @@ export class AgentChatMarkdown extends LitElement {
   private tail?: HTMLDivElement;
   private renderedTail: string | undefined;
   private liveCode?: { language: string; text: Text };
+  /** An open block too long to parse on every frame, shown as text while it streams. */
+  private plainTail?: { element: HTMLDivElement; shown: string };
+  /** Finished pieces shown as text until a later task parses them (a stream that brought many at once). */
+  private queued: { chunk: HTMLDivElement; source: string }[] = [];
+  private drainTimer?: ReturnType<typeof setTimeout>;
+  private drained?: { promise: Promise<void>; resolve: () => void };
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -51,6 +59,13 @@ export class AgentChatMarkdown extends LitElement {
     this.removeEventListener('click', this.onClick);
   }
 
+  /** Also waits until every finished piece is parsed. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    await this.drained?.promise;
+    return result;
+  }
+
   private readonly onClick = (event: Event) => {
     const button = (event.target as Element).closest?.('button.copy');
     if (!button || !this.contains(button)) return;
@@ -72,30 +87,55 @@ export class AgentChatMarkdown extends LitElement {
       this.blocks.className = 'md-blocks';
       this.tail.className = 'md-tail';
       this.append(this.blocks, this.tail);
+      this.queued = [];
     }
     if (!this.streaming && REFERENCE_DEFINITION.test(this.text)) {
       // `[text][1]` … `[1]: url` only resolves with the definition in the same parse.
       this.splitter.reset();
+      this.queued = [];
       this.blocks.replaceChildren(this.chunk(this.text));
       this.tail.replaceChildren();
       this.renderedTail = '';
       return;
     }
-    const { finished, tail, restarted, openFence } = this.splitter.update(this.text);
-    if (restarted) this.blocks.replaceChildren();
-    // The blocks finished since the last update are parsed in one go (they are independent
-    // blocks, so together they parse as they would apart).
-    if (finished.length) this.blocks.append(this.chunk(finished.join('')));
+    const { sources, tail, tailSource, restarted, openFence, plain } = this.splitter.update(this.text);
+    if (restarted) {
+      this.blocks.replaceChildren();
+      this.queued = [];
+    }
+    // Whole blocks finished since the last update are parsed in one go (they are independent
+    // blocks, so together they parse as they would apart); pieces of a cut block one by one, as
+    // many as the budget allows (at least one), the others later.
+    const deadline = performance.now() + FRAME_BUDGET_MS;
+    for (const source of sources) this.blocks.append(this.chunk(source, this.queued.length > 0 || performance.now() > deadline));
+    this.drainSoon();
     // Only a code block still streaming grows as text; once the text is complete its last line
     // (a closing fence with no newline after it, or none at all) is the markdown parser's to read.
     const live = openFence && this.streaming && markdownRenderer() ? openFence : undefined;
-    if (tail === this.renderedTail && !!live === !!this.liveCode) return;
+    const asText = plain && this.streaming && !live;
+    if (tail === this.renderedTail && !!live === !!this.liveCode && asText === !!this.plainTail) return;
     this.renderedTail = tail;
+    if (!live) this.liveCode = undefined;
+    if (!asText) this.plainTail = undefined;
     if (live) this.showOpenFence(live);
-    else {
-      this.liveCode = undefined;
-      this.tail.replaceChildren(this.fragment(tail));
+    else if (asText) this.showPlain(tail);
+    else this.tail.replaceChildren(this.fragment(tailSource));
+  }
+
+  /**
+   * The open block as text, what arrived appended as a text node of its own: no parse, and no
+   * layout of what was shown before, however long the block gets. It is parsed once it ends.
+   */
+  private showPlain(tail: string): void {
+    const shown = this.plainTail;
+    if (shown && this.tail!.contains(shown.element) && tail.startsWith(shown.shown)) {
+      shown.element.append(tail.slice(shown.shown.length));
+      shown.shown = tail;
+      return;
     }
+    const element = plainText(tail);
+    this.tail!.replaceChildren(element);
+    this.plainTail = { element, shown: tail };
   }
 
   /**
@@ -118,13 +158,39 @@ export class AgentChatMarkdown extends LitElement {
     this.liveCode.text.data = code;
   }
 
-  /** Rendered blocks in a container the browser may skip laying out while it is off screen. */
-  private chunk(source: string): HTMLDivElement {
+  /** Rendered blocks in a container the browser may skip laying out while it is off screen; `later`: text until parsed. */
+  private chunk(source: string, later = false): HTMLDivElement {
     const chunk = document.createElement('div');
     chunk.className = 'md-chunk';
-    chunk.append(this.fragment(source));
+    if (later) {
+      chunk.append(plainText(source));
+      this.queued.push({ chunk, source });
+    } else chunk.append(this.fragment(source));
     return chunk;
   }
+
+  private drainSoon(): void {
+    if (!this.queued.length || this.drainTimer !== undefined) return;
+    if (!this.drained) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      this.drained = { promise, resolve };
+    }
+    this.drainTimer = setTimeout(this.drain, 0);
+  }
+
+  /** Parses queued pieces for one budget (at least one), in tasks of their own between frames. */
+  private readonly drain = (): void => {
+    this.drainTimer = undefined;
+    const deadline = performance.now() + FRAME_BUDGET_MS;
+    do {
+      const next = this.queued.shift();
+      if (next) next.chunk.replaceChildren(this.fragment(next.source));
+    } while (this.queued.length && performance.now() < deadline);
+    if (this.queued.length) return this.drainSoon();
+    this.drained?.resolve();
+    this.drained = undefined;
+  };
 
   /** The chat's image policy (asked for with an event its element answers), else the default. */
   private imagePolicy(): ImagePolicy {
@@ -165,6 +231,15 @@ export class AgentChatMarkdown extends LitElement {
     wrapper.append(bar, pre);
     return wrapper;
   }
+}
+
+/** Markdown shown as its text, lines kept, until it is parsed. */
+function plainText(source: string): HTMLDivElement {
+  const element = document.createElement('div');
+  element.className = 'md-plain';
+  element.style.whiteSpace = 'pre-wrap';
+  element.append(source);
+  return element;
 }
 
 async function copyText(text: string): Promise<boolean> {

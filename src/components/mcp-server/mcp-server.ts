@@ -9,6 +9,8 @@ import type { AppCallCheck, McpServerConfig } from '../../mcp/types.js';
  * @attr name - The server's name in the chat (the `source` of its app calls).
  * @attr url - Its Streamable HTTP endpoint.
  * @attr headers - JSON object of extra request headers.
+ * @attr messages - `allow`: messages its apps send (`ui/message`) go out without asking the person
+ *   (still rate-limited and marked as the app's). Default `ask`: the card shows each with Send / Discard.
  */
 export class AgentChatMcpServer extends HTMLElement {
   static observedAttributes = ['name', 'url', 'headers'];
@@ -52,9 +54,12 @@ export class AgentChatMcpServer extends HTMLElement {
         name: this.name,
         url: this.url,
         headers,
-        // Read at call time: the page may set or replace the check whenever it likes.
+        // Read at call time: the page may set or replace the check (or the trust) whenever it likes.
         get onAppCall() {
           return element.onAppCall;
+        },
+        get messages() {
+          return element.getAttribute('messages') === 'allow' ? 'allow' : 'ask';
         },
       },
     };

@@ -8,6 +8,21 @@ export const messageStyles = css`
     display: flex;
     justify-content: flex-end;
   }
+  /* A message an app sent: it says so above the bubble, and the bubble is outlined, not filled. */
+  .user.from-app {
+    flex-direction: column;
+    align-items: flex-end;
+    gap: 2px;
+  }
+  .sender {
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  .from-app .bubble {
+    background: var(--_surface);
+    color: var(--_text);
+    border: 1px dashed var(--_border);
+  }
   .bubble {
     max-width: 85%;
     padding: 8px 14px;

@@ -27,7 +27,7 @@ export interface BranchPosition {
   siblings: string[];
 }
 
-const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame';
+const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, app-message';
 const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status, approval, question-form, input-request';
 
 /**
@@ -36,6 +36,7 @@ const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-heade
  *
  * @csspart message - Every message.
  * @csspart user-message - A message of the person.
+ * @csspart message-sender - "Sent by the app …" over a message an app sent.
  * @csspart assistant-message - A reply of the agent.
  * @csspart reasoning - The collapsed reasoning of a reply.
  * @csspart error - The error shown on a failed reply.
@@ -309,8 +310,11 @@ export class AgentChatMessage extends LitElement {
         ></agent-chat-edit-message>`;
       }
       const edit = this.canEdit && !this.busy;
-      return html`<div class="user">
-          <span class="visually-hidden">${this.strings.you}:</span>
+      const fromApp = turn.source?.kind === 'app' ? String(turn.source.title || turn.source.server || '') : undefined;
+      return html`<div class="user ${fromApp === undefined ? '' : 'from-app'}">
+          ${fromApp === undefined
+            ? html`<span class="visually-hidden">${this.strings.you}:</span>`
+            : html`<span class="sender" part="message-sender">${format(this.strings.sentByApp, { app: fromApp })}</span>`}
           <div class="bubble" part="message user-message">${turn.text}</div>
         </div>
         ${edit || this.branch

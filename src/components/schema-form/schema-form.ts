@@ -25,12 +25,15 @@ import {
   type SchemaFormLabels,
   type TextNode,
 } from '../../ask/schema-form.js';
+import { checkPatterns, hasPatterns, type PatternVerdicts } from '../../ask/pattern-check.js';
 import { base } from '../../styles/tokens.js';
 import { schemaFormStyles } from './schema-form.styles.js';
 
 export interface SchemaFormSubmitDetail {
   value: unknown;
 }
+
+export type CheckResult = { ok: true; value: unknown } | { ok: false };
 
 /**
  * @summary A form built from a JSON Schema (an interrupt's `responseSchema`, or a tool's
@@ -66,6 +69,8 @@ export class AgentChatSchemaForm extends LitElement {
   /** Counts failed submits, so the summary is a new alert each time. */
   @state() private attempt = 0;
   private entries = new Map<string, RawValue>();
+  /** A submit waits for its patterns to be checked. */
+  private checking = false;
   /** Number fields holding text the browser cannot read as a number. */
   private badNumbers = new Set<string>();
   private nodes = new Map<string, FormNode>();
@@ -119,26 +124,36 @@ export class AgentChatSchemaForm extends LitElement {
 
   private onSubmit(event: SubmitEvent) {
     event.preventDefault();
-    if (this.disabled) return;
+    if (this.disabled || this.checking) return;
+    const submit = (result: CheckResult) => {
+      if (result.ok) this.dispatchEvent(new CustomEvent<SchemaFormSubmitDetail>('agent-chat-schema-form-submit', { detail: { value: result.value } }));
+    };
     const result = this.checkValue();
-    if (!result.ok) return;
-    this.dispatchEvent(new CustomEvent<SchemaFormSubmitDetail>('agent-chat-schema-form-submit', { detail: { value: result.value } }));
+    if (!(result instanceof Promise)) return submit(result);
+    this.checking = true;
+    void result.then(submit).finally(() => (this.checking = false));
   }
 
   /**
    * Reads and checks the value as a submit does. When something does not fit, the problems show
-   * next to their fields and in a summary, and the first field with one takes the focus.
+   * next to their fields and in a summary, and the first field with one takes the focus. A schema
+   * with patterns is checked off the main thread (pattern-check.ts): then the answer is a promise.
    */
-  checkValue(): { ok: true; value: unknown } | { ok: false } {
+  checkValue(): CheckResult | Promise<CheckResult> {
+    const read = collectValue(this.model, this.entries, this.text);
+    if (!hasPatterns(this.schema) || read.value === undefined) return this.report(read);
+    return checkPatterns(this.schema, read.value).then((patterns) => this.report(read, patterns));
+  }
+
+  private report(read: ReturnType<typeof collectValue>, patterns?: PatternVerdicts): CheckResult {
     const labels = this.text;
-    const read = collectValue(this.model, this.entries, labels);
     const unreadable: FieldError[] = [...read.errors];
     for (const path of this.badNumbers) {
       if (!unreadable.some((error) => error.path === path)) unreadable.push({ path, message: labels.notANumber });
     }
     const broken = unreadable.map((error) => error.path);
     const within = (path: string) => broken.some((root) => root === '' || path === root || path.startsWith(`${root}.`) || path.startsWith(`${root}[`));
-    const checked = unreadable.length && read.value === undefined ? [] : validatePayload(this.schema, read.value, { labels, model: this.model });
+    const checked = unreadable.length && read.value === undefined ? [] : validatePayload(this.schema, read.value, { labels, model: this.model, patterns });
     const order = new Map(formFields(this.model).map((field, index) => [field.path, index]));
     const errors = [...unreadable, ...checked.filter((error) => !within(error.path))].sort(
       (a, b) => (order.get(a.path) ?? -1) - (order.get(b.path) ?? -1),
@@ -316,7 +331,6 @@ export class AgentChatSchemaForm extends LitElement {
           aria-describedby=${ifDefined(describedBy)}
           minlength=${ifDefined(node.minLength)}
           maxlength=${ifDefined(node.maxLength)}
-          pattern=${ifDefined(node.pattern)}
           step=${ifDefined(node.inputType === 'datetime-local' || node.inputType === 'time' ? '1' : undefined)}
         />`;
     return html`<div class="field" part="form-field">

@@ -1,7 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ToolCallPart } from '../../conversation/types.js';
-import { resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
+import { MAX_DEPTH } from '../../conversation/depth.js';
+import { format, resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
 import { formatValue } from '../../render/format-value.js';
 import type { AppContext } from '../../mcp/app-context.js';
 import { preformatted } from '../../styles/preformatted.js';
@@ -23,6 +24,7 @@ let nextId = 0;
  * @csspart tool-card-body - The card's body: its request once answered, its app, arguments, result and error.
  * @csspart tool-card-status - The status label.
  * @csspart app-frame - The card's MCP App (forwarded from its frame).
+ * @csspart app-message - A message the app proposes, with Send and Discard (forwarded).
  *
  * @slot - What the call asks of the person (questions, an approval), shown below the header.
  */
@@ -67,13 +69,16 @@ export class AgentChatToolCard extends LitElement {
     const args = this.showRequest
       ? html`<p class="label">${strings.toolArguments}</p>
           <pre class="args">${call.argsComplete && !call.argsInvalid ? formatValue(call.args) : call.argsText || '{}'}</pre>
-          ${call.argsInvalid ? html`<p class="error">${strings.toolInvalidArguments}</p>` : nothing}`
+          ${call.argsInvalid && !call.argsTooDeep ? html`<p class="error">${strings.toolInvalidArguments}</p>` : nothing}`
       : nothing;
+    const limit = { limit: String(MAX_DEPTH) };
     const failed = call.status === 'error' && call.error;
-    const error = failed
-      ? html`<p class="label">${strings.toolError}</p>
-          <p class="error">${call.error}</p>`
-      : nothing;
+    const error =
+      failed || call.argsTooDeep
+        ? html`<p class="label">${strings.toolError}</p>
+            ${call.argsTooDeep ? html`<p class="error">${format(strings.toolArgumentsTooDeep, limit)}</p>` : nothing}
+            ${failed ? html`<p class="error">${call.resultTooDeep ? format(strings.toolResultTooDeep, limit) : call.error}</p>` : nothing}`
+        : nothing;
     const hasResult = formatValue(call.result) !== '';
     let result: unknown = nothing;
     if (!call.app && this.showResult && call.status !== 'error') {
@@ -91,7 +96,8 @@ export class AgentChatToolCard extends LitElement {
   override render() {
     const { call } = this;
     if (call.app) void loadAppFrame();
-    const status = this.waiting ? 'waiting' : this.denied ? 'cancelled' : call.status;
+    // Arguments nested too deeply cannot be shown or used: the call failed here, whatever the backend says.
+    const status = this.waiting ? 'waiting' : this.denied ? 'cancelled' : call.argsTooDeep ? 'error' : call.status;
     const statusLabel = this.denied && !this.waiting ? this.strings.approvalDenied : statusText(this.strings, status);
     // What waits for the person is never folded away; once answered, it folds with the rest.
     const request = html`<slot></slot>`;
@@ -108,7 +114,7 @@ export class AgentChatToolCard extends LitElement {
           ${this.waiting ? nothing : request}
           ${call.app
             ? html`<agent-chat-app-frame
-                exportparts="app-frame"
+                exportparts="app-frame, app-message"
                 .call=${call}
                 .context=${this.appContext}
                 .heading=${this.heading || call.name || 'app'}
