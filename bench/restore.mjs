@@ -39,7 +39,7 @@ import { load, snapshotDist } from './lib/dist-copy.mjs';
 
 const SIZES = [200, 2000, 20000]; // messages: half from the person, half replies
 const TOOL_EVERY = 10; // every 10th reply has a tool card with a result
-const WINDOW = 40; // turns one click on the earlier-button draws (MORE_DRAWN in src/agent-chat.ts)
+const WINDOW = 40; // turns one click on the earlier-button draws (MORE_DRAWN in src/agent-chat/)
 const VIEWPORT = { width: 1000, height: 800 };
 const GOALS = { usableMs: 300 };
 const CHROMIUM = { executablePath: chromiumPath(), args: chromiumArgs };

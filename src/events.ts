@@ -1,7 +1,7 @@
 /** Public events of `<agent-chat>`: names and `detail` types, declared in the global event maps. */
-import type { ReplyErrorKind } from './conversation/events.js';
+import type { ReplyErrorKind } from './protocol/contract.js';
 import type { MessageSource } from './conversation/types.js';
-import type { ReplyEndStatus } from './chat-session.js';
+import type { ReplyEndStatus } from './session/chat-session.js';
 
 export interface AgentChatSendDetail {
   text: string;

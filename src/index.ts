@@ -1,18 +1,18 @@
 /**
  * `<agent-chat>`: importing this module registers the element (and its inner elements).
  */
-export { AgentChat, type AppendAppCardOptions } from './agent-chat.js';
+export { AgentChat, type AppendAppCardOptions } from './agent-chat/agent-chat.js';
 export { AgentChatMcpServer } from './components/mcp-server/mcp-server.js';
 export { askPerson } from './mcp/app-call-check.js';
-export { AskUserDeferred, askUserTool, type Answers, type Question, type QuestionOption } from './ask/questions.js';
+export { AskUserDeferred, askUserTool, type Question, type QuestionOption } from './ask/questions.js';
 export type { AskUserHandler } from './ask/ask-user-tool.js';
-export type { SchemaFormLabels } from './ask/schema-form.js';
+export type { SchemaFormLabels } from './ask/forms/schema-form.js';
 export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './mcp/types.js';
-export type { ChatEvent, HistoryMessage, ReplyError, ReplyErrorKind } from './conversation/events.js';
+export type { ChatEvent, HistoryMessage, Interrupt, ReplyError, ReplyErrorKind } from './protocol/contract.js';
 export type {
+  Answers,
   AskState,
   ConversationState,
-  Interrupt,
   InterruptEntry,
   InterruptResponse,
   ReplyPart,
@@ -20,9 +20,14 @@ export type {
   ToolCallStatus,
   Turn,
 } from './conversation/types.js';
-export type { ResumeEntry, RunOptions, RunRequest, ToolDefinition, Transport } from './protocol/transport.js';
-export { AgUiTransport, AiSdkTransport } from './protocol/factory.js';
-export type { ReconnectOptions, RunTrigger } from './protocol/transport.js';
+export type { ResumeEntry, RunRequest, ToolDefinition } from './protocol/contract.js';
+export type {
+  ChatReconnectOptions as ReconnectOptions,
+  ChatRunOptions as RunOptions,
+  ChatRunTrigger as RunTrigger,
+  ChatTransport as Transport,
+} from './conversation/types.js';
+export { AgUiTransport, AiSdkTransport } from './protocol/index.js';
 export type { ChatStrings } from './i18n/strings.js';
-export type { ToolDisplay } from './tool-display.js';
+export type { ToolDisplay } from './conversation/tool-display.js';
 export type * from './events.js';

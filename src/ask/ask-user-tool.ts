@@ -2,8 +2,9 @@
  * `ask_user` as a client tool: offered with every run, answered by the page's `askUser` handler
  * when there is one, else by the person (the card's form, or their next message).
  */
-import type { ClientToolCall, ClientToolResult, ClientTools } from '../client-tools.js';
-import { ASK_USER_TOOL, AskUserDeferred, answersForModel, askUserTool, checkAnswers, parseQuestions, type Answers, type Question } from './questions.js';
+import type { ClientToolCall, ClientToolResult, ClientTools } from '../session/client-tools.js';
+import { ASK_USER_TOOL, AskUserDeferred, answersForModel, askUserTool, checkAnswers, parseQuestions, type Question } from './questions.js';
+import type { Answers } from '../conversation/types.js';
 
 /** The page's own way of answering: answers, a promise of them, or `AskUserDeferred`. */
 export type AskUserHandler = (

@@ -2,8 +2,8 @@
  * AG-UI interrupts, the pure part: how each is shown, when one is still open, what the person's
  * answer looks like as a resume entry, and when a paused reply can go on.
  */
-import type { AssistantTurn, Interrupt, InterruptEntry, InterruptResponse, Turn } from '../conversation/types.js';
-import type { ResumeEntry } from '../protocol/transport.js';
+import type { AssistantTurn, InterruptEntry, InterruptResponse, Turn } from '../conversation/types.js';
+import type { ResumeEntry, Interrupt } from '../protocol/contract.js';
 
 /** `approval`: Approve / Deny (/ Edit); `questions`: the ask_user form; `form`: one built from `responseSchema`. */
 export type InterruptView = 'approval' | 'questions' | 'form';

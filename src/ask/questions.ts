@@ -4,7 +4,8 @@
  * and shaping the answers for the model. Problems are one English sentence each; nothing throws.
  */
 import * as z from 'zod/mini';
-import type { ToolDefinition } from '../protocol/transport.js';
+import type { Answers } from '../conversation/types.js';
+import type { ToolDefinition } from '../protocol/contract.js';
 
 export const ASK_USER_TOOL = 'ask_user';
 
@@ -19,9 +20,6 @@ export interface Question {
   options: QuestionOption[];
   multiSelect: boolean;
 }
-
-/** Keyed by the exact question text; values are chosen labels plus at most one "other" text. */
-export type Answers = Record<string, string[]>;
 
 export interface ModelAnswer {
   question: string;

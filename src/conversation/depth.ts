@@ -5,7 +5,7 @@
  * they are parsed (`argsTooDeep`): what nests deeper fails visibly in its own part, the rest of
  * the conversation is kept. Pure; no recursion deeper than the limit.
  */
-import type { ChatEvent } from './events.js';
+import type { ChatEvent } from '../protocol/contract.js';
 
 /**
  * Levels a payload (tool arguments, a result, state, activity content, a custom value) may nest:

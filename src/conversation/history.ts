@@ -2,7 +2,7 @@
  * Conversation turns ⇄ AG-UI 1.0 history messages. What the model sees is derived here and only here.
  */
 import { jsonTextTooDeep } from './depth.js';
-import type { HistoryMessage } from './events.js';
+import type { HistoryMessage } from '../protocol/contract.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, ToolCallStatus, Turn } from './types.js';
 
 type ToolCallEntry = NonNullable<HistoryMessage['toolCalls']>[number];

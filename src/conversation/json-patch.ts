@@ -4,7 +4,7 @@
  * Written here rather than imported because the common library deep-clones the whole document
  * per patch and weighs ~4 KB gzip in the first-load bundle.
  */
-import type { JsonPatchOperation } from './events.js';
+import type { JsonPatchOperation } from '../protocol/contract.js';
 
 type Container = Record<string, unknown> | unknown[];
 

@@ -5,25 +5,11 @@
  * a second result for the same tool call is ignored.
  */
 import { APP_ACTIVITY_TYPE, type AppInfo } from '../mcp/types.js';
-import type { ChatEvent, JsonPatchOperation, ReplyError } from './events.js';
+import type { ChatEvent, JsonPatchOperation, ReplyError, Interrupt } from '../protocol/contract.js';
 import { contentText, parseArgs, turnsFromHistory } from './history.js';
 import { applyJsonPatch } from './json-patch.js';
 import { isDenial, isExpired, lastReply } from '../ask/interrupts.js';
-import type {
-  AskState,
-  AssistantTurn,
-  ConversationState,
-  Interrupt,
-  InterruptEntry,
-  InterruptResponse,
-  MessageSource,
-  ReplyPart,
-  ReplyStatus,
-  SubagentRecord,
-  ToolCallPart,
-  ToolCallStatus,
-  Turn,
-} from './types.js';
+import type { AskState, AssistantTurn, ConversationState, InterruptEntry, InterruptResponse, MessageSource, ReplyPart, ReplyStatus, SubagentRecord, ToolCallPart, ToolCallStatus, Turn } from './types.js';
 
 /** What the person or the element does, as opposed to what the wire says. */
 export type LocalAction =

@@ -2,9 +2,8 @@
  * The conversation as the widget shows it: turns of the person and replies of the agent.
  * A reply is one run; it holds its parts (text, reasoning, tool calls, activity) in arrival order.
  */
-import type { Answers } from '../ask/questions.js';
 import type { AppInfo } from '../mcp/types.js';
-import type { HistoryMessage, ReplyError, ReplySource, RunOutcome } from './events.js';
+import type { HistoryMessage, Interrupt, ReconnectOptions, ReplyError, ReplySource, RunOptions, RunOutcome, RunTrigger, Transport } from '../protocol/contract.js';
 
 export type ToolCallStatus = 'running' | 'done' | 'error' | 'cancelled' | 'not-completed';
 export type ReplyStatus = 'streaming' | 'done' | 'error' | 'cancelled';
@@ -59,6 +58,9 @@ export interface ToolCallPart {
   denied?: boolean;
 }
 
+/** The person's answers to `ask_user` questions, keyed by the exact question text; values are chosen labels plus at most one "other" text. */
+export type Answers = Record<string, string[]>;
+
 /**
  * How an `ask_user` call gets its answers: the card's `form`, the page's `askUser` handler
  * (`page`), or the person's next message (`message`: the handler deferred).
@@ -70,21 +72,6 @@ export interface AskState {
   answers?: Answers;
   /** Why the answers could not be collected (`failed`). */
   error?: string;
-}
-
-/** An AG-UI interrupt: something a paused run needs from the person. */
-export interface Interrupt {
-  id: string;
-  /** `tool_call`, `confirmation`, `input_required`, or a backend's own reason. */
-  reason: string;
-  message?: string;
-  toolCallId?: string;
-  /** JSON Schema of the answer (`resume.payload`). */
-  responseSchema?: Record<string, unknown>;
-  /** ISO 8601: past it, the interrupt can no longer be answered. */
-  expiresAt?: string;
-  metadata?: Record<string, unknown>;
-  subagentRunId?: string;
 }
 
 /** The person's answer to an interrupt: an AG-UI resume entry without its id. */
@@ -210,3 +197,12 @@ export interface ConversationState {
 export const emptyConversation = (): ConversationState => ({ turns: [], agentState: undefined });
 
 export type { HistoryMessage, ReplySource };
+
+/** A backend adapter as the chat uses it: its runs see the chat's turns (public as `Transport`). */
+export type ChatTransport = Transport<Turn, AssistantTurn>;
+/** `RunOptions` over the chat's turns (public as `RunOptions`). */
+export type ChatRunOptions = RunOptions<Turn, AssistantTurn>;
+/** `RunTrigger` over the chat's replies (public as `RunTrigger`). */
+export type ChatRunTrigger = RunTrigger<AssistantTurn>;
+/** `ReconnectOptions` over the chat's replies (public as `ReconnectOptions`). */
+export type ChatReconnectOptions = ReconnectOptions<AssistantTurn>;

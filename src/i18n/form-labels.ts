@@ -2,7 +2,7 @@
  * Texts of forms built from a JSON Schema, per language (see `SchemaFormLabels`). Like
  * `resolveStrings`, the table is picked by the primary language subtag; English is the fallback.
  */
-import { englishSchemaFormLabels, type SchemaFormLabels } from '../ask/schema-form.js';
+import { englishSchemaFormLabels, type SchemaFormLabels } from '../ask/forms/schema-form.js';
 
 const de: SchemaFormLabels = {
   locale: 'de',

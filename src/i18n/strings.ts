@@ -3,7 +3,7 @@
  * overrides single keys. Texts with `{name}` placeholders are filled by `format`; texts with a
  * number (`Counted`) have one form per plural category and are filled by `formatCount`.
  */
-import type { SchemaFormLabels } from '../ask/schema-form.js';
+import type { SchemaFormLabels } from '../ask/forms/schema-form.js';
 import type { Counted } from './plural.js';
 export interface ChatStrings {
   /** The language these texts are in (BCP 47): dates and generated forms follow it. */

@@ -4,12 +4,12 @@
  * pane, and the context every app frame gets. The element keeps the public API and the view.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { RunSetup } from '../chat-session.js';
+import type { RunSetup } from '../session/chat-session.js';
 import { AgentChatMcpServer } from '../components/mcp-server/mcp-server.js';
 import type { MessageSource, ToolCallPart } from '../conversation/types.js';
 import type { AgentChatAppCallDetail } from '../events.js';
-import type { RunRequest, Transport } from '../protocol/transport.js';
-import type { ToolDisplay } from '../tool-display.js';
+import type { RunRequest, Transport } from '../protocol/contract.js';
+import type { ToolDisplay } from '../conversation/tool-display.js';
 import { checkAppCall } from './app-call-check.js';
 import type { AppContext, PaneHolder } from './app-context.js';
 import type { McpHostApi } from './host-api.js';

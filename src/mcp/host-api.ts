@@ -2,8 +2,8 @@
  * The MCP host as the first-load code sees it. The implementation (`host.ts`, with the SDK client
  * and AppBridge) is a separate chunk, loaded on first need by `host-loader.ts`.
  */
-import type { ClientTools } from '../client-tools.js';
-import type { Transport } from '../protocol/transport.js';
+import type { ClientTools } from '../session/client-tools.js';
+import type { Transport } from '../protocol/contract.js';
 import type { AppCallCheck, AppInfo, AppMessage, McpCallResult, McpServerConfig, UiResourceMeta } from './types.js';
 import type { PersonPrompt, checkAppCall } from './app-call-check.js';
 

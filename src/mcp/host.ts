@@ -4,9 +4,9 @@
  * page's servers, or relayed through the backend for servers it owns), and runs each app frame
  * with every tool call of its page checked for visibility and by `onAppCall`.
  */
-import type { ClientToolCall, ClientToolResult } from '../client-tools.js';
-import { newId } from '../ids.js';
-import type { ToolDefinition } from '../protocol/transport.js';
+import type { ClientToolCall, ClientToolResult } from '../session/client-tools.js';
+import { newId } from '../internal/ids.js';
+import type { ToolDefinition } from '../protocol/contract.js';
 import type { NamedCheck } from './app-call-check.js';
 import { APP_MESSAGE_LIMIT, RateLimit, modelContextProblem } from './app-limits.js';
 import { McpConnection, appResourceFrom } from './connection.js';

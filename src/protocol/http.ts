@@ -1,4 +1,4 @@
-import type { ChatEvent, ReplyError } from '../conversation/events.js';
+import type { ChatEvent, ReplyError } from '../protocol/contract.js';
 import { readSse } from './sse.js';
 
 export type HeadersInput = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);

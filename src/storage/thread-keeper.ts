@@ -15,7 +15,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { allNodes, branchPoints, emptyTree, switchBranch, syncPath, type ConversationTree, type TreeNode } from '../conversation/tree.js';
 import type { Turn } from '../conversation/types.js';
 import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../events.js';
-import { newId } from '../ids.js';
+import { newId } from '../internal/ids.js';
 import { PATH_FIRST_TURNS, PathFirstLoader, READ_WHOLE_UP_TO, pathEndView, wholeThreadView, type MergedThread, type StoredView } from './path-first-load.js';
 import { parseThreadExport, type NodeRecord, type ThreadExport, type ThreadRecord } from './records.js';
 import type { StorageError } from './storage-error.js';

@@ -4,7 +4,7 @@
  * stored records are left out with a warning instead of breaking the rest.
  */
 import type { IDBPTransaction } from 'idb';
-import { newId } from '../ids.js';
+import { newId } from '../internal/ids.js';
 import { openChatDb, type ChatDb, type ChatDbSchema } from './db.js';
 import {
   parseNodeRecord,

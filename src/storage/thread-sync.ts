@@ -5,7 +5,7 @@
  * nothing.
  */
 import * as z from 'zod/mini';
-import { newId } from '../ids.js';
+import { newId } from '../internal/ids.js';
 
 export type SyncMessage = { kind: 'saved' | 'renamed' | 'deleted'; threadId: string; updated?: number };
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { chatFixture, deepQuery, deepQueryAll, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
 
 const blocks = (el: AgentChat) => deepQueryAll<HTMLElement>(el, 'agent-chat-activity');

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { AgentChat } from '../../src/agent-chat.js';
-import type { ChatEvent } from '../../src/conversation/events.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
+import type { ChatEvent } from '../../src/protocol/contract.js';
 import type { AgentChatErrorDetail, AgentChatToolCallDetail } from '../../src/events.js';
 import { chatFixture, deepQuery, deepQueryAll, deleteDatabase, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
 

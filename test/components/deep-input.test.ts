@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { MAX_DEPTH } from '../../src/conversation/depth.js';
 import { deepQuery, deleteDatabase, sendAndWait, settle, textOf, until } from './helpers.js';
 

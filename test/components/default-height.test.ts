@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { deepQuery, settle } from './helpers.js';
 
 const VIEWPORTS = [

@@ -1,6 +1,6 @@
 import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/index.js';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { loadMarkdown } from '../../src/render/markdown-loader.js';
 import type { AgentChatResponseEndDetail } from '../../src/events.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
-import type { ChatEvent } from '../../src/conversation/events.js';
-import type { Transport } from '../../src/protocol/transport.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
+import type { ChatEvent } from '../../src/protocol/contract.js';
+import type { Transport } from '../../src/protocol/contract.js';
 import { loadStrings } from '../../src/i18n/strings.js';
 import { deepQuery, deepQueryAll, sendAndWait, settle } from './helpers.js';
 

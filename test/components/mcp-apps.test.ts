@@ -1,6 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
 import { answerProposal, appFrame, appIframe, appMessageProposal, clickInsideApp, command, mcpCallEndpoint, probeCalls, probeChat, probeControl, useProbeReports, waitForReport } from './mcp-helpers.js';
 

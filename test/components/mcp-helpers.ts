@@ -1,7 +1,7 @@
 /** Helpers for the MCP Apps tests: a chat wired to the probe server, and the probe's reports. */
 import { fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { deepQueryAll, until } from './helpers.js';
 
 export type Report = Record<string, any>;

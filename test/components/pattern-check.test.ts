@@ -3,7 +3,7 @@ import '../../src/components/interrupt/interrupt.js';
 import '../../src/components/schema-form/schema-form.js';
 import type { AgentChatInterrupt } from '../../src/components/interrupt/interrupt.js';
 import type { AgentChatSchemaForm } from '../../src/components/schema-form/schema-form.js';
-import { checkPayload, validatePayload } from '../../src/ask/schema-form.js';
+import { checkPayload, validatePayload } from '../../src/ask/forms/schema-form.js';
 import { PATTERN_TIME_LIMIT_MS } from '../../src/ask/pattern-check.js';
 
 /** `^(a+)+$` on forty a's and a "!" backtracks 2^40 times: hours, on whichever thread runs it. */

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/schema-form/schema-form.js';
 import type { AgentChatSchemaForm } from '../../src/components/schema-form/schema-form.js';
-import type { SchemaFormLabels } from '../../src/ask/schema-form.js';
+import type { SchemaFormLabels } from '../../src/ask/forms/schema-form.js';
 
 const agui = {
   type: 'object',

@@ -5,7 +5,7 @@
  */
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { deepQuery, deepQueryAll, settle, until } from './helpers.js';
 
 /** The element's "close enough to the bottom" distance. */

@@ -6,7 +6,7 @@
  * stored app of the wrong shape is left out.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import type { NodeRecord, ThreadExport } from '../../src/storage/records.js';
 import { openChatDb } from '../../src/storage/db.js';
 import { sendAndWait, settle, textOf, until, useFreshKeys } from './helpers.js';

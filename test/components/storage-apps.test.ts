@@ -5,7 +5,7 @@
  * import, and refuses the app's page calls where the page gives no check.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import type { AgentChatAppCallDetail } from '../../src/events.js';
 import type { AppCallCheck } from '../../src/mcp/types.js';
 import type { ThreadExport } from '../../src/storage/records.js';

@@ -4,7 +4,7 @@
  * memory and can be exported; and the export/import round trip, with corrupt files refused.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../../src/events.js';
 import type { ThreadExport } from '../../src/storage/records.js';
 import type { Turn } from '../../src/conversation/types.js';

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import type { AgentChatThreadChangeDetail } from '../../src/events.js';
 import type { AssistantTurn, Turn } from '../../src/conversation/types.js';
 import type { AgentChatMessage } from '../../src/components/message/message.js';

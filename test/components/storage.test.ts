@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { deepQuery, deepQueryAll, deleteDatabase, sendAndWait, settle, textOf, until } from './helpers.js';
 
 let keys: string[] = [];

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { deepQuery, deepQueryAll, sendAndWait, until } from './helpers.js';
 
 const pageStyle = document.createElement('style');

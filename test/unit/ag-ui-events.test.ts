@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { AgUiEventMapper } from '../../src/protocol/ag-ui-events.js';
-import type { ChatEvent } from '../../src/conversation/events.js';
+import { AgUiEventMapper } from '../../src/protocol/ag-ui/events.js';
+import type { ChatEvent } from '../../src/protocol/contract.js';
 
 function mapAll(events: unknown[]): (ChatEvent[] | { kind: string; message: string })[] {
   const mapper = new AgUiEventMapper();

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { AgUiEventMapper } from '../../src/protocol/ag-ui-events.js';
-import type { ChatEvent, ReplyError } from '../../src/conversation/events.js';
+import { AgUiEventMapper } from '../../src/protocol/ag-ui/events.js';
+import type { ChatEvent, ReplyError } from '../../src/protocol/contract.js';
 
 const start = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { ChatEvent, ReplyError } from '../../src/conversation/events.js';
+import type { ChatEvent, ReplyError } from '../../src/protocol/contract.js';
 import { AiSdkChunkMapper } from '../../src/protocol/ai-sdk/chunks.js';
 import { UIMessageBuilder, type UIMessage } from '../../src/protocol/ai-sdk/ui-message.js';
 

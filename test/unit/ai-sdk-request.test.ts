@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { AssistantTurn, ToolCallPart, Turn } from '../../src/conversation/types.js';
 import { requestBody, uiMessagesFromTurns } from '../../src/protocol/ai-sdk/request.js';
 import type { UIMessage } from '../../src/protocol/ai-sdk/ui-message.js';
-import type { RunRequest } from '../../src/protocol/transport.js';
+import type { RunRequest } from '../../src/protocol/contract.js';
 
 const request: RunRequest = {
   threadId: 'thread-1',

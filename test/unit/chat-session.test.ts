@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { ChatSession, type SessionListener } from '../../src/chat-session.js';
-import type { ChatEvent } from '../../src/conversation/events.js';
-import type { Transport } from '../../src/protocol/transport.js';
+import { ChatSession, type SessionListener } from '../../src/session/chat-session.js';
+import type { ChatEvent } from '../../src/protocol/contract.js';
+import type { Transport } from '../../src/protocol/contract.js';
 
 const quietListener = (): SessionListener & { ends: string[]; order: string[] } => {
   const ends: string[] = [];

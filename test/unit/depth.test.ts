@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { boundEvent, clampDepth, jsonTextTooDeep, MAX_DEPTH, nestingDepth, TOO_DEEP } from '../../src/conversation/depth.js';
-import type { ChatEvent } from '../../src/conversation/events.js';
+import type { ChatEvent } from '../../src/protocol/contract.js';
 import { parseArgs } from '../../src/conversation/history.js';
-import { ChatSession } from '../../src/chat-session.js';
+import { ChatSession } from '../../src/session/chat-session.js';
 import { AiSdkChunkMapper } from '../../src/protocol/ai-sdk/chunks.js';
-import type { Transport } from '../../src/protocol/transport.js';
+import type { Transport } from '../../src/protocol/contract.js';
 
 const nested = (levels: number, inner: unknown = 1): unknown => {
   let value = inner;

@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { askUserClientTool, type AskUserHandler } from '../../src/ask/ask-user-tool.js';
 import { AskUserDeferred, type Question } from '../../src/ask/questions.js';
-import { ChatSession, type SessionListener } from '../../src/chat-session.js';
-import type { ChatEvent } from '../../src/conversation/events.js';
-import type { AssistantTurn, Interrupt, ToolCallPart } from '../../src/conversation/types.js';
-import type { RunRequest, Transport } from '../../src/protocol/transport.js';
+import { ChatSession, type SessionListener } from '../../src/session/chat-session.js';
+import type { ChatEvent, Interrupt } from '../../src/protocol/contract.js';
+import type { AssistantTurn, ToolCallPart } from '../../src/conversation/types.js';
+import type { RunRequest, Transport } from '../../src/protocol/contract.js';
 
 const QUESTIONS: Question[] = [
   { question: 'Which toppings?', header: 'Toppings', multiSelect: true, options: [{ label: 'Cheese' }, { label: 'Olives' }] },

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { newId, uuidFromRandomValues } from '../../src/ids.js';
+import { newId, uuidFromRandomValues } from '../../src/internal/ids.js';
 
 describe('ids', () => {
   it('builds RFC 4122 version-4 UUIDs without crypto.randomUUID (plain-http pages)', () => {

@@ -15,7 +15,8 @@ import {
 } from '../../src/ask/interrupts.js';
 import { noRequests, placeRequests } from '../../src/ask/request-placement.js';
 import { replyActivity } from '../../src/conversation/activity.js';
-import type { AssistantTurn, Interrupt, InterruptEntry, ReplyPart, SubagentRecord, Turn } from '../../src/conversation/types.js';
+import type { AssistantTurn, InterruptEntry, ReplyPart, SubagentRecord, Turn } from '../../src/conversation/types.js';
+import type { Interrupt } from '../../src/protocol/contract.js';
 
 const NOW = Date.parse('2030-06-01T12:00:00.000Z');
 const PAST = '2030-06-01T11:00:00.000Z';

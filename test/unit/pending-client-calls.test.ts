@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { askUserClientTool } from '../../src/ask/ask-user-tool.js';
-import { ChatSession, type SessionListener } from '../../src/chat-session.js';
-import { pendingClientCalls } from '../../src/client-tools.js';
-import type { ChatEvent, RunOutcome } from '../../src/conversation/events.js';
+import { ChatSession, type SessionListener } from '../../src/session/chat-session.js';
+import { pendingClientCalls } from '../../src/session/client-tools.js';
+import type { ChatEvent, RunOutcome } from '../../src/protocol/contract.js';
 import type { AssistantTurn, ToolCallPart } from '../../src/conversation/types.js';
 import { historyFromTurns } from '../../src/conversation/history.js';
-import type { RunRequest, Transport } from '../../src/protocol/transport.js';
+import type { RunRequest, Transport } from '../../src/protocol/contract.js';
 
 const call = (id: string, name: string, extra: Partial<ToolCallPart> = {}): ToolCallPart => ({
   kind: 'tool-call',

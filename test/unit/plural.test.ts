@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { englishSchemaFormLabels, validatePayload, type SchemaFormLabels } from '../../src/ask/schema-form.js';
+import { englishSchemaFormLabels, validatePayload, type SchemaFormLabels } from '../../src/ask/forms/schema-form.js';
 import { formLabels } from '../../src/i18n/form-labels.js';
 import { formatCount, pluralForm, type Counted } from '../../src/i18n/plural.js';
 import { loadStrings, resolveStrings, type ChatStrings } from '../../src/i18n/strings.js';

@@ -1,14 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { historyFromTurns } from '../../src/conversation/history.js';
 import { reduce, type Action } from '../../src/conversation/reducer.js';
-import {
-  emptyConversation,
-  type AssistantTurn,
-  type ConversationState,
-  type Interrupt,
-  type InterruptResponse,
-  type ToolCallPart,
-} from '../../src/conversation/types.js';
+import { emptyConversation, type AssistantTurn, type ConversationState, type InterruptResponse, type ToolCallPart } from '../../src/conversation/types.js';
+import type { Interrupt } from '../../src/protocol/contract.js';
 
 const run = (actions: Action[], from: ConversationState = emptyConversation()) => actions.reduce(reduce, from);
 const reply = (state: ConversationState) => state.turns[state.turns.length - 1] as AssistantTurn;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { ChatSession, type SessionListener } from '../../src/chat-session.js';
-import type { ChatEvent } from '../../src/conversation/events.js';
-import type { ReconnectOptions, RunOptions, Transport } from '../../src/protocol/transport.js';
+import { ChatSession, type SessionListener } from '../../src/session/chat-session.js';
+import type { ChatEvent } from '../../src/protocol/contract.js';
+import type { ChatReconnectOptions as ReconnectOptions, ChatRunOptions as RunOptions, ChatTransport as Transport } from '../../src/conversation/types.js';
 
 const listener = (): SessionListener & { ends: string[] } => {
   const ends: string[] = [];

@@ -15,7 +15,7 @@ import {
   type RawValue,
   type SchemaFormLabels,
   type TextNode,
-} from '../../src/ask/schema-form.js';
+} from '../../src/ask/forms/schema-form.js';
 
 const agui = {
   type: 'object',

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { serverDisplay } from '../../src/tool-display.js';
+import { serverDisplay } from '../../src/conversation/tool-display.js';
 
 describe('serverDisplay: card options a server suggests for its tool', () => {
   it('takes _meta["agent-chat"] options, its title first', () => {

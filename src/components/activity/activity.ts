@@ -6,7 +6,7 @@ import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../con
 import { format, resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
 import { formatCount } from '../../i18n/plural.js';
 import { base } from '../../styles/tokens.js';
-import type { ToolDisplay } from '../../tool-display.js';
+import type { ToolDisplay } from '../../conversation/tool-display.js';
 import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import '../tool-card/tool-card.js';

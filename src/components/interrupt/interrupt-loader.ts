@@ -1,4 +1,4 @@
-import { onFirstNeed } from '../../lazy.js';
+import { onFirstNeed } from '../../internal/lazy.js';
 
 /**
  * The views of what the agent asks of the person (the question form, approvals and generated

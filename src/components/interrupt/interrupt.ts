@@ -9,10 +9,10 @@ import {
   ownMetadata,
   type ApprovalDecision,
 } from '../../ask/interrupts.js';
-import { parseQuestions, type Answers } from '../../ask/questions.js';
-import { checkPayload, validatePayload, type FieldError } from '../../ask/schema-form.js';
+import { parseQuestions } from '../../ask/questions.js';
+import { checkPayload, validatePayload, type FieldError } from '../../ask/forms/schema-form.js';
 import { hasPatterns } from '../../ask/pattern-check.js';
-import type { InterruptEntry, InterruptResponse, ToolCallPart } from '../../conversation/types.js';
+import type { InterruptEntry, InterruptResponse, ToolCallPart, Answers } from '../../conversation/types.js';
 import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
 import { formatValue } from '../../render/format-value.js';
 import { requestStyles } from '../../styles/requests.js';

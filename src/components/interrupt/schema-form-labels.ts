@@ -1,4 +1,4 @@
-import type { SchemaFormLabels } from '../../ask/schema-form.js';
+import type { SchemaFormLabels } from '../../ask/forms/schema-form.js';
 import { formLabels } from '../../i18n/form-labels.js';
 import type { ChatStrings } from '../../i18n/strings.js';
 

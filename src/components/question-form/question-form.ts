@@ -1,10 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { splitAnswer, type Answers, type Question } from '../../ask/questions.js';
+import { splitAnswer, type Question } from '../../ask/questions.js';
 import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
 import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
 import { questionFormStyles } from './question-form.styles.js';
+import type { Answers } from '../../conversation/types.js';
 
 /** `form`: waiting for the person's choices; `answered`: shows them; the others say where the answers went. */
 export type QuestionFormMode = 'form' | 'waiting' | 'message' | 'answered' | 'deferred' | 'failed';

@@ -24,7 +24,7 @@ import {
   type RawValue,
   type SchemaFormLabels,
   type TextNode,
-} from '../../ask/schema-form.js';
+} from '../../ask/forms/schema-form.js';
 import { checkPatterns, hasPatterns, type PatternVerdicts } from '../../ask/pattern-check.js';
 import { base } from '../../styles/tokens.js';
 import { schemaFormStyles } from './schema-form.styles.js';

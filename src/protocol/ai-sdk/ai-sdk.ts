@@ -3,18 +3,19 @@
  * reply, map its chunks to ChatEvents; GET `${endpoint}/${id}/stream` to pick up a reply that was
  * streaming when the page went away. Every fault ends the run with one `run-error` event.
  */
-import type { ChatEvent } from '../../conversation/events.js';
-import { newId } from '../../ids.js';
+import type { ChatEvent } from '../contract.js';
+import { newId } from '../../internal/ids.js';
 import { mapJsonStream, openEventStream, runError as fault, type HttpSettings } from '../http.js';
-import type { ReconnectOptions, RunOptions, RunRequest, Transport } from '../transport.js';
+import type { RunRequest } from '../contract.js';
+import type { ChatReconnectOptions, ChatRunOptions, ChatTransport } from '../../conversation/types.js';
 import { AiSdkChunkMapper } from './chunks.js';
 import { requestBody, storedMessage } from './request.js';
 import { isUIMessage } from './ui-message.js';
 
-export class AiSdkTransport implements Transport {
+export class AiSdkTransport implements ChatTransport {
   constructor(private readonly settings: HttpSettings) {}
 
-  async *run(request: RunRequest, { signal, turns = [], trigger }: RunOptions): AsyncGenerator<ChatEvent> {
+  async *run(request: RunRequest, { signal, turns = [], trigger }: ChatRunOptions): AsyncGenerator<ChatEvent> {
     const body = requestBody(request, turns, trigger);
     // A reply that goes on continues its UIMessage; a new one gets a message of its own.
     const last = body.messages[body.messages.length - 1];
@@ -28,7 +29,7 @@ export class AiSdkTransport implements Transport {
     else if ('body' in opened) yield* readChunks(opened.body, signal, new AiSdkChunkMapper(request.runId, start, newId()));
   }
 
-  async *reconnect({ signal, threadId, reply }: ReconnectOptions): AsyncGenerator<ChatEvent> {
+  async *reconnect({ signal, threadId, reply }: ChatReconnectOptions): AsyncGenerator<ChatEvent> {
     const opened = await openEventStream(this.settings, { method: 'GET', url: streamUrl(this.settings.endpoint, threadId) }, signal);
     if ('error' in opened) yield fault(opened.error);
     else if ('body' in opened) {

@@ -4,11 +4,11 @@
  * the next request sends is the message as received. Unknown chunk types are skipped with one
  * console warning (the SDK's own client fails on them).
  */
-import type { ChatEvent, ReplyError } from '../../conversation/events.js';
-import type { Interrupt } from '../../conversation/types.js';
+import type { ChatEvent, ReplyError } from '../../protocol/contract.js';
 import { chunkProblem, knownChunk } from './chunk-checks.js';
 import { SubagentSnapshots, finalText } from './subagents.js';
 import { UIMessageBuilder, isUIMessage, type Chunk, type UIMessage } from './ui-message.js';
+import type { Interrupt } from '../contract.js';
 
 /** `data-<name>` parts the widget itself reads, and the CUSTOM name each becomes. */
 const OWN_DATA: Record<string, string> = {

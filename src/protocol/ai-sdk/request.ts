@@ -5,8 +5,8 @@
  * UIMessage (it came from another protocol) is rebuilt from its parts.
  */
 import { contentText } from '../../conversation/history.js';
-import type { AssistantTurn, InterruptResponse, ReplyPart, ToolCallPart, Turn, UserTurn } from '../../conversation/types.js';
-import type { RunRequest, RunTrigger } from '../transport.js';
+import type { AssistantTurn, ChatRunTrigger, InterruptResponse, ReplyPart, ToolCallPart, Turn, UserTurn } from '../../conversation/types.js';
+import type { RunRequest } from '../contract.js';
 import { chatCallIds, isToolPart, isUIMessage, type ToolPart, type UIMessage, type UIMessagePart } from './ui-message.js';
 
 export interface ChatRequestBody {
@@ -24,7 +24,7 @@ export function storedMessage(turn: AssistantTurn | undefined): UIMessage | unde
   return isUIMessage(turn?.wire) ? turn.wire : undefined;
 }
 
-export function requestBody(request: RunRequest, turns: readonly Turn[], trigger: RunTrigger | undefined): ChatRequestBody {
+export function requestBody(request: RunRequest, turns: readonly Turn[], trigger: ChatRunTrigger | undefined): ChatRequestBody {
   const messages = uiMessagesFromTurns(turns);
   const own = request.forwardedProps['agent-chat'];
   const body: ChatRequestBody = {
@@ -38,7 +38,7 @@ export function requestBody(request: RunRequest, turns: readonly Turn[], trigger
   return body;
 }
 
-function messageIdFor(trigger: RunTrigger | undefined, messages: readonly UIMessage[]): string | undefined {
+function messageIdFor(trigger: ChatRunTrigger | undefined, messages: readonly UIMessage[]): string | undefined {
   switch (trigger?.kind) {
     case 'edit':
       return trigger.messageId;

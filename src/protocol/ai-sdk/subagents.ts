@@ -5,7 +5,7 @@
  * attributed to it, finished or failed — by comparing each snapshot with the one before. A tool
  * part inside a snapshot whose output is again a UIMessage is a subagent one level deeper.
  */
-import type { ChatEvent } from '../../conversation/events.js';
+import type { ChatEvent } from '../../protocol/contract.js';
 import { isToolPart, isUIMessage, toolNameOf, type ToolPart, type UIMessage } from './ui-message.js';
 
 /** What has been announced of one subagent: its parts by key, and how far each got. */

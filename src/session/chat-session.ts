@@ -3,24 +3,27 @@
  * and feeds what comes back through the reducer. Knows no DOM; the element renders its state
  * and turns its notifications into public events.
  */
-import { anyAnswered, holdsInput, lastReply, nextExpiry, openInterrupts, resumeEntries } from './ask/interrupts.js';
-import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions, type Answers } from './ask/questions.js';
-import type { ChatEvent, ReplyError } from './conversation/events.js';
-import { boundEvent, MAX_DEPTH } from './conversation/depth.js';
-import { historyFromTurns, parseArgs } from './conversation/history.js';
-import { reduce, type Action } from './conversation/reducer.js';
+import { anyAnswered, holdsInput, lastReply, nextExpiry, openInterrupts, resumeEntries } from '../ask/interrupts.js';
+import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions } from '../ask/questions.js';
+import type { ChatEvent, ReplyError } from '../protocol/contract.js';
+import { boundEvent, MAX_DEPTH } from '../conversation/depth.js';
+import { historyFromTurns, parseArgs } from '../conversation/history.js';
+import { reduce, type Action } from '../conversation/reducer.js';
 import {
   emptyConversation,
+  type Answers,
   type AssistantTurn,
+  type ChatRunTrigger,
+  type ChatTransport,
   type ConversationState,
   type InterruptResponse,
   type MessageSource,
   type ToolCallPart,
   type Turn,
-} from './conversation/types.js';
+} from '../conversation/types.js';
 import { pendingClientCalls, type ClientToolResult, type ClientTools } from './client-tools.js';
-import { newId } from './ids.js';
-import type { ResumeEntry, RunRequest, RunTrigger, Transport } from './protocol/transport.js';
+import { newId } from '../internal/ids.js';
+import type { ResumeEntry, RunRequest } from '../protocol/contract.js';
 
 export type ReplyEndStatus = 'done' | 'error' | 'cancelled';
 
@@ -51,7 +54,7 @@ export type RunSetup = {
   context?: () => RunRequest['context'];
   /** `forwardedProps` of each run (the widget's own under `"agent-chat"`). */
   forwardedProps?: () => Record<string, unknown>;
-} & ({ transport: Transport } | { problem: ReplyError });
+} & ({ transport: ChatTransport } | { problem: ReplyError });
 
 /** How many times one reply may go back to the backend with answers to its client-tool calls. */
 const MAX_CLIENT_TOOL_ROUNDS = 10;
@@ -91,7 +94,7 @@ interface Run {
   /** Answers to a reply's interrupts, sent with the run's first request. */
   resume?: { replyId: string; entries: ResumeEntry[] };
   /** Why the run's first request is made; the requests after client tools continue the reply. */
-  trigger: RunTrigger;
+  trigger: ChatRunTrigger;
 }
 
 /** `ask_user` calls of the last reply still waiting for the person. */
@@ -320,7 +323,7 @@ export class ChatSession {
     resume,
     trigger,
     reconnect,
-  }: { continueReply?: string; resume?: Run['resume']; trigger?: RunTrigger; reconnect?: Transport['reconnect'] } = {}): Promise<void> {
+  }: { continueReply?: string; resume?: Run['resume']; trigger?: ChatRunTrigger; reconnect?: ChatTransport['reconnect'] } = {}): Promise<void> {
     const setup = this.setup();
     let markFinished!: () => void;
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
@@ -463,11 +466,11 @@ export class ChatSession {
   }
 
   private async consume(
-    transport: Transport,
+    transport: ChatTransport,
     request: RunRequest,
     run: Run,
     { clientTools, activity }: RunSetup,
-    reconnect?: Transport['reconnect'],
+    reconnect?: ChatTransport['reconnect'],
   ): Promise<void> {
     const { signal } = run.abort;
     const announced = new Set<string>();

@@ -10,8 +10,8 @@
  */
 import { Validator } from '@cfworker/json-schema';
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
-import { pluralForm, type Counted } from '../i18n/plural.js';
-import { checkPatterns, safeSchema, type PatternVerdicts } from './pattern-check.js';
+import { pluralForm, type Counted } from '../../i18n/plural.js';
+import { checkPatterns, safeSchema, type PatternVerdicts } from '../pattern-check.js';
 
 /**
  * Every text the form shows. `{name}` placeholders are filled in; a `Counted` text has a form per

@@ -4,11 +4,10 @@
  * send rather than guessing.
  */
 import * as z from 'zod/mini';
-import type { HeadersInput } from './protocol/http.js';
-import { IMAGES_MODES } from './render/image-policy.js';
+import type { HeadersInput } from '../protocol/http.js';
+import { PROTOCOLS, isProtocol, type Protocol } from '../protocol/index.js';
+import { IMAGES_MODES } from '../render/image-policy.js';
 
-export const SUPPORTED_PROTOCOLS = ['ag-ui', 'ai-sdk'] as const;
-export type Protocol = (typeof SUPPORTED_PROTOCOLS)[number];
 
 const headerRecord = z.record(z.string(), z.string());
 const credentials = z.enum(['omit', 'same-origin', 'include']);
@@ -42,8 +41,9 @@ export const MISSING_ENDPOINT = 'Set the endpoint attribute to the URL of the ag
 export function resolveConnection(input: ConfigInput): ResolvedConnection {
   const problems: string[] = [];
   const protocol = input.protocol ?? 'ag-ui';
-  if (!(SUPPORTED_PROTOCOLS as readonly string[]).includes(protocol)) {
-    problems.push(`protocol="${protocol}" is not supported by this version; use "ag-ui" or "ai-sdk".`);
+  if (!isProtocol(protocol)) {
+    const names = PROTOCOLS.map((name) => `"${name}"`);
+    problems.push(`protocol="${protocol}" is not supported by this version; use ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}.`);
   }
   const creds = credentials.safeParse(input.credentials ?? 'same-origin');
   if (!creds.success) problems.push(`credentials="${input.credentials}" must be "omit", "same-origin" or "include".`);
@@ -51,7 +51,7 @@ export function resolveConnection(input: ConfigInput): ResolvedConnection {
   if (typeof headers === 'string') problems.push(headers);
   return {
     config: {
-      protocol: (SUPPORTED_PROTOCOLS as readonly string[]).includes(protocol) ? (protocol as Protocol) : 'ag-ui',
+      protocol: isProtocol(protocol) ? protocol : 'ag-ui',
       endpoint: input.endpoint,
       headers: typeof headers === 'string' ? undefined : headers,
       credentials: creds.success ? creds.data : 'same-origin',

@@ -4,9 +4,9 @@
  * start/delta/end, and checks the run's framing (RUN_STARTED first).
  */
 import * as z from 'zod/mini';
-import type { ChatEvent, HistoryMessage, JsonPatchOperation, ReplyError, RunOutcome } from '../conversation/events.js';
-import type { Interrupt } from '../conversation/types.js';
-import { newId } from '../ids.js';
+import type { ChatEvent, HistoryMessage, JsonPatchOperation, ReplyError, RunOutcome } from '../../protocol/contract.js';
+import { newId } from '../../internal/ids.js';
+import type { Interrupt } from '../contract.js';
 
 const str = z.string();
 const optStr = z.optional(z.string());

@@ -4,10 +4,10 @@
  * and continues the same reply in a new run whose history carries the results.
  * The MCP servers of the page and the ask-user form are such tools.
  */
-import type { RunOutcome } from './conversation/events.js';
-import type { AskState, AssistantTurn } from './conversation/types.js';
-import type { AppInfo } from './mcp/types.js';
-import type { ToolDefinition } from './protocol/transport.js';
+import type { RunOutcome } from '../protocol/contract.js';
+import type { AskState, AssistantTurn } from '../conversation/types.js';
+import type { AppInfo } from '../mcp/types.js';
+import type { ToolDefinition } from '../protocol/contract.js';
 
 export interface ClientToolCall {
   toolCallId: string;

@@ -2,12 +2,12 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { agentChatStyles } from './agent-chat.styles.js';
-import { ChatSession, nextTask, openAsks, type RunSetup } from './chat-session.js';
-import './components/composer/composer.js';
-import type { AgentChatComposer } from './components/composer/composer.js';
-import './components/markdown/markdown-view.js';
-import './components/message/message.js';
-import type { AgentChatMessage, TurnAction } from './components/message/message.js';
+import { ChatSession, nextTask, openAsks, type RunSetup } from '../session/chat-session.js';
+import '../components/composer/composer.js';
+import type { AgentChatComposer } from '../components/composer/composer.js';
+import '../components/markdown/markdown-view.js';
+import '../components/message/message.js';
+import type { AgentChatMessage, TurnAction } from '../components/message/message.js';
 import {
   MISSING_ENDPOINT,
   checkDisplayOptions,
@@ -17,40 +17,39 @@ import {
   type Theme,
   type ToolCardsMode,
 } from './config.js';
-import type { ConversationState } from './conversation/types.js';
-import { emit, type AgentChatEventMap } from './events.js';
-import { formatCount } from './i18n/plural.js';
-import { format, loadStrings, resolveStrings, stringsLoaded, type ChatStrings } from './i18n/strings.js';
-import { LogFollower } from './dom/log-follower.js';
-import { newId } from './ids.js';
-import { createTransport, preloadTransport } from './protocol/factory.js';
-import { IMAGES_MODES, type ImagePolicy, type ImagesMode } from './render/image-policy.js';
-import { loadMarkdown } from './render/markdown-loader.js';
-import type { HeadersInput } from './protocol/http.js';
-import type { Transport } from './protocol/transport.js';
-import { base, tokens } from './styles/tokens.js';
-import type { ToolDisplay } from './tool-display.js';
-import './components/mcp-server/mcp-server.js';
-import type { AgentChatAppFrame } from './components/app-frame/app-frame.js';
-import { ChatApps } from './mcp/chat-apps.js';
-import type { AppCallCheck, AppMessageCheck, McpCallResult, McpServerConfig } from './mcp/types.js';
-import type { AssistantTurn, MessageSource, Turn } from './conversation/types.js';
-import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from './conversation/public-turns.js';
-import { askUserClientTool, type AskUserHandler } from './ask/ask-user-tool.js';
-import type { Answers } from './ask/questions.js';
-import type { InterruptResponse } from './conversation/types.js';
-import { combineClientTools } from './client-tools.js';
-import { deepQuery } from './dom/deep-query.js';
-import { ChatStorage, type StorageMode, type ThreadSummary } from './storage/chat-storage.js';
-import type { ThreadExport } from './storage/records.js';
-import type { AgentChatThreadList } from './components/thread-list/thread-list.js';
-import { onFirstNeed } from './lazy.js';
+import type { ConversationState, Answers } from '../conversation/types.js';
+import { emit, type AgentChatEventMap } from '../events.js';
+import { formatCount } from '../i18n/plural.js';
+import { format, loadStrings, resolveStrings, stringsLoaded, type ChatStrings } from '../i18n/strings.js';
+import { LogFollower } from './log-follower.js';
+import { newId } from '../internal/ids.js';
+import { createTransport, preloadTransport } from '../protocol/index.js';
+import { IMAGES_MODES, type ImagePolicy, type ImagesMode } from '../render/image-policy.js';
+import { loadMarkdown } from '../render/markdown-loader.js';
+import type { HeadersInput } from '../protocol/http.js';
+import type { Transport } from '../protocol/contract.js';
+import { base, tokens } from '../styles/tokens.js';
+import type { ToolDisplay } from '../conversation/tool-display.js';
+import '../components/mcp-server/mcp-server.js';
+import type { AgentChatAppFrame } from '../components/app-frame/app-frame.js';
+import { ChatApps } from '../mcp/chat-apps.js';
+import type { AppCallCheck, AppMessageCheck, McpCallResult, McpServerConfig } from '../mcp/types.js';
+import type { AssistantTurn, MessageSource, Turn } from '../conversation/types.js';
+import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from '../conversation/public-turns.js';
+import { askUserClientTool, type AskUserHandler } from '../ask/ask-user-tool.js';
+import type { InterruptResponse } from '../conversation/types.js';
+import { combineClientTools } from '../session/client-tools.js';
+import { deepQuery } from '../internal/deep-query.js';
+import { ChatStorage, type StorageMode, type ThreadSummary } from '../storage/chat-storage.js';
+import type { ThreadExport } from '../storage/records.js';
+import type { AgentChatThreadList } from '../components/thread-list/thread-list.js';
+import { onFirstNeed } from '../internal/lazy.js';
 
 // The page's language starts loading with the element, so its texts are usually there by the first draw.
 if (typeof document !== 'undefined') void loadStrings(document.documentElement.lang);
 
 /** The list of conversations is loaded when the person first opens it. */
-const loadThreadList = onFirstNeed(() => import('./components/thread-list/thread-list.js'), 'the list of conversations');
+const loadThreadList = onFirstNeed(() => import('../components/thread-list/thread-list.js'), 'the list of conversations');
 
 const MESSAGE_PARTS =
   'message, user-message, message-sender, assistant-message, reasoning, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, app-message, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message';

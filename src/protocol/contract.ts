@@ -1,10 +1,26 @@
 /**
- * The protocol-neutral vocabulary between adapters (src/protocol/) and the reducer.
- * An adapter turns its wire format into these; nothing past the adapter knows the wire.
- * Every event may carry `subagentRunId` (AG-UI 1.0 attribution); the reducer of this
- * version keeps it on what it creates so subagent views can group by it later.
+ * The wire vocabulary: what a backend adapter (src/protocol/) and the rest of the chat say to each
+ * other. An adapter turns its wire format into `ChatEvent`s and reads `RunRequest`s; nothing past
+ * the adapter knows the wire. This file imports nothing, so every layer may depend on it.
+ *
+ * Every event may carry `subagentRunId` (AG-UI 1.0 attribution); the reducer keeps it on what it
+ * creates so subagent views can group by it.
  */
-import type { Interrupt } from './types.js';
+
+/** An AG-UI interrupt: something a paused run needs from the person. */
+export interface Interrupt {
+  id: string;
+  /** `tool_call`, `confirmation`, `input_required`, or a backend's own reason. */
+  reason: string;
+  message?: string;
+  toolCallId?: string;
+  /** JSON Schema of the answer (`resume.payload`). */
+  responseSchema?: Record<string, unknown>;
+  /** ISO 8601: past it, the interrupt can no longer be answered. */
+  expiresAt?: string;
+  metadata?: Record<string, unknown>;
+  subagentRunId?: string;
+}
 
 export type JsonPatchOperation =
   | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
@@ -125,3 +141,72 @@ export interface ReplySource {
   filename?: string;
 }
 
+/** A tool offered to the backend (AG-UI `Tool`). */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters?: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+/** What one run asks of a backend: AG-UI 1.0 `RunAgentInput`, the neutral request shape here. */
+export interface RunRequest {
+  threadId: string;
+  runId: string;
+  messages: HistoryMessage[];
+  tools: ToolDefinition[];
+  context: { description: string; value: string }[];
+  state: unknown;
+  forwardedProps: Record<string, unknown>;
+  /** Answers to the interrupts that paused the reply this run continues. */
+  resume?: ResumeEntry[];
+}
+
+/** AG-UI `ResumeEntry`: the answer to one interrupt. */
+export interface ResumeEntry {
+  interruptId: string;
+  status: 'resolved' | 'cancelled';
+  payload?: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Why a run is made, for protocols that say so on the wire (the AI SDK's `trigger`):
+ * `message` a new message of the person; `edit` their message `messageId` written anew;
+ * `regenerate` a new version of a reply (`replaced`, when there was one); `continue` the reply
+ * under way goes on (after client tools or the person's answers).
+ */
+export type RunTrigger<TReply = unknown> =
+  | { kind: 'message' }
+  | { kind: 'edit'; messageId: string }
+  | { kind: 'regenerate'; replaced?: TReply }
+  | { kind: 'continue'; replyId: string };
+
+export interface RunOptions<TTurn = unknown, TReply = TTurn> {
+  signal: AbortSignal;
+  /** The conversation the request's messages were made from (with the reply under way, when it continues). */
+  turns?: readonly TTurn[];
+  trigger?: RunTrigger<TReply>;
+}
+
+export interface ReconnectOptions<TReply = unknown> {
+  signal: AbortSignal;
+  threadId: string;
+  /** The reply that was streaming when the page went away. */
+  reply: TReply;
+}
+
+/**
+ * A backend adapter (`TTurn`, `TReply`: the chat's turns, bound in `conversation/types.ts` as
+ * `ChatTransport`). `run` yields ChatEvents for one run. Faults are reported by yielding a
+ * `run-error` event and returning; a transport that throws is treated the same way by the element.
+ * The element passes an AbortSignal for Stop: on abort, stop reading and return.
+ */
+export interface Transport<TTurn = unknown, TReply = TTurn> {
+  run(request: RunRequest, options: RunOptions<TTurn, TReply>): AsyncIterable<ChatEvent>;
+  /**
+   * Picks up a reply that was streaming when the page went away (the `resume` attribute), from its
+   * start. Yields nothing when the backend has nothing to resume.
+   */
+  reconnect?(options: ReconnectOptions<TReply>): AsyncIterable<ChatEvent>;
+}

@@ -2,10 +2,10 @@
  * AG-UI 1.0 over HTTP: POST RunAgentInput, read the SSE reply, map it to ChatEvents.
  * Every fault ends the run with one `run-error` event; nothing here throws at the caller.
  */
-import type { ChatEvent } from '../conversation/events.js';
-import { AgUiEventMapper } from './ag-ui-events.js';
-import { mapJsonStream, openEventStream, runError as fault, type HttpSettings } from './http.js';
-import type { RunOptions, RunRequest, Transport } from './transport.js';
+import type { ChatEvent } from '../../protocol/contract.js';
+import { AgUiEventMapper } from './events.js';
+import { mapJsonStream, openEventStream, runError as fault, type HttpSettings } from '../http.js';
+import type { RunOptions, RunRequest, Transport } from '../contract.js';
 
 export class AgUiTransport implements Transport {
   constructor(private readonly settings: HttpSettings) {}

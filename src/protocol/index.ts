@@ -3,18 +3,29 @@
  * element asks for it as soon as it knows the protocol (`preloadTransport`), so by the time a
  * reply is sent its code is there, and a page pays only for the protocol it speaks.
  */
-import type { ChatEvent } from '../conversation/events.js';
-import type { Protocol } from '../config.js';
+import type { ChatEvent, RunRequest } from './contract.js';
+import type { ChatReconnectOptions, ChatRunOptions, ChatTransport } from '../conversation/types.js';
 import type { HttpSettings } from './http.js';
-import type { ReconnectOptions, RunOptions, RunRequest, Transport } from './transport.js';
 
-type Adapter = new (settings: HttpSettings) => Transport;
+type Adapter = new (settings: HttpSettings) => ChatTransport;
 
-/** Each protocol's adapter, and whether it can pick up a reply after a reload (`reconnect`). */
-const ADAPTERS: Record<Protocol, { what: string; reconnects: boolean; load: () => Promise<Adapter> }> = {
-  'ag-ui': { what: 'The AG-UI adapter', reconnects: false, load: () => import('./ag-ui.js').then((module) => module.AgUiTransport) },
+interface AdapterEntry {
+  what: string;
+  /** Whether it can pick up a reply after a reload (`reconnect`). */
+  reconnects: boolean;
+  load: () => Promise<Adapter>;
+}
+
+/** Each protocol's adapter: a protocol is a folder under src/protocol/ and one entry here. */
+const ADAPTERS = {
+  'ag-ui': { what: 'The AG-UI adapter', reconnects: false, load: () => import('./ag-ui/ag-ui.js').then((module) => module.AgUiTransport) },
   'ai-sdk': { what: 'The AI SDK adapter', reconnects: true, load: () => import('./ai-sdk/ai-sdk.js').then((module) => module.AiSdkTransport) },
-};
+} satisfies Record<string, AdapterEntry>;
+
+/** A `protocol` attribute value this version speaks. */
+export type Protocol = keyof typeof ADAPTERS;
+export const PROTOCOLS = Object.keys(ADAPTERS) as Protocol[];
+export const isProtocol = (name: string): name is Protocol => Object.hasOwn(ADAPTERS, name);
 
 const loaders = new Map<Protocol, () => Promise<Adapter>>();
 
@@ -35,13 +46,13 @@ function adapterFor(protocol: Protocol): Promise<Adapter> {
 /** Starts loading the adapter of `protocol` (errors wait for the reply that needs it). */
 export const preloadTransport = (protocol: Protocol): void => void adapterFor(protocol).catch(() => {});
 
-export function createTransport(protocol: Protocol, settings: HttpSettings): Transport {
+export function createTransport(protocol: Protocol, settings: HttpSettings): ChatTransport {
   return new LazyTransport(protocol, settings);
 }
 
 /** A transport whose code loads on its first run; a failed load fails that reply (the next one tries again). */
-export class LazyTransport implements Transport {
-  readonly reconnect?: Transport['reconnect'];
+export class LazyTransport implements ChatTransport {
+  readonly reconnect?: ChatTransport['reconnect'];
 
   constructor(
     private readonly protocol: Protocol,
@@ -50,19 +61,19 @@ export class LazyTransport implements Transport {
     if (ADAPTERS[protocol].reconnects) this.reconnect = this.reconnectLoaded;
   }
 
-  async *run(request: RunRequest, options: RunOptions): AsyncGenerator<ChatEvent> {
+  async *run(request: RunRequest, options: ChatRunOptions): AsyncGenerator<ChatEvent> {
     const transport = await this.transport();
     if (transport instanceof Error) yield this.failed(transport);
     else yield* transport.run(request, options);
   }
 
-  private async *reconnectLoaded(options: ReconnectOptions): AsyncGenerator<ChatEvent> {
+  private async *reconnectLoaded(options: ChatReconnectOptions): AsyncGenerator<ChatEvent> {
     const transport = await this.transport();
     if (transport instanceof Error) yield this.failed(transport);
     else if (transport.reconnect) yield* transport.reconnect(options);
   }
 
-  private async transport(): Promise<Transport | Error> {
+  private async transport(): Promise<ChatTransport | Error> {
     try {
       return new (await adapterFor(this.protocol))(this.settings);
     } catch (error) {
