@@ -6,7 +6,7 @@ export { AgentChatMcpServer } from './components/mcp-server/mcp-server.js';
 export { askPerson } from './mcp/app-call-check.js';
 export { AskUserDeferred, askUserTool, type Question, type QuestionOption } from './ask/questions.js';
 export type { AskUserHandler } from './ask/ask-user-tool.js';
-export type { SchemaFormLabels } from './ask/forms/schema-form.js';
+export type { SchemaFormLabels } from './ask/forms/labels.js';
 export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './mcp/types.js';
 export type { ChatEvent, HistoryMessage, Interrupt, ReplyError, ReplyErrorKind } from './protocol/contract.js';
 export type {
@@ -28,6 +28,6 @@ export type {
   ChatTransport as Transport,
 } from './conversation/types.js';
 export { AgUiTransport, AiSdkTransport } from './protocol/index.js';
-export type { ChatStrings } from './i18n/strings.js';
+export type { ChatStrings, ChatStringOverrides } from './i18n/chat-strings.js';
 export type { ToolDisplay } from './conversation/tool-display.js';
 export type * from './events.js';

@@ -1,6 +1,7 @@
 import { css } from 'lit';
+import { plainButton } from '../styles/buttons.js';
 
-export const agentChatStyles = css`
+const ownStyles = css`
   /* A height of its own: given none by the page, the log scrolls and the composer stays on screen
      instead of the element growing with the conversation. The page's own height wins. */
   :host {
@@ -222,23 +223,26 @@ export const agentChatStyles = css`
     color: var(--_text);
     background: var(--_surface);
   }
+`;
+
+/** "Jump to latest", on the shared button look. */
+const jumpButton = css`
   .jump {
+    ${plainButton}
     position: absolute;
     left: 50%;
     transform: translateX(-50%);
     bottom: 84px;
     padding: 6px 14px;
     border-radius: 999px;
-    border: 1px solid var(--_border);
     background: var(--_bg);
-    color: var(--_text);
-    font: inherit;
     font-size: 0.85em;
     box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
-    cursor: pointer;
   }
   .jump:focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
 `;
+
+export const agentChatStyles = [ownStyles, jumpButton];

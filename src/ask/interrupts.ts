@@ -2,6 +2,7 @@
  * AG-UI interrupts, the pure part: how each is shown, when one is still open, what the person's
  * answer looks like as a resume entry, and when a paused reply can go on.
  */
+import { lastReply } from '../conversation/selectors.js';
 import type { AssistantTurn, InterruptEntry, InterruptResponse, Turn } from '../conversation/types.js';
 import type { ResumeEntry, Interrupt } from '../protocol/contract.js';
 
@@ -38,12 +39,6 @@ export function isExpired(interrupt: Interrupt, now = Date.now()): boolean {
 /** Still waiting for the person: no answer, not sent, not expired. */
 export function isOpen(entry: InterruptEntry, now = Date.now()): boolean {
   return !entry.response && !entry.sent && !isExpired(entry.interrupt, now);
-}
-
-/** The reply whose interrupts count: the last turn, when it is a reply. */
-export function lastReply(turns: readonly Turn[]): AssistantTurn | undefined {
-  const last = turns[turns.length - 1];
-  return last?.role === 'assistant' ? last : undefined;
 }
 
 /** The interrupts that still need the person's answer. */

@@ -3,9 +3,10 @@
  * is the pure part: the tool definition, checking the model's input and a page handler's answers,
  * and shaping the answers for the model. Problems are one English sentence each; nothing throws.
  */
-import * as z from 'zod/mini';
 import type { Answers } from '../conversation/types.js';
 import type { ToolDefinition } from '../protocol/contract.js';
+import { isPlainObject, isRecord } from '../internal/guards.js';
+import { MAX_OPTIONS, MAX_QUESTIONS, MIN_OPTIONS, MIN_QUESTIONS, questionIssues, type QuestionInput } from './question-shape.js';
 
 export const ASK_USER_TOOL = 'ask_user';
 
@@ -28,10 +29,6 @@ export interface ModelAnswer {
   unanswered?: true;
 }
 
-const MIN_QUESTIONS = 1;
-const MAX_QUESTIONS = 4;
-const MIN_OPTIONS = 2;
-const MAX_OPTIONS = 4;
 const MAX_HEADER = 12;
 
 /** The tool offered in `RunAgentInput.tools`. */
@@ -103,30 +100,14 @@ export const AskUserDeferred: unique symbol = Symbol.for('agent-chat.ask-user-de
 /** What the model receives when the person did not use the form (typed in the chat instead, or the handler deferred). */
 export const DEFERRED_RESULT: { readonly status: 'deferred' } = Object.freeze({ status: 'deferred' });
 
-const text = z.string().check(z.regex(/\S/));
-const inputSchema = z.object({
-  questions: z
-    .array(
-      z.object({
-        question: text,
-        header: text,
-        options: z
-          .array(z.object({ label: text, description: z.optional(z.string()) }))
-          .check(z.minLength(MIN_OPTIONS), z.maxLength(MAX_OPTIONS)),
-        multiSelect: z.optional(z.boolean()),
-      }),
-    )
-    .check(z.minLength(MIN_QUESTIONS), z.maxLength(MAX_QUESTIONS)),
-});
-
 export function parseQuestions(input: unknown): { ok: true; questions: Question[] } | { ok: false; error: string } {
-  const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) {
+  const issues = questionIssues(input);
+  if (issues.length) {
     // Report the outermost problem: a wrong count matters more than a bad field inside it.
-    const issue = parsed.error.issues.reduce((a, b) => (b.path.length < a.path.length ? b : a));
-    return { ok: false, error: `ask_user: ${describeIssue(input, issue.path)}` };
+    const path = issues.reduce((a, b) => (b.length < a.length ? b : a));
+    return { ok: false, error: `ask_user: ${describeIssue(input, path)}` };
   }
-  const questions: Question[] = parsed.data.questions.map((q) => ({
+  const questions: Question[] = (input as QuestionInput).questions.map((q) => ({
     question: q.question,
     header: q.header,
     options: q.options.map((o) => (o.description === undefined ? { label: o.label } : { label: o.label, description: o.description })),
@@ -155,7 +136,7 @@ export function parseQuestions(input: unknown): { ok: true; questions: Question[
   return { ok: true, questions };
 }
 
-/** A sentence for the zod issue at `path`, naming the question by number and, when readable, its text. */
+/** A sentence for the problem at `path`, naming the question by number and, when readable, its text. */
 function describeIssue(input: unknown, path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'the input must be an object with a "questions" list.';
   const count = `"questions" must list ${MIN_QUESTIONS} to ${MAX_QUESTIONS} questions.`;
@@ -242,16 +223,6 @@ export function answersForModel(questions: readonly Question[], answers: Answers
       return { question: q.question, ...splitAnswer(q, values) };
     }),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!isRecord(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** A value in double quotes for a message, shortened when long. */

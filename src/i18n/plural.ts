@@ -6,6 +6,9 @@
  */
 export type Counted = string | (Partial<Record<Intl.LDMLPluralRule, string>> & { other: string });
 
+/** A UI text that holds a count, as a term: given the count, the words (the number written in). */
+export type CountedText = (count: number) => string;
+
 const rules = new Map<string, Intl.PluralRules>();
 const numbers = new Map<string, Intl.NumberFormat>();
 
@@ -33,4 +36,17 @@ export function pluralForm(text: Counted, count: number, locale: string): string
 export function formatCount(text: Counted, count: number, locale: string, values: Record<string, string | number> = {}): string {
   const all: Record<string, string | number> = { ...values, count: cached(numbers, locale, (tag) => new Intl.NumberFormat(tag)).format(count) };
   return pluralForm(text, count, locale).replace(/\{(\w+)\}/g, (match, key: string) => (key in all ? String(all[key]) : match));
+}
+
+/** The text for `count` among `forms`, by the plural rules of a language, `{count}` written its way. */
+export type Plural = (count: number, forms: Counted) => string;
+
+/** `Plural` in `locale`: what a translation table writes its counted texts with. */
+export function pluralsIn(locale: string): Plural {
+  return (count, forms) => formatCount(forms, count, locale);
+}
+
+/** A counted text the page gave: a term as it is; the form per category (or one string) read in `locale`. */
+export function countedText(text: CountedText | Counted, locale: string): CountedText {
+  return typeof text === 'function' ? text : (count) => formatCount(text, count, locale);
 }

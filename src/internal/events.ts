@@ -15,13 +15,15 @@ export interface InternalEventClass<E extends Event> {
   new (...args: never[]): E;
 }
 
-const init = { bubbles: true } as const;
+/** Events a parent binds on the sender itself do not bubble; those the log listens for do. */
+const direct = { bubbles: false } as const;
+const bubbling = { bubbles: true } as const;
 
 /** The composer's Send: the text as typed. */
 export class ComposerSendEvent extends Event {
   static readonly type = 'chat:composer-send';
   constructor(readonly text: string) {
-    super(ComposerSendEvent.type, init);
+    super(ComposerSendEvent.type, direct);
   }
 }
 
@@ -29,7 +31,7 @@ export class ComposerSendEvent extends Event {
 export class ComposerStopEvent extends Event {
   static readonly type = 'chat:composer-stop';
   constructor() {
-    super(ComposerStopEvent.type, init);
+    super(ComposerStopEvent.type, direct);
   }
 }
 
@@ -37,7 +39,7 @@ export class ComposerStopEvent extends Event {
 export class RetryRequestEvent extends Event {
   static readonly type = 'chat:retry-request';
   constructor() {
-    super(RetryRequestEvent.type, init);
+    super(RetryRequestEvent.type, bubbling);
   }
 }
 
@@ -50,7 +52,7 @@ export type TurnAction =
 export class TurnActionEvent extends Event {
   static readonly type = 'chat:turn-action';
   constructor(readonly action: TurnAction) {
-    super(TurnActionEvent.type, init);
+    super(TurnActionEvent.type, bubbling);
   }
 }
 
@@ -70,7 +72,7 @@ export class AnswerEvent extends Event {
 export class QuestionSubmitEvent extends Event {
   static readonly type = 'chat:question-submit';
   constructor(readonly answers: Answers) {
-    super(QuestionSubmitEvent.type, init);
+    super(QuestionSubmitEvent.type, direct);
   }
 }
 
@@ -78,7 +80,7 @@ export class QuestionSubmitEvent extends Event {
 export class SchemaFormSubmitEvent extends Event {
   static readonly type = 'chat:schema-form-submit';
   constructor(readonly value: unknown) {
-    super(SchemaFormSubmitEvent.type, init);
+    super(SchemaFormSubmitEvent.type, direct);
   }
 }
 
@@ -86,7 +88,7 @@ export class SchemaFormSubmitEvent extends Event {
 export class EditDoneEvent extends Event {
   static readonly type = 'chat:edit-done';
   constructor(readonly text?: string) {
-    super(EditDoneEvent.type, init);
+    super(EditDoneEvent.type, direct);
   }
 }
 
@@ -100,7 +102,7 @@ export type ThreadAction =
 export class ThreadActionEvent extends Event {
   static readonly type = 'chat:thread-action';
   constructor(readonly action: ThreadAction) {
-    super(ThreadActionEvent.type, init);
+    super(ThreadActionEvent.type, direct);
   }
 }
 
@@ -108,7 +110,7 @@ export class ThreadActionEvent extends Event {
 export class McpServerChangeEvent extends Event {
   static readonly type = 'chat:mcp-server-change';
   constructor() {
-    super(McpServerChangeEvent.type, init);
+    super(McpServerChangeEvent.type, bubbling);
   }
 }
 

@@ -6,6 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RunSetup } from '../session/chat-session.js';
 import { AgentChatMcpServer } from '../components/mcp-server/mcp-server.js';
+import { McpServerChangeEvent } from '../internal/events.js';
 import type { MessageSource, ToolCallPart } from '../conversation/types.js';
 import type { AgentChatAppCallDetail } from '../events.js';
 import type { RunRequest, Transport } from '../protocol/contract.js';
@@ -70,14 +71,14 @@ export class ChatApps implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.chat.addEventListener('agent-chat-mcp-server-change', this.syncServers);
+    this.chat.addEventListener(McpServerChangeEvent.type, this.syncServers);
     this.childObserver.observe(this.chat, { childList: true });
     this.colorScheme.addEventListener('change', this.onColorScheme);
     this.syncServers();
   }
 
   hostDisconnected(): void {
-    this.chat.removeEventListener('agent-chat-mcp-server-change', this.syncServers);
+    this.chat.removeEventListener(McpServerChangeEvent.type, this.syncServers);
     this.childObserver.disconnect();
     this.colorScheme.removeEventListener('change', this.onColorScheme);
     // A chat taken off the page lets go of its MCP connections (connecting again reopens them).

@@ -4,6 +4,7 @@
  * Part of the lazily loaded MCP host.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { errorText } from '../internal/errors.js';
 import { resourceMeta } from './tool-meta.js';
 import { APP_MIME_TYPE, UI_EXTENSION_ID, type McpCallResult, type McpServerConfig, type McpTool, type UiResourceMeta } from './types.js';
 
@@ -56,7 +57,7 @@ export class McpConnection {
       }
       this.tools = tools;
     } catch (error) {
-      this.failure = `The MCP server "${this.name}" (${this.config.url}) could not be reached: ${message(error)}`;
+      this.failure = `The MCP server "${this.name}" (${this.config.url}) could not be reached: ${errorText(error)}`;
       throw new Error(this.failure);
     }
   }
@@ -71,7 +72,7 @@ export class McpConnection {
       return (await client.callTool({ name, arguments: args }, { signal })) as McpCallResult;
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new Error(`The MCP server "${this.name}" could not run ${name}: ${message(error)}`);
+      throw new Error(`The MCP server "${this.name}" could not run ${name}: ${errorText(error)}`);
     }
   }
 
@@ -82,7 +83,7 @@ export class McpConnection {
     try {
       result = await client.readResource({ uri });
     } catch (error) {
-      throw new Error(`The MCP server "${this.name}" could not give the app ${uri}: ${message(error)}`);
+      throw new Error(`The MCP server "${this.name}" could not give the app ${uri}: ${errorText(error)}`);
     }
     const listing = await this.listingMeta(uri);
     return appResourceFrom(result, uri, listing);
@@ -153,8 +154,4 @@ function decodeBase64(blob: string, uri: string): string {
   } catch {
     throw new Error(`The app ${uri} has a blob that is not base64.`);
   }
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,6 +5,8 @@
  * with every tool call of its page checked for visibility and by `onAppCall`.
  */
 import type { ClientToolCall, ClientToolResult } from '../session/client-tools.js';
+import { errorText } from '../internal/errors.js';
+import { isRecord } from '../internal/guards.js';
 import { newId } from '../internal/ids.js';
 import type { ToolDefinition } from '../protocol/contract.js';
 import type { NamedCheck } from './app-call-check.js';
@@ -114,7 +116,7 @@ export class McpHost implements McpHostApi {
     try {
       result = await entry.connection.callTool(call.name, args, signal);
     } catch (error) {
-      const failure = message(error);
+      const failure = errorText(error);
       return { content: failure, isError: true, app: { failure } };
     }
     return { ...this.modelValue(call.name, result, args), app: { callResult: result } };
@@ -298,7 +300,7 @@ export class McpHost implements McpHostApi {
       if (connection) return await connection.callTool(name, args);
       return (await this.relay(app, 'tools/call', { name, arguments: args })) as McpCallResult;
     } catch (error) {
-      return { content: [{ type: 'text', text: message(error) }], isError: true };
+      return { content: [{ type: 'text', text: errorText(error) }], isError: true };
     }
   }
 
@@ -310,14 +312,6 @@ export class McpHost implements McpHostApi {
     await connection.ready;
     return connection.readResourceRaw(uri);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function metaKey(app: AppInfo): string {

@@ -5,26 +5,26 @@
  * the card reads it again from this page's own server for that source. Pure.
  */
 import type { ReplyPart } from '../conversation/types.js';
+import { isRecord } from '../internal/guards.js';
 import type { AppInfo } from './types.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
 const isString = (value: unknown) => typeof value === 'string';
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 
 /** Whether a stored value has the shape of an `AppInfo`. */
 export function isStoredApp(value: unknown): value is AppInfo {
-  if (!isObject(value)) return false;
+  if (!isRecord(value)) return false;
   const { source, via, resourceUri, tool, serverHash, resource, callResult, failure, hadOwnCheck, fromFile, acted } = value;
   return (
     isString(source) &&
     (via === 'page' || via === 'backend') &&
     isString(resourceUri) &&
     (resourceUri as string).startsWith('ui://') &&
-    optional(tool, (tool) => isObject(tool) && isString(tool.name)) &&
+    optional(tool, (tool) => isRecord(tool) && isString(tool.name)) &&
     optional(serverHash, isString) &&
-    optional(resource, (resource) => isObject(resource) && isString(resource.html) && optional(resource.meta, isObject)) &&
-    optional(callResult, isObject) &&
+    optional(resource, (resource) => isRecord(resource) && isString(resource.html) && optional(resource.meta, isRecord)) &&
+    optional(callResult, isRecord) &&
     optional(failure, isString) &&
     optional(hadOwnCheck, isBoolean) &&
     optional(fromFile, isBoolean) &&

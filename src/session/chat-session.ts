@@ -3,27 +3,30 @@
  * and feeds what comes back through the reducer. Knows no DOM; the element renders its state
  * and turns its notifications into public events.
  */
-import { anyAnswered, holdsInput, lastReply, nextExpiry, openInterrupts, resumeEntries } from '../ask/interrupts.js';
+import { anyAnswered, holdsInput, nextExpiry, openInterrupts, resumeEntries } from '../ask/interrupts.js';
 import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions } from '../ask/questions.js';
-import type { ChatEvent, ReplyError } from '../protocol/contract.js';
-import { boundEvent, MAX_DEPTH } from '../conversation/depth.js';
-import { historyFromTurns, parseArgs } from '../conversation/history.js';
+import type { ChatEvent, ReplyError, RunRequest } from '../protocol/contract.js';
+import { boundEvent } from '../conversation/depth.js';
 import { reduce, type Action } from '../conversation/reducer.js';
+import { lastReply, openAsks, replyById, replyText, toolCallById } from '../conversation/selectors.js';
 import {
   emptyConversation,
   type Answers,
   type AssistantTurn,
-  type ChatRunTrigger,
   type ChatTransport,
   type ConversationState,
   type InterruptResponse,
   type MessageSource,
-  type ToolCallPart,
   type Turn,
 } from '../conversation/types.js';
-import { pendingClientCalls, type ClientToolResult, type ClientTools } from './client-tools.js';
+import { answerClientCalls, withPendingCalls } from './client-round-trip.js';
+import type { ClientTools } from './client-tools.js';
+import { errorText } from '../internal/errors.js';
 import { newId } from '../internal/ids.js';
-import type { ResumeEntry, RunRequest } from '../protocol/contract.js';
+import { newRun, requestTurns, runRequest, type Run, type RunStart } from './run.js';
+import { nextTask, pageStays, SLICE_MS } from './time-slices.js';
+
+export { nextTask };
 
 export type ReplyEndStatus = 'done' | 'error' | 'cancelled';
 
@@ -55,54 +58,6 @@ export type RunSetup = {
   /** `forwardedProps` of each run (the widget's own under `"agent-chat"`). */
   forwardedProps?: () => Record<string, unknown>;
 } & ({ transport: ChatTransport } | { problem: ReplyError });
-
-/** How many times one reply may go back to the backend with answers to its client-tool calls. */
-const MAX_CLIENT_TOOL_ROUNDS = 10;
-
-/**
- * The longest stretch (ms) spent applying streamed events before the view gets to draw. A fast
- * backend's buffered stream would otherwise be read in one long task, with no frame in between.
- */
-const SLICE_MS = 5;
-
-let channel: MessageChannel | undefined;
-const waiting: (() => void)[] = [];
-
-/** Waits for the next macrotask: the default pause between slices where there is no view. */
-export function nextTask(): Promise<void> {
-  if (!channel) {
-    channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.shift()?.();
-  }
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    channel!.port2.postMessage(null);
-  });
-}
-
-interface Run {
-  runId: string;
-  replyId: string;
-  threadId: string;
-  abort: AbortController;
-  ended: boolean;
-  /** Settles when the run has ended. */
-  finished: Promise<void>;
-  /** Subagent activity is recorded in this reply. */
-  activity: boolean;
-  markFinished: () => void;
-  /** Answers to a reply's interrupts, sent with the run's first request. */
-  resume?: { replyId: string; entries: ResumeEntry[] };
-  /** Why the run's first request is made; the requests after client tools continue the reply. */
-  trigger: ChatRunTrigger;
-}
-
-/** `ask_user` calls of the last reply still waiting for the person. */
-export function openAsks(turns: readonly Turn[]): ToolCallPart[] {
-  const reply = lastReply(turns);
-  if (!reply || reply.status === 'streaming') return [];
-  return reply.parts.filter((part): part is ToolCallPart => part.kind === 'tool-call' && part.status === 'running' && !!part.ask && !part.ask.outcome);
-}
 
 export class ChatSession {
   private current: ConversationState = emptyConversation();
@@ -318,30 +273,12 @@ export class ChatSession {
    * Runs a new reply, or continues one (`continueReply`: after the person answered what it asked).
    * `resume` answers a reply's interrupts with the run's first request.
    */
-  private async runReply({
-    continueReply,
-    resume,
-    trigger,
-    reconnect,
-  }: { continueReply?: string; resume?: Run['resume']; trigger?: ChatRunTrigger; reconnect?: ChatTransport['reconnect'] } = {}): Promise<void> {
+  private async runReply(start: RunStart & { reconnect?: ChatTransport['reconnect'] } = {}): Promise<void> {
     const setup = this.setup();
-    let markFinished!: () => void;
-    const finished = new Promise<void>((resolve) => (markFinished = resolve));
-    const run: Run = {
-      runId: newId(),
-      replyId: continueReply ?? newId(),
-      threadId: setup.threadId,
-      abort: new AbortController(),
-      ended: false,
-      finished,
-      markFinished,
-      activity: setup.activity?.() ?? true,
-      resume,
-      trigger: trigger ?? (continueReply ? { kind: 'continue', replyId: continueReply } : { kind: 'message' }),
-    };
+    const run = newRun(setup, start);
     this.run = run;
     clearTimeout(this.expiryTimer);
-    this.dispatch({ type: continueReply ? 'reply-resume' : 'reply-start', replyId: run.replyId, runId: run.runId }, false);
+    this.dispatch({ type: start.continueReply ? 'reply-resume' : 'reply-start', replyId: run.replyId, runId: run.runId }, false);
     await this.lastEnd;
     if (run.ended) return;
     this.listener.responseStart({ runId: run.runId, threadId: run.threadId });
@@ -355,10 +292,10 @@ export class ChatSession {
       } catch (error) {
         // E.g. the earlier turns of the thread could not be read: no request with part of the history.
         prepared = false;
-        if (!run.ended) this.dispatch({ type: 'run-error', error: { kind: 'config', message: error instanceof Error ? error.message : String(error) } }, false);
+        if (!run.ended) this.dispatch({ type: 'run-error', error: { kind: 'config', message: errorText(error) } }, false);
       }
       for (let round = 0; prepared && !run.ended; round++) {
-        await this.consume(setup.transport, this.request(run, setup), run, setup, round === 0 ? reconnect : undefined);
+        await this.consume(setup.transport, runRequest(run, setup, this.current), run, setup, round === 0 ? start.reconnect : undefined);
         if (run.ended || !(await this.answerClientTools(run, setup.clientTools, round))) break;
         run.trigger = { kind: 'continue', replyId: run.replyId };
       }
@@ -371,80 +308,21 @@ export class ChatSession {
     this.finish(run, reply?.status === 'error' || reply?.status === 'cancelled' ? reply.status : 'done');
   }
 
-  private request(run: Run, { clientTools, context, forwardedProps }: RunSetup): RunRequest {
-    const request: RunRequest = {
-      threadId: run.threadId,
-      runId: run.runId,
-      // The reply under way is part of the history only when it continues after client tools.
-      messages: historyFromTurns(this.requestTurns(run)),
-      tools: clientTools?.definitions() ?? [],
-      context: context?.() ?? [],
-      state: this.current.agentState ?? {},
-      forwardedProps: forwardedProps?.() ?? {},
-    };
-    if (run.resume) request.resume = run.resume.entries;
-    return request;
-  }
-
   private reply(run: Run): AssistantTurn | undefined {
-    return this.current.turns.find((turn): turn is AssistantTurn => turn.id === run.replyId);
+    return replyById(this.current.turns, run.replyId);
   }
 
-  /**
-   * After a run that finished with calls left to the client: runs those the page's client tools
-   * handle and resumes the reply in a new run (true). Calls nothing here answers are marked not
-   * completed (the model is told so in the next run's history); with none answered, the reply ends.
-   */
-  private async answerClientTools(run: Run, clientTools: ClientTools | undefined, round: number): Promise<boolean> {
-    const reply = this.reply(run);
-    const pendingIds = new Set(reply?.status === 'done' ? reply.outcome?.pendingToolCallIds ?? [] : []);
-    const pending = (reply?.parts ?? []).filter(
-      (part): part is Extract<typeof part, { kind: 'tool-call' }> => part.kind === 'tool-call' && pendingIds.has(part.id) && part.status === 'running',
-    );
-    if (pending.length === 0) return false;
-    const answerable = clientTools && round < MAX_CLIENT_TOOL_ROUNDS ? pending.filter((call) => clientTools.handles(call.name)) : [];
-    const unanswered = pending.filter((call) => !answerable.includes(call));
-    if (unanswered.length) {
-      const reason = round >= MAX_CLIENT_TOOL_ROUNDS ? `The reply asked for client tools more than ${MAX_CLIENT_TOOL_ROUNDS} times.` : 'No tool in this chat answers this call.';
-      this.dispatch({ type: 'tool-calls-unanswered', toolCallIds: unanswered.map((call) => call.id), reason }, false);
-    }
-    if (answerable.length === 0) return false;
-
-    run.runId = newId();
-    this.dispatch({ type: 'reply-resume', replyId: run.replyId, runId: run.runId }, false);
-    const { signal } = run.abort;
-    const results = await Promise.all(
-      answerable.map((call) => {
-        // A call whose arguments never arrived whole, or are not JSON, is not run on a guess.
-        const { args, argsInvalid } = call.args !== undefined ? call : parseArgs(call.argsText);
-        if (argsInvalid || call.argsInvalid) {
-          const why = call.argsTooDeep ? `nest more than ${MAX_DEPTH} levels deep` : 'are not valid JSON';
-          return Promise.resolve<ClientToolResult>({ content: `The call was not run: its arguments ${why}.`, isError: true });
-        }
-        return clientTools!
-          .run({ toolCallId: call.id, name: call.name, arguments: args ?? {} }, signal)
-          .catch((error: unknown): ClientToolResult => ({ content: `The tool failed: ${reason(error)}`, isError: true }));
-      }),
-    );
-    if (signal.aborted || run.ended) return false;
-    const waiting: string[] = [];
-    answerable.forEach((call, i) => {
-      const { app, ask, waitFor, content, isError } = results[i];
-      if (app) this.dispatch({ type: 'app-update', partId: call.id, app }, false);
-      if (waitFor) {
-        waiting.push(call.id);
-        this.dispatch({ type: 'ask-open', toolCallId: call.id, by: waitFor }, false);
-      } else if (ask) {
-        this.dispatch({ type: 'ask-result', toolCallId: call.id, ask, content, isError }, false);
-      } else {
-        // The widget ran the call: what it returned goes to the model, if only an empty text.
-        this.dispatch({ type: 'tool-call-result', toolCallId: call.id, content: content ?? '', isError }, false);
-      }
+  /** The client-tool round trip after a run (client-round-trip.ts): true when the reply goes on in a new run. */
+  private answerClientTools(run: Run, clientTools: ClientTools | undefined, round: number): Promise<boolean> {
+    return answerClientCalls(this.reply(run), clientTools, round, {
+      signal: run.abort.signal,
+      ended: () => run.ended,
+      continueReply: () => {
+        run.runId = newId();
+        this.dispatch({ type: 'reply-resume', replyId: run.replyId, runId: run.runId }, false);
+      },
+      record: (action) => this.dispatch(action, false),
     });
-    if (waiting.length === 0) return true;
-    // The person answers later: the reply pauses here, its waiting calls pending.
-    this.dispatch({ type: 'reply-wait', toolCallIds: waiting }, false);
-    return false;
   }
 
   /** Announces a run's end, once. */
@@ -458,11 +336,6 @@ export class ChatSession {
     this.lastEnd = previous
       .then(() => this.listener.responseEnd({ runId: run.runId, threadId: run.threadId, status, text: replyText(reply) }))
       .catch((error) => console.error('<agent-chat>: a response-end listener failed', error));
-  }
-
-  /** The turns a request is made from: the reply under way is among them once it has something to continue. */
-  private requestTurns(run: Run): Turn[] {
-    return this.current.turns.filter((turn) => turn.id !== run.replyId || this.reply(run)!.parts.length > 0);
   }
 
   private async consume(
@@ -483,7 +356,7 @@ export class ChatSession {
       const reply = this.reply(run)!;
       const events = reconnect
         ? reconnect.call(transport, { signal, threadId: run.threadId, reply })
-        : transport.run(request, { signal, turns: this.requestTurns(run), trigger: run.trigger });
+        : transport.run(request, { signal, turns: requestTurns(this.current.turns, run), trigger: run.trigger });
       iterator = events[Symbol.asyncIterator]();
       for (;;) {
         let step: IteratorResult<unknown>;
@@ -491,7 +364,7 @@ export class ChatSession {
           step = await iterator.next();
         } catch (error) {
           if (!(await pageStays(signal))) return;
-          this.fail('network', `The connection to the agent failed: ${reason(error)}`);
+          this.fail('network', `The connection to the agent failed: ${errorText(error)}`);
           return;
         }
         if (signal.aborted) return;
@@ -507,7 +380,7 @@ export class ChatSession {
           this.dispatch({ type: 'reply-clear', replyId: run.replyId }, false);
         }
         if (step.done) break;
-        if (event.type === 'run-finished' && !event.subagentRunId) event = this.withPendingCalls(event, run, request);
+        if (event.type === 'run-finished' && !event.subagentRunId) event = withPendingCalls(event, this.reply(run), request.tools.map((tool) => tool.name));
         if (event.type === 'run-error' && (event as { error?: ReplyError }).error?.kind === 'network' && !(await pageStays(signal))) return;
         if (event.subagentRunId) {
           // What subagents do (their starts and ends included) is kept only while activity is shown.
@@ -541,19 +414,12 @@ export class ChatSession {
       }
     } catch (error) {
       // Not the connection: something in applying what arrived.
-      if (!signal.aborted) this.fail('protocol', `The reply could not be processed: ${reason(error)}`);
+      if (!signal.aborted) this.fail('protocol', `The reply could not be processed: ${errorText(error)}`);
       return;
     } finally {
       if (signal.aborted) void iterator?.return?.(undefined);
     }
     if (!signal.aborted) this.fail('protocol', 'The agent stopped sending before the reply finished.');
-  }
-
-  /** A run's end, naming the calls it leaves to the widget even when the backend did not. */
-  private withPendingCalls<E extends Extract<Action, { type: 'run-finished' }>>(event: E, run: Run, request: RunRequest): E {
-    const pending = pendingClientCalls(this.reply(run), event.outcome, request.tools.map((tool) => tool.name));
-    if (pending.length === 0 || pending === event.outcome?.pendingToolCallIds) return event;
-    return { ...event, outcome: { ...event.outcome, type: 'success', pendingToolCallIds: pending } };
   }
 
   private fail(kind: ReplyError['kind'], message: string): void {
@@ -563,35 +429,10 @@ export class ChatSession {
   /** `agent-chat-tool-call` fires once per call, when its arguments are complete. */
   private announceToolCall(toolCallId: string, runId: string, announced: Set<string>): void {
     if (announced.has(toolCallId)) return;
-    const reply = this.current.turns[this.current.turns.length - 1];
-    if (reply?.role !== 'assistant') return;
-    const call = reply.parts.find((part) => part.kind === 'tool-call' && part.id === toolCallId);
-    if (!call || call.kind !== 'tool-call') return;
+    const reply = lastReply(this.current.turns);
+    const call = reply && toolCallById(reply, toolCallId);
+    if (!call) return;
     announced.add(toolCallId);
     this.listener.toolCall({ toolCallId, name: call.name, arguments: call.args ?? call.argsText, runId });
   }
-}
-
-/**
- * Whether the page is still there a task after a connection broke (and the run was not stopped
- * meanwhile). A page that goes away (a reload, a navigation) breaks its connections as it unloads,
- * before its `pagehide` listeners run: that is not the agent failing, and the task after never
- * comes, so the reply is kept as it was shown (still streaming) and comes back stopped.
- */
-async function pageStays(signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return false;
-  await nextTask();
-  return !signal.aborted;
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function replyText(reply: AssistantTurn | undefined): string {
-  if (!reply) return '';
-  return reply.parts
-    .filter((part) => part.kind === 'text' && !part.subagentRunId)
-    .map((part) => (part.kind === 'text' ? part.text : ''))
-    .join('\n\n');
 }

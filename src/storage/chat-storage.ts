@@ -2,15 +2,21 @@
  * The element's side of storage, as it is in the first load: a Lit reactive controller that loads
  * the thread keeper (`thread-keeper.ts`, with the database layer, the conversation tree and the
  * thread list: a lazy chunk) as the element connects, and hands every call on to it. Until it has
- * loaded, the chat simply has no saved threads and no branches yet.
+ * loaded, the chat simply has no saved threads and no branches yet. It also keeps the element's
+ * `thread-id`: follows it when the page sets it, makes one up when there is none.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Turn } from '../conversation/types.js';
 import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../events.js';
 import type { ThreadExport } from './records.js';
+import { errorText } from '../internal/errors.js';
+import { newId } from '../internal/ids.js';
 import type { ChatStorageHooks, StorageMode, ThreadKeeper, ThreadSummary } from './thread-keeper.js';
 
 export type { StorageMode, ThreadSummary };
+
+/** What the chat gives its storage: the keeper's hooks but the thread id, which the controller keeps itself. */
+export type ChatHooks = Omit<ChatStorageHooks, 'threadId' | 'setThreadId'>;
 
 const NO_BRANCHES: ReturnType<ThreadKeeper['branchesOf']> = new Map();
 
@@ -21,11 +27,72 @@ export class ChatStorage implements ReactiveController {
   /** Why the keeper itself could not be loaded. */
   private loadProblem?: AgentChatStorageErrorDetail;
 
+  /** The thread id the chat itself set last (a different one was set by the page). */
+  private ownThreadId?: string;
+  /** Settles when the thread the page asked for (`thread-id`) is shown. */
+  private threadSwitch?: Promise<void>;
+  private readonly hooks: ChatStorageHooks;
+
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly hooks: ChatStorageHooks,
+    private readonly host: ReactiveControllerHost & HTMLElement & { threadId?: string; readonly hasUpdated: boolean },
+    hooks: ChatHooks,
   ) {
+    this.hooks = {
+      ...hooks,
+      threadId: () => this.ensureThreadId(),
+      setThreadId: (id) => {
+        this.ownThreadId = id;
+        host.threadId = id;
+      },
+    };
     host.addController(this);
+  }
+
+  /** Follows `thread-id` when the page set it (not when the chat did). */
+  hostUpdate(): void {
+    const id = this.host.threadId;
+    if (!id || id === this.ownThreadId) return;
+    if (this.host.hasUpdated) this.followThreadId();
+    else {
+      // Set before the chat first drew: the thread to open, once storage is open.
+      this.ownThreadId = id;
+      this.explicitThreadId = true;
+    }
+  }
+
+  /** The thread id, made up (and kept as the chat's own) when there is none yet. */
+  ensureThreadId(): string {
+    if (!this.host.threadId) {
+      this.ownThreadId = newId();
+      this.host.threadId = this.ownThreadId;
+    }
+    return this.host.threadId;
+  }
+
+  /**
+   * What a message sent now must wait for: the thread the page has just set with `thread-id`,
+   * until it is shown (undefined when there is nothing to wait for).
+   */
+  threadShown(): Promise<void> | undefined {
+    if (this.host.hasUpdated && this.host.threadId && this.host.threadId !== this.ownThreadId) this.followThreadId();
+    return this.threadSwitch;
+  }
+
+  /** The page set `thread-id`: open that thread, or start one under that id. */
+  private followThreadId(): void {
+    const id = this.host.threadId!;
+    this.ownThreadId = id;
+    this.explicitThreadId = true;
+    const shown = this.hooks.turns();
+    const opening = this.ready().then(async () => {
+      // What the page did meanwhile (setTurns) wins over the thread loading.
+      if (this.hooks.turns() !== shown || this.host.threadId !== id) return;
+      if (!(await this.openThread(id))) await this.newThread('new', id);
+    });
+    const switching = opening.finally(() => {
+      if (this.threadSwitch === switching) this.threadSwitch = undefined;
+    });
+    this.threadSwitch = switching;
   }
 
   hostConnected(): void {
@@ -51,7 +118,7 @@ export class ChatStorage implements ReactiveController {
         return keeper;
       },
       (error: unknown) => {
-        this.loadProblem = { kind: 'failed', message: `The storage code could not be loaded (${error instanceof Error ? error.message : String(error)}).` };
+        this.loadProblem = { kind: 'failed', message: `The storage code could not be loaded (${errorText(error)}).` };
         this.hooks.storageError(this.loadProblem);
         this.host.requestUpdate();
         throw error;

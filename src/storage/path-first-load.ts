@@ -73,6 +73,24 @@ export function pathEndView(thread: ThreadRecord, path: readonly NodeRecord[], c
   return { tree, turns, interrupted, partial: new PartialLoad(thread.id, cut, turns[0]?.id, cut ? nodes[0].parentId : null) };
 }
 
+/** What is read of a saved thread to show it: the end of its path, or all its nodes. */
+export interface ThreadRead {
+  thread: ThreadRecord;
+  path?: NodeRecord[];
+  nodes?: readonly NodeRecord[];
+}
+
+/** The end of the thread's path, or all of it when its path cannot be walked; undefined when there is none. */
+export async function readThreadEnd(store: ThreadStore, id: string): Promise<ThreadRead | undefined> {
+  const end = await store.getPathEnd(id, PATH_FIRST_TURNS, READ_WHOLE_UP_TO);
+  return !end || end.path || end.nodes ? end : store.getThread(id);
+}
+
+/** What to show of what was read. Throws like `wholeThreadView`. */
+export function storedView({ thread, path, nodes }: ThreadRead): StoredView {
+  return path ? pathEndView(thread, path, PATH_FIRST_TURNS) : wholeThreadView(thread, nodes ?? []);
+}
+
 /** The most recently created leaf of a tree. */
 function lastLeafOf(tree: ConversationTree): string | undefined {
   let latest: TreeNode | undefined;

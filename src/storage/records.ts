@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ReplyPart, Turn } from '../conversation/types.js';
+import { isRecord } from '../internal/guards.js';
 import { withValidApps } from '../mcp/stored-apps.js';
 
 export interface ThreadRecord {
@@ -93,7 +94,6 @@ const exportSchema = z.looseObject({
   nodes: z.array(z.looseObject(nodeFields)),
 });
 
-
 /**
  * Validates an import; never throws. Accepts the parsed object or its JSON text. The error names
  * where the problem is; nodes are counted from 0 as in the file's `nodes` array, e.g.
@@ -109,10 +109,10 @@ export function parseThreadExport(
       return { ok: false, error: 'The file is not valid JSON.' };
     }
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+  if (!isRecord(data)) {
     return { ok: false, error: 'The file is not an agent-chat thread export (it is not a JSON object).' };
   }
-  const { format, version } = data as { format?: unknown; version?: unknown };
+  const { format, version } = data;
   if (format !== EXPORT_FORMAT) {
     return { ok: false, error: `The file is not an agent-chat thread export (its "format" is not "${EXPORT_FORMAT}").` };
   }
@@ -133,11 +133,11 @@ export function parseThreadExport(
  * without copying each one through a schema.
  */
 export function parseNodeRecord(data: unknown): NodeRecord | undefined {
-  if (!isObject(data)) return undefined;
+  if (!isRecord(data)) return undefined;
   const { threadId, id, parentId, seq, turn } = data;
   if (typeof threadId !== 'string' || typeof id !== 'string' || !id || typeof seq !== 'number') return undefined;
   if (parentId !== null && typeof parentId !== 'string') return undefined;
-  if (!isObject(turn) || turn.id !== id) return undefined;
+  if (!isRecord(turn) || turn.id !== id) return undefined;
   if (turn.role === 'assistant') {
     if (typeof turn.status !== 'string' || !Array.isArray(turn.parts)) return undefined;
     const interruptsFine = turn.interrupts === undefined || (Array.isArray(turn.interrupts) && turn.interrupts.every(isInterruptEntry));
@@ -151,7 +151,7 @@ export function parseNodeRecord(data: unknown): NodeRecord | undefined {
 
 /** A part as the views need it (the same rules as `partSchema`). */
 function isPart(part: unknown): boolean {
-  if (!isObject(part) || typeof part.id !== 'string') return false;
+  if (!isRecord(part) || typeof part.id !== 'string') return false;
   switch (part.kind) {
     case 'text':
     case 'reasoning':
@@ -159,20 +159,16 @@ function isPart(part: unknown): boolean {
     case 'tool-call':
       return typeof part.name === 'string' && typeof part.argsText === 'string' && typeof part.status === 'string';
     case 'activity':
-      return typeof part.activityType === 'string' && isObject(part.content);
+      return typeof part.activityType === 'string' && isRecord(part.content);
     default:
       return false;
   }
 }
 
 function isInterruptEntry(entry: unknown): boolean {
-  return isObject(entry) && isObject(entry.interrupt) && typeof entry.interrupt.id === 'string' && typeof entry.interrupt.reason === 'string';
+  return isRecord(entry) && isRecord(entry.interrupt) && typeof entry.interrupt.id === 'string' && typeof entry.interrupt.reason === 'string';
 }
 const TEXT_ROLES = new Set(['user', 'system', 'developer']);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Validates one stored thread record. */
 export function parseThreadRecord(data: unknown): ThreadRecord | undefined {

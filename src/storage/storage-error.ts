@@ -61,7 +61,8 @@ export function toStorageError(error: unknown): StorageError {
   return new StorageError('failed', STORAGE_MESSAGES.failed, cause);
 }
 
-function errorName(error: unknown): string | undefined {
+/** The `name` of anything thrown (a DOMException's tells what went wrong), if it has one. */
+export function errorName(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const name = (error as { name?: unknown }).name;
   return typeof name === 'string' ? name : undefined;

@@ -17,7 +17,7 @@ import {
   type ThreadRecord,
 } from './records.js';
 import { putNode } from './storable.js';
-import { STORAGE_MESSAGES, StorageError, toStorageError } from './storage-error.js';
+import { STORAGE_MESSAGES, StorageError, errorName, toStorageError } from './storage-error.js';
 
 type StoreName = 'threads' | 'nodes';
 type Tx<Mode extends IDBTransactionMode> = IDBPTransaction<ChatDbSchema, StoreName[], Mode>;
@@ -364,10 +364,4 @@ function openError(error: unknown): StorageError {
     return new StorageError('unavailable', STORAGE_MESSAGES.unavailable, { cause: error });
   }
   return toStorageError(error);
-}
-
-function errorName(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
-    ? (error as { name: string }).name
-    : undefined;
 }

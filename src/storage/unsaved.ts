@@ -3,7 +3,7 @@
  *
  * IndexedDB writes are asynchronous: a transaction made as the page unloads (on `pagehide`) often
  * does not complete, and one still waiting for a request's answer never does. `localStorage` is
- * written synchronously, so on `pagehide` and when the page is hidden the thread keeper also puts
+ * written synchronously, so on `pagehide` and when the page is hidden the save queue also puts
  * there the nodes its saves have not finished writing (the newest version of each), with the
  * thread record. It takes that entry away once those saves are done; an entry still there when a
  * chat next opens the database is written into it then, and removed.
@@ -12,6 +12,7 @@
  * or several chats on one page, never overwrite each other's. What is read back is checked with
  * the same rules as stored records; an entry that is not valid is dropped with a warning.
  */
+import { isRecord } from '../internal/guards.js';
 import { parseNodeRecord, parseThreadRecord, type NodeRecord, type ThreadRecord } from './records.js';
 
 export const UNSAVED_FORMAT = 'agent-chat-unsaved';
@@ -112,8 +113,8 @@ export function parseUnsaved(text: string | null): UnsavedTail | undefined {
   } catch {
     return undefined;
   }
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { format, version, thread, nodes, removed, stored } = data as Record<string, unknown>;
+  if (!isRecord(data)) return undefined;
+  const { format, version, thread, nodes, removed, stored } = data;
   if (format !== UNSAVED_FORMAT || version !== UNSAVED_VERSION || typeof stored !== 'boolean') return undefined;
   const record = parseThreadRecord(thread);
   if (!record || !Array.isArray(nodes) || !Array.isArray(removed)) return undefined;

@@ -1,7 +1,16 @@
 import { css } from 'lit';
+import { plainButton } from './buttons.js';
 
-/** Form controls and buttons inside the chat's own forms (questions, approvals, generated forms). */
-export const controlStyles = css`
+const buttons = css`
+  button {
+    ${plainButton}
+    padding: 6px 14px;
+    border-radius: 8px;
+    background: var(--_bg);
+  }
+`;
+
+const ownStyles = css`
   input:not([type='checkbox'], [type='radio']),
   select,
   textarea {
@@ -13,15 +22,6 @@ export const controlStyles = css`
     padding: 6px 8px;
     width: 100%;
     min-width: 0;
-  }
-  button {
-    font: inherit;
-    padding: 6px 14px;
-    border-radius: 8px;
-    border: 1px solid var(--_border);
-    background: var(--_bg);
-    color: var(--_text);
-    cursor: pointer;
   }
   button.primary {
     font-weight: 600;
@@ -47,3 +47,6 @@ export const controlStyles = css`
     align-items: center;
   }
 `;
+
+/** Form controls and buttons inside the chat's own forms (questions, approvals, generated forms). */
+export const controlStyles = [buttons, ownStyles];

@@ -35,9 +35,10 @@ export const tokens = css`
   }
 `;
 
-/** Shared resets for nested components. */
+/** Shared resets for nested components: each is a block (its own styles may change that). */
 export const base = css`
   :host {
+    display: block;
     box-sizing: border-box;
   }
   *,

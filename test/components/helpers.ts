@@ -1,4 +1,9 @@
 import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { ContextProvider } from '@lit/context';
+import type { TemplateResult } from 'lit';
+import type { ChatStrings } from '../../src/i18n/chat-strings.js';
+import { en } from '../../src/i18n/strings.js';
+import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../src/internal/contexts.js';
 import '../../src/index.js';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { loadMarkdown } from '../../src/render/markdown-loader.js';
@@ -96,4 +101,15 @@ function expect_(condition: boolean, what: string) {
 export async function lastRequest(scenario: string): Promise<{ body: any; headers: Record<string, string> }> {
   const response = await fetch(`/agui/last-request?scenario=${scenario}`);
   return response.json();
+}
+
+/**
+ * Renders `template` as inside a chat: under a provider of the texts and the display options the
+ * chat's views share (English and the defaults unless given). Resolves with the template's element.
+ */
+export function fixtureWithSettings<T extends Element>(template: TemplateResult, settings: { strings?: ChatStrings; display?: Partial<DisplayOptions> } = {}): Promise<T> {
+  const parentNode = document.createElement('div');
+  new ContextProvider(parentNode, { context: stringsContext, initialValue: settings.strings ?? en });
+  new ContextProvider(parentNode, { context: displayContext, initialValue: { ...defaultDisplay, ...settings.display } });
+  return fixture<T>(template, { parentNode });
 }

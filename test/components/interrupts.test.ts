@@ -184,6 +184,20 @@ describe('interrupts: approvals with schemas of their own', () => {
     await resumed(el, () => buttonNamed(approval, 'Überspringen')!.click());
     expect((await requests('approval-schema')).at(-1).resume).to.deep.equal([{ interruptId: 'pay', status: 'cancelled' }]);
   });
+
+  it('the page’s form texts go over the language’s', async () => {
+    const schema = { type: 'object', properties: { approved: { type: 'boolean' }, ticket: { type: 'string' } }, required: ['approved', 'ticket'] };
+    const el = await chatFixture(`/agui/approval-schema?schema=${encodeURIComponent(JSON.stringify(schema))}`);
+    el.lang = 'de';
+    el.strings = { form: { errorRequired: 'fehlt noch' } };
+    await sendAndWait(el, 'pay it');
+    await requestsDrawn(el, 1);
+    const approval = deepQuery(el, '[part="approval"]')!;
+    buttonNamed(approval, 'Genehmigen')!.click();
+    await settle(el);
+    expect(textOf(deepQuery(approval, '[role="alert"]'))).to.equal('ticket: fehlt noch');
+    expect(textOf(approval), 'the rest stays German').to.contain('Überspringen');
+  });
 });
 
 describe('interrupts: several at once', () => {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { checkPayload } from '../../src/ask/forms/schema-form.js';
+import { checkPayload } from '../../src/ask/forms/validation.js';
 
 /** A page whose CSP allows no worker (so no blob: one either): this file's page only. */
 before(() => {

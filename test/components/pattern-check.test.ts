@@ -3,8 +3,9 @@ import '../../src/components/interrupt/interrupt.js';
 import '../../src/components/schema-form/schema-form.js';
 import type { AgentChatInterrupt } from '../../src/components/interrupt/interrupt.js';
 import type { AgentChatSchemaForm } from '../../src/components/schema-form/schema-form.js';
-import { checkPayload, validatePayload } from '../../src/ask/forms/schema-form.js';
+import { checkPayload, validatePayload } from '../../src/ask/forms/validation.js';
 import { PATTERN_TIME_LIMIT_MS } from '../../src/ask/pattern-check.js';
+import { AnswerEvent, SchemaFormSubmitEvent, listen } from '../../src/internal/events.js';
 
 /** `^(a+)+$` on forty a's and a "!" backtracks 2^40 times: hours, on whichever thread runs it. */
 const HOSTILE = '^(a+)+$';
@@ -35,7 +36,7 @@ describe('patterns of a schema run off the main thread, with a time limit', () =
     await form.updateComplete;
     const input = form.shadowRoot!.querySelector<HTMLInputElement>('input')!;
     expect(input.hasAttribute('pattern'), 'the browser is not given the pattern to run').to.equal(false);
-    const answered = new Promise<{ detail: { response: { payload: unknown } } }>((resolve) => el.addEventListener('agent-chat-answer', (event) => resolve(event as CustomEvent)));
+    const answered = new Promise<AnswerEvent>((resolve) => listen(el, AnswerEvent, resolve));
     const ticks = ticker();
     typeValue(input, HOSTILE_TEXT);
     const started = performance.now();
@@ -46,14 +47,14 @@ describe('patterns of a schema run off the main thread, with a time limit', () =
     expect(took, 'ms from Send to the answer').to.be.below(1000);
     expect(longestPause, 'longest pause of the main thread (ms)').to.be.below(PATTERN_TIME_LIMIT_MS);
     // Not checked in time: let through, the server judges it.
-    expect(answer.detail.response.payload).to.equal(HOSTILE_TEXT);
+    expect(answer.answer.kind === 'interrupt' && answer.answer.response.payload).to.equal(HOSTILE_TEXT);
   });
 
   it('a normal pattern still refuses what does not match and takes what does', async () => {
     const schema = { type: 'object', properties: { code: { type: 'string', title: 'Code', pattern: '^[A-Z]{3}$' } }, required: ['code'] };
     const el = await fixture<AgentChatSchemaForm>(html`<agent-chat-schema-form .schema=${schema}></agent-chat-schema-form>`);
     const sent: unknown[] = [];
-    el.addEventListener('agent-chat-schema-form-submit', (event) => sent.push(event.detail.value));
+    listen(el, SchemaFormSubmitEvent, (event) => sent.push(event.value));
     const input = el.shadowRoot!.querySelector<HTMLInputElement>('input')!;
     typeValue(input, 'ab1');
     expect(await el.checkValue()).to.deep.equal({ ok: false });
@@ -61,7 +62,7 @@ describe('patterns of a schema run off the main thread, with a time limit', () =
     expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('Code: must match the pattern ^[A-Z]{3}$');
     typeValue(input, 'ABC');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part="form-submit"]')!.click();
-    await new Promise((resolve) => el.addEventListener('agent-chat-schema-form-submit', resolve, { once: true }));
+    await new Promise((resolve) => el.addEventListener(SchemaFormSubmitEvent.type, resolve, { once: true }));
     expect(sent).to.deep.equal([{ code: 'ABC' }]);
   });
 

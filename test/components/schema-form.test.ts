@@ -2,7 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/schema-form/schema-form.js';
 import type { AgentChatSchemaForm } from '../../src/components/schema-form/schema-form.js';
-import type { SchemaFormLabels } from '../../src/ask/forms/schema-form.js';
+import type { SchemaFormLabels } from '../../src/ask/forms/labels.js';
+import { SchemaFormSubmitEvent, listen } from '../../src/internal/events.js';
 
 const agui = {
   type: 'object',
@@ -17,10 +18,10 @@ const agui = {
 /** Every value the form submitted, in order. */
 function submissions(el: AgentChatSchemaForm): unknown[] {
   const values: unknown[] = [];
-  el.addEventListener('agent-chat-schema-form-submit', (event) => {
+  listen(el, SchemaFormSubmitEvent, (event) => {
     expect(event.bubbles, 'not bubbling').to.equal(false);
     expect(event.composed, 'not composed').to.equal(false);
-    values.push(event.detail.value);
+    values.push(event.value);
   });
   return values;
 }

@@ -8,6 +8,8 @@ pageStyle.textContent = `
   agent-chat.themed::part(send-button) { border-radius: 3px; }
   agent-chat.themed::part(tool-card-header) { color: rgb(200, 10, 20); }
   agent-chat.themed::part(error) { outline: 3px solid rgb(9, 9, 9); }
+  agent-chat.themed::part(sources) { outline: 2px solid rgb(4, 5, 6); }
+  agent-chat.themed::part(file) { outline: 2px solid rgb(7, 8, 9); }
   agent-chat.tokens { --agent-chat-color-accent: rgb(10, 120, 30); --agent-chat-radius: 2px; --agent-chat-color-background: rgb(250, 240, 230); }
 `;
 document.head.append(pageStyle);
@@ -22,6 +24,26 @@ describe('<agent-chat> theming from the host page', () => {
     const failing = await fixture<AgentChat>(html`<agent-chat class="themed" endpoint="/agui/http-500"></agent-chat>`);
     await sendAndWait(failing, 'x');
     expect(getComputedStyle(deepQuery(failing, '[part="error"]')!).outlineColor).to.equal('rgb(9, 9, 9)');
+  });
+
+  it('applies ::part() rules to a reply’s files and sources', async () => {
+    const el = await fixture<AgentChat>(html`<agent-chat class="themed" storage="none" endpoint="/agui/basic"></agent-chat>`);
+    el.setTurns([
+      { role: 'user', id: 'u1', text: 'Sources?' },
+      {
+        role: 'assistant',
+        id: 'a1',
+        status: 'done',
+        parts: [
+          { kind: 'text', id: 't1', text: 'Here.', streaming: false },
+          { kind: 'file', id: 'f1', url: 'data:text/plain;base64,aGk=', mediaType: 'text/plain', filename: 'notes.txt' },
+        ],
+        sources: [{ id: 's1', url: 'https://example.com/a', title: 'A' }],
+      },
+    ]);
+    await until(() => !!deepQuery(el, '[part="sources"]') && !!deepQuery(el, '[part="file"]'), 'the file and the sources are drawn');
+    expect(getComputedStyle(deepQuery(el, '[part="sources"]')!).outlineColor).to.equal('rgb(4, 5, 6)');
+    expect(getComputedStyle(deepQuery(el, '[part="file"]')!).outlineColor).to.equal('rgb(7, 8, 9)');
   });
 
   it('applies --agent-chat-* custom properties set on the host', async () => {

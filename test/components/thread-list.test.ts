@@ -2,7 +2,11 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/thread-list/thread-list.js';
 import { threadTime, type AgentChatThreadList, type ThreadListItem } from '../../src/components/thread-list/thread-list.js';
-import { loadStrings, resolveStrings, type ChatStrings } from '../../src/i18n/strings.js';
+import type { ChatStrings } from '../../src/i18n/chat-strings.js';
+import { loadStrings, resolveStrings } from '../../src/i18n/strings.js';
+import { fixtureWithSettings } from './helpers.js';
+import { ThreadActionEvent } from '../../src/internal/events.js';
+import { recordInside } from './internal-events.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,27 +20,14 @@ function sample(now = Date.now()): ThreadListItem[] {
 }
 
 async function list(threads: ThreadListItem[] = sample(), options: { currentId?: string; strings?: ChatStrings; disabled?: boolean } = {}) {
-  return fixture<AgentChatThreadList>(html`<agent-chat-thread-list
-    .threads=${threads}
-    .currentId=${options.currentId}
-    .strings=${options.strings ?? resolveStrings('en')}
-    ?disabled=${options.disabled ?? false}
-  ></agent-chat-thread-list>`);
+  return fixtureWithSettings<AgentChatThreadList>(
+    html`<agent-chat-thread-list .threads=${threads} .currentId=${options.currentId} ?disabled=${options.disabled ?? false}></agent-chat-thread-list>`,
+    { strings: options.strings ?? resolveStrings('en') },
+  );
 }
 
-type Emitted = { type: string; detail: unknown };
-/** Every event the list emitted, in order; each checked to stay inside the chat. */
-function record(el: AgentChatThreadList): Emitted[] {
-  const events: Emitted[] = [];
-  for (const type of ['agent-chat-thread-select', 'agent-chat-thread-new', 'agent-chat-thread-rename', 'agent-chat-thread-delete', 'agent-chat-thread-export', 'agent-chat-thread-import'] as const) {
-    el.addEventListener(type, (event) => {
-      expect(event.bubbles, 'not bubbling').to.equal(false);
-      expect(event.composed, 'not composed').to.equal(false);
-      events.push({ type, detail: event.detail });
-    });
-  }
-  return events;
-}
+/** Every action the list asked for, in order; each checked to stay inside the chat. */
+const record = (el: AgentChatThreadList) => recordInside(el, ThreadActionEvent, (event) => event.action, { bubbles: false });
 
 const root = (el: AgentChatThreadList) => el.shadowRoot!;
 const $ = <T extends HTMLElement = HTMLElement>(el: AgentChatThreadList, selector: string) => root(el).querySelector<T>(selector)!;
@@ -118,8 +109,8 @@ describe('<agent-chat-thread-list>', () => {
     input.files = transfer.files;
     input.dispatchEvent(new Event('change'));
     expect(events).to.deep.equal([
-      { type: 'agent-chat-thread-export', detail: { id: 'b' } },
-      { type: 'agent-chat-thread-import', detail: { file } },
+      { kind: 'export', id: 'b' },
+      { kind: 'import', file },
     ]);
     expect(input.value, 'the same file can be chosen again').to.equal('');
     el.notice = 'The conversation could not be imported: not an export.';
@@ -136,9 +127,9 @@ describe('<agent-chat-thread-list>', () => {
     await sendKeys({ press: 'Enter' });
     $(el, '[part="thread-new-button"]').click();
     expect(events).to.deep.equal([
-      { type: 'agent-chat-thread-select', detail: { id: 'c' } },
-      { type: 'agent-chat-thread-select', detail: { id: 'b' } },
-      { type: 'agent-chat-thread-new', detail: {} },
+      { kind: 'select', id: 'c' },
+      { kind: 'select', id: 'b' },
+      { kind: 'new' },
     ]);
   });
 
@@ -159,7 +150,7 @@ describe('<agent-chat-thread-list>', () => {
     await sendKeys({ type: '  Q1 figures  ' });
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
-    expect(events).to.deep.equal([{ type: 'agent-chat-thread-rename', detail: { id: 'c', title: 'Q1 figures' } }]);
+    expect(events).to.deep.equal([{ kind: 'rename', id: 'c', title: 'Q1 figures' }]);
     expect(item(el, 'c').querySelector('input')).to.equal(null);
     expect(focused(el)).to.equal(inItem(el, 'c', 'rename'));
 
@@ -225,7 +216,7 @@ describe('<agent-chat-thread-list>', () => {
     await el.updateComplete;
     expect(input.hasAttribute('aria-invalid')).to.equal(false);
     await sendKeys({ press: 'Enter' });
-    expect(events).to.deep.equal([{ type: 'agent-chat-thread-rename', detail: { id: 'a', title: 'Lisbon' } }]);
+    expect(events).to.deep.equal([{ kind: 'rename', id: 'a', title: 'Lisbon' }]);
   });
 
   it('deletes only after confirming; Cancel and Escape return to Delete', async () => {
@@ -260,7 +251,7 @@ describe('<agent-chat-thread-list>', () => {
     expect(focused(el)).to.equal(inItem(el, 'b', 'confirm-delete'));
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
-    expect(events).to.deep.equal([{ type: 'agent-chat-thread-delete', detail: { id: 'b' } }]);
+    expect(events).to.deep.equal([{ kind: 'delete', id: 'b' }]);
     // Focus goes on to the next thread (the chat removes this one).
     expect(focused(el)).to.equal(inItem(el, 'c', 'open'));
     el.threads = el.threads.filter((thread) => thread.id !== 'b');
@@ -287,7 +278,7 @@ describe('<agent-chat-thread-list>', () => {
     await el.updateComplete;
     await sendKeys({ type: 'Named while busy' });
     await sendKeys({ press: 'Enter' });
-    expect(events).to.deep.equal([{ type: 'agent-chat-thread-rename', detail: { id: 'b', title: 'Named while busy' } }]);
+    expect(events).to.deep.equal([{ kind: 'rename', id: 'b', title: 'Named while busy' }]);
 
     // A confirmation already open when a reply starts cannot be confirmed until it ends.
     el.disabled = false;
@@ -300,7 +291,7 @@ describe('<agent-chat-thread-list>', () => {
     el.disabled = false;
     await el.updateComplete;
     inItem(el, 'c', 'confirm-delete').click();
-    expect(events[1]).to.deep.equal({ type: 'agent-chat-thread-delete', detail: { id: 'c' } });
+    expect(events[1]).to.deep.equal({ kind: 'delete', id: 'c' });
   });
 
   it('gives the title its own row, cut after two lines with an ellipsis, and keeps the whole title in `title`', async () => {

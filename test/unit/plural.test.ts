@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { englishSchemaFormLabels, validatePayload, type SchemaFormLabels } from '../../src/ask/forms/schema-form.js';
-import { formLabels } from '../../src/i18n/form-labels.js';
-import { formatCount, pluralForm, type Counted } from '../../src/i18n/plural.js';
-import { loadStrings, resolveStrings, type ChatStrings } from '../../src/i18n/strings.js';
+import { englishSchemaFormLabels, type SchemaFormLabels } from '../../src/ask/forms/labels.js';
+import { validatePayload } from '../../src/ask/forms/validation.js';
+import { schemaFormLabels } from '../../src/components/interrupt/schema-form-labels.js';
+import { formatCount, pluralForm, type Counted, type CountedText } from '../../src/i18n/plural.js';
+import { loadStrings, resolveStrings } from '../../src/i18n/strings.js';
 
 const languages = ['en', 'de', 'fr'];
 
@@ -35,11 +36,31 @@ describe('counted texts (Intl.PluralRules)', () => {
     };
     for (const lang of languages) {
       const strings = resolveStrings(lang);
-      const counted = Object.entries(strings).filter(([, value]) => value && typeof value === 'object' && 'other' in value);
+      const counted = Object.entries(strings).filter((entry): entry is [string, CountedText] => typeof entry[1] === 'function');
       expect(counted.map(([key]) => key).sort(), lang).to.deep.equal(Object.keys(expected[lang]).sort());
-      for (const [key, text] of Object.entries(expected[lang])) expect(formatCount(strings[key as keyof ChatStrings] as Counted, 1, strings.locale), `${lang} ${key}`).to.equal(text);
-      for (const [key, value] of counted) expect(formatCount(value as Counted, 2, lang), `${lang} ${key}`).to.contain('2');
+      for (const [key, text] of counted) expect(text(1), `${lang} ${key}`).to.equal(expected[lang][key]);
+      for (const [key, text] of counted) expect(text(2), `${lang} ${key}`).to.contain('2');
     }
+  });
+
+  it('takes the page’s counted texts as a form per plural category, one string, or a term', () => {
+    const strings = resolveStrings('de', {
+      activityCalls: { one: '{count} Schritt', other: '{count} Schritte' },
+      activityMoreCalls: 'noch {count}',
+      earlierMessages: (count) => `${count} ältere`,
+    });
+    expect([1, 1000].map((count) => strings.activityCalls(count))).to.deep.equal(['1 Schritt', '1.000 Schritte']);
+    expect(strings.activityMoreCalls(2)).to.equal('noch 2');
+    expect(strings.earlierMessages(3)).to.equal('3 ältere');
+    expect(resolveStrings('fr').activityCalls(0), 'not overridden: the table’s own').to.equal('0 appel');
+  });
+
+  it('a language’s form texts come with its translation; the page’s go over them one by one', () => {
+    const labels = schemaFormLabels(resolveStrings('de', { form: { errorRequired: 'fehlt noch' } }));
+    expect(labels.errorRequired).to.equal('fehlt noch');
+    expect(labels.errorType).to.equal('muss {type} sein');
+    expect(labels.locale).to.equal('de');
+    expect(schemaFormLabels(resolveStrings('ja')).errorType, 'English for a language not built in').to.equal(englishSchemaFormLabels.errorType);
   });
 
   it('the generated forms’ limits speak of one item, one field, one character', () => {
@@ -52,6 +73,7 @@ describe('counted texts (Intl.PluralRules)', () => {
       },
     };
     const value = { days: ['a', 'b'], code: 'ab', extra: { a: 1, b: 2 } };
+    const formLabels = (lang: string) => schemaFormLabels(resolveStrings(lang));
     const messages = (labels: SchemaFormLabels) => validatePayload(schema, value, { labels }).map((error) => error.message);
     expect(messages(englishSchemaFormLabels)).to.deep.equal(['must have at most 1 item', 'must be at most 1 character long', 'must have at most 1 field']);
     expect(messages(formLabels('de'))).to.deep.equal(['darf höchstens 1 Eintrag haben', 'darf höchstens 1 Zeichen lang sein', 'darf höchstens 1 Feld haben']);

@@ -1,21 +1,8 @@
 import { expect } from '@open-wc/testing';
-import {
-  checkPayload,
-  collectValue,
-  constraintHint,
-  englishSchemaFormLabels,
-  formFields,
-  formModel,
-  initialEntries,
-  joinPath,
-  validatePayload,
-  type ChoiceNode,
-  type FormNode,
-  type ObjectNode,
-  type RawValue,
-  type SchemaFormLabels,
-  type TextNode,
-} from '../../src/ask/forms/schema-form.js';
+import { constraintHint, englishSchemaFormLabels, type SchemaFormLabels } from '../../src/ask/forms/labels.js';
+import { formFields, formModel, joinPath, type ChoiceNode, type FormNode, type ObjectNode, type RawValue, type TextNode } from '../../src/ask/forms/model.js';
+import { checkPayload, validatePayload } from '../../src/ask/forms/validation.js';
+import { collectValue, initialEntries } from '../../src/ask/forms/values.js';
 
 const agui = {
   type: 'object',

@@ -1,27 +1,29 @@
 import { css } from 'lit';
+import { disclosureHeader, smallButton } from '../../styles/buttons.js';
 
-export const activityStyles = css`
+/** The block's buttons, on the shared looks. */
+const buttons = css`
+  .header {
+    ${disclosureHeader}
+    padding: 4px 6px;
+    border-radius: 6px;
+    font-size: 0.9em;
+    color: var(--_muted);
+  }
+  .panel-toggle {
+    ${smallButton}
+    margin: 4px 0;
+    padding: 2px 8px;
+  }
+`;
+
+const ownStyles = css`
   :host {
-    display: block;
     margin: 4px 0 4px 12px;
   }
   .activity {
     border-left: 2px solid var(--_border);
     padding-left: 10px;
-  }
-  .header {
-    all: unset;
-    box-sizing: border-box;
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    width: 100%;
-    padding: 4px 6px;
-    border-radius: 6px;
-    cursor: pointer;
-    font: inherit;
-    font-size: 0.9em;
-    color: var(--_muted);
   }
   .header:hover {
     background: var(--_surface);
@@ -82,17 +84,6 @@ export const activityStyles = css`
     min-height: 24px;
     cursor: pointer;
   }
-  .panel-toggle {
-    font: inherit;
-    font-size: 0.8em;
-    margin: 4px 0;
-    padding: 2px 8px;
-    border-radius: 6px;
-    border: 1px solid var(--_border);
-    background: var(--_surface);
-    color: var(--_text);
-    cursor: pointer;
-  }
   .panel {
     margin: 6px 0;
     padding: 8px 10px;
@@ -113,3 +104,5 @@ export const activityStyles = css`
     margin: 4px 0;
   }
 `;
+
+export const activityStyles = [buttons, ownStyles];

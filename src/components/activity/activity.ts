@@ -1,17 +1,19 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
 import { isDenial, isOpen } from '../../ask/interrupts.js';
 import { noRequests, type RequestPlacement } from '../../ask/request-placement.js';
 import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity.js';
-import { format, resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
-import { formatCount } from '../../i18n/plural.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en, format, statusText } from '../../i18n/strings.js';
+import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
-import type { ToolDisplay } from '../../conversation/tool-display.js';
 import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import '../tool-card/tool-card.js';
-import { REQUEST_PARTS, requestTemplate } from '../interrupt/request-template.js';
+import { REQUEST_PARTS, focusOpenRequestIn, requestTemplate } from '../interrupt/request-template.js';
 import { activityStyles } from './activity.styles.js';
+import { define } from '../../internal/define.js';
 
 /** Parts of an activity card, renamed so the page can tell them from the lead's own cards. */
 const CARD_PARTS = 'tool-card:activity-card, tool-card-header, tool-card-body, tool-card-status';
@@ -29,14 +31,10 @@ let nextId = 0;
  * @csspart activity-panel - The panel with the subagent's whole conversation in this reply.
  * @csspart approval - Forwarded: what the subagent asks the person (also question-form, input-request).
  */
-@customElement('agent-chat-activity')
 export class AgentChatActivity extends LitElement {
   static override styles = [base, activityStyles];
 
   @property({ attribute: false }) block!: ActivityBlock;
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
-  @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
-  @property({ attribute: false }) showRequests = false;
   /** Whether the block starts open. */
   @property({ type: Boolean, reflect: true }) open = true;
   /** Where the reply's interrupts go: those of this block's cards and of this subagent show here. */
@@ -45,13 +43,20 @@ export class AgentChatActivity extends LitElement {
   @property({ attribute: false }) busy = false;
 
   @state() private panelOpen = false;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
   private readonly bodyId = `activity-body-${++nextId}`;
   private readonly panelId = `activity-panel-${nextId}`;
+
+  /** Focuses the first request of this block (or of those nested in it) still waiting for the person; false when there is none. */
+  focusOpenRequest(scroll?: ScrollIntoViewOptions): boolean {
+    return focusOpenRequestIn(this.renderRoot, scroll);
+  }
 
   private renderItem(item: ActivityItem) {
     switch (item.kind) {
       case 'call': {
-        const display = this.toolDisplay[item.call.name] ?? {};
+        const display = this.displayOptions.toolDisplay[item.call.name] ?? {};
         const request = this.requests.onCall.get(item.call.id);
         return html`<agent-chat-tool-card
           exportparts=${CARD_PARTS}
@@ -60,11 +65,10 @@ export class AgentChatActivity extends LitElement {
           .denied=${isDenial(request?.response) || !!item.call.denied}
           .heading=${display.title}
           .icon=${display.icon}
-          .strings=${this.strings}
-          .showRequest=${display.showRequest ?? this.showRequests}
+          .showRequest=${display.showRequest ?? this.displayOptions.showRequests}
           ?open=${display.open ?? !!request}
           data-activity-id=${item.card.activityId}
-          >${request ? requestTemplate(request, item.call, this.strings, false, this.busy) : nothing}</agent-chat-tool-card
+          >${request ? requestTemplate(request, item.call, false, this.busy) : nothing}</agent-chat-tool-card
         >`;
       }
       case 'text':
@@ -76,9 +80,6 @@ export class AgentChatActivity extends LitElement {
         return html`<agent-chat-activity
           exportparts=${NESTED_PARTS}
           .block=${item.block}
-          .strings=${this.strings}
-          .toolDisplay=${this.toolDisplay}
-          .showRequests=${this.showRequests}
           .requests=${this.requests}
           .busy=${this.busy}
         ></agent-chat-activity>`;
@@ -113,11 +114,11 @@ export class AgentChatActivity extends LitElement {
         <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
         <span class="label">${block.label}</span>
         <span class="status" data-status=${record.status}>${statusText(this.strings, record.status)}</span>
-        <span class="count">${formatCount(strings.activityCalls, calls, strings.locale)}</span>
+        <span class="count">${strings.activityCalls(calls)}</span>
       </button>
       <div class="body" id=${this.bodyId} ?hidden=${!this.open}>
         ${record.status === 'error' && record.error ? html`<p class="error" role="status">${format(strings.activityFailed, { error: record.error })}</p>` : nothing}
-        ${this.open ? (this.requests.inBlock.get(record.subagentRunId) ?? []).map((entry) => requestTemplate(entry, undefined, this.strings, true, this.busy)) : nothing}
+        ${this.open ? (this.requests.inBlock.get(record.subagentRunId) ?? []).map((entry) => requestTemplate(entry, undefined, true, this.busy)) : nothing}
         ${this.open ? block.items.map((item) => this.renderItem(item)) : nothing}
         ${this.open
           ? html`<button class="panel-toggle" type="button" aria-expanded=${this.panelOpen ? 'true' : 'false'} aria-controls=${this.panelId} @click=${() => (this.panelOpen = !this.panelOpen)}>
@@ -129,6 +130,8 @@ export class AgentChatActivity extends LitElement {
     </section>`;
   }
 }
+
+define('agent-chat-activity', AgentChatActivity);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,9 +1,17 @@
 import { css } from 'lit';
+import { smallButton } from '../../styles/buttons.js';
 
-export const appFrameStyles = css`
-  :host {
-    display: block;
+/** The toolbar's buttons and those of its questions, on the shared button look. */
+const buttons = css`
+  .toolbar button,
+  .ask button {
+    ${smallButton}
+    min-height: 24px;
+    padding: 3px 10px;
   }
+`;
+
+const ownStyles = css`
   .box {
     display: flex;
     flex-direction: column;
@@ -25,18 +33,6 @@ export const appFrameStyles = css`
     margin: 0;
     font-size: 0.8em;
     color: var(--_muted);
-  }
-  .toolbar button,
-  .ask button {
-    min-height: 24px;
-    font: inherit;
-    font-size: 0.8em;
-    padding: 3px 10px;
-    border-radius: 6px;
-    border: 1px solid var(--_border);
-    background: var(--_surface);
-    color: var(--_text);
-    cursor: pointer;
   }
   .toolbar button:focus-visible,
   .ask button:focus-visible {
@@ -126,3 +122,5 @@ export const appFrameStyles = css`
     margin-top: 4px;
   }
 `;
+
+export const appFrameStyles = [buttons, ownStyles];

@@ -1,7 +1,10 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
 import type { ToolCallPart } from '../../conversation/types.js';
-import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en, format } from '../../i18n/strings.js';
+import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext, PaneHolder } from '../../mcp/app-context.js';
 import type { DisplayMode, FrameController } from '../../mcp/host-api.js';
 import { hostStyleVariables } from '../../mcp/host-styles.js';
@@ -12,6 +15,9 @@ import { base } from '../../styles/tokens.js';
 import { appFrameStyles } from './app-frame.styles.js';
 import { closestAcrossShadows, trackArea, type BoxRect } from './box-placement.js';
 import { pageInputIsRecent, watchPageInput } from './page-input.js';
+import { define } from '../../internal/define.js';
+import { isRecord } from '../../internal/guards.js';
+import { ARMING_MS, asksTemplate, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
 
 /** Tallest an app grows inline (px), unless `--agent-chat-app-max-height` says otherwise. */
 const DEFAULT_MAX_HEIGHT = 640;
@@ -19,22 +25,6 @@ const MIN_HEIGHT = 48;
 const INITIAL_HEIGHT = 160;
 /** After the person leaves full screen, the app may not take it again for this long. */
 const FULLSCREEN_COOLDOWN_MS = 5_000;
-
-interface Ask {
-  message: string;
-  answer: (allowed: boolean) => void;
-  /** Allow can be pressed (a moment after the prompt appears). */
-  armed: boolean;
-}
-
-/** A message the app proposes (`ui/message`), waiting for the person's Send or Discard. */
-interface Proposal {
-  text: string;
-  answer: (send: boolean) => void;
-}
-
-/** Send and Allow are not pressable at first, so a click meant for the app cannot land on them. */
-const PROPOSAL_ARMING_MS = 700;
 
 /**
  * @summary An MCP App, live in a sandboxed iframe inside its tool card: loads the app's resource,
@@ -45,7 +35,6 @@ const PROPOSAL_ARMING_MS = 700;
  * @csspart app-message - A message the app proposes to send, with Send and Discard.
  * @cssproperty --agent-chat-app-max-height - Tallest an app grows inside its card. Default: 640px.
  */
-@customElement('agent-chat-app-frame')
 export class AgentChatAppFrame extends LitElement implements PaneHolder {
   static override styles = [base, appFrameStyles];
 
@@ -53,12 +42,12 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   @property({ attribute: false }) call!: ToolCallPart;
   @property({ attribute: false }) context?: AppContext;
   @property({ attribute: false }) heading = '';
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
   /** Offer the full-screen view. */
   @property({ attribute: false }) allowFullScreen = true;
   /** Shown when the app cannot be shown. */
   @property({ attribute: false }) summary?: string;
 
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   @state() private mode: DisplayMode = 'inline';
   @state() private height = INITIAL_HEIGHT;
   @state() private asks: Ask[] = [];
@@ -366,7 +355,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         };
         this.proposal = proposal;
         this.proposalArmed = false;
-        setTimeout(() => (this.proposalArmed = this.proposal === proposal), PROPOSAL_ARMING_MS);
+        setTimeout(() => (this.proposalArmed = this.proposal === proposal), ARMING_MS);
       });
       if (!send || !this.context) return false;
     }
@@ -387,7 +376,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       setTimeout(() => {
         ask.armed = true;
         this.requestUpdate();
-      }, PROPOSAL_ARMING_MS);
+      }, ARMING_MS);
     });
   }
 
@@ -404,17 +393,6 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     if (this.mode === 'pip') return html`<button type="button" @click=${() => this.personSetsMode('inline')}>${s.appBackToCard}</button>`;
     return html`${this.allowFullScreen ? html`<button type="button" @click=${() => this.personSetsMode('fullscreen')}>${s.appFullScreen}</button>` : nothing}
       <button type="button" @click=${() => this.personSetsMode('pip')}>${s.appPane}</button>`;
-  }
-
-  private renderProposal() {
-    const proposal = this.proposal;
-    if (!proposal) return nothing;
-    const s = this.strings;
-    return html`<div class="ask proposal" part="app-message" role="group" aria-label=${format(s.appMessageProposal, { app: this.heading })}>
-      <p><span class="from">${format(s.appMessageProposal, { app: this.heading })}</span><q>${proposal.text}</q></p>
-      <button class="allow" type="button" ?disabled=${!this.proposalArmed} @click=${() => proposal.answer(true)}>${s.appMessageSend}</button>
-      <button class="refuse" type="button" @click=${() => proposal.answer(false)}>${s.appMessageDiscard}</button>
-    </div>`;
   }
 
   override render() {
@@ -444,26 +422,18 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         <div class="toolbar">
           ${this.reopened ? html`<p class="reopened" role="note">${s.appReopened}</p>` : nothing}${this.renderToolbar()}
         </div>
-        ${this.asks.map(
-          (ask) => html`<div class="ask" role="group" aria-label=${format(s.appAsk, { tool: this.heading })}>
-            <p role="status">${ask.message}</p>
-            <button class="allow" type="button" ?disabled=${!ask.armed} @click=${() => ask.answer(true)}>${s.appAllow}</button>
-            <button class="refuse" type="button" @click=${() => ask.answer(false)}>${s.appRefuse}</button>
-          </div>`,
-        )}
+        ${asksTemplate(s, this.asks, this.heading)}
         <iframe
           title=${this.heading}
           sandbox=${this.context?.sandboxUrl ? PROXY_SANDBOX : APP_SANDBOX}
           style="height:${this.height}px"
         ></iframe>
-        ${this.renderProposal()}
+        ${proposalTemplate(s, this.proposal, this.proposalArmed, this.heading)}
       </div>`;
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
-}
+define('agent-chat-app-frame', AgentChatAppFrame);
 
 declare global {
   interface HTMLElementTagNameMap {

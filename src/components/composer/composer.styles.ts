@@ -1,9 +1,6 @@
 import { css } from 'lit';
 
 export const composerStyles = css`
-  :host {
-    display: block;
-  }
   .composer {
     display: flex;
     align-items: flex-end;

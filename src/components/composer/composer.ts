@@ -1,8 +1,13 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
-import { resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import { property, query, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en } from '../../i18n/strings.js';
+import { stringsContext } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
 import { composerStyles } from './composer.styles.js';
+import { define } from '../../internal/define.js';
+import { ComposerSendEvent, ComposerStopEvent } from '../../internal/events.js';
 
 /**
  * @summary The input row: a growing text area, Send, and Stop while a reply streams.
@@ -13,18 +18,17 @@ import { composerStyles } from './composer.styles.js';
  * @csspart send-button - Send.
  * @csspart stop-button - Stop (only while busy).
  *
- * @fires agent-chat-composer-send - (internal, not composed) `detail.text` to send.
- * @fires agent-chat-composer-stop - (internal, not composed) the person pressed Stop.
+ * @fires chat:composer-send - (internal) `ComposerSendEvent`: the text to send.
+ * @fires chat:composer-stop - (internal) `ComposerStopEvent`: the person pressed Stop.
  */
-@customElement('agent-chat-composer')
 export class AgentChatComposer extends LitElement {
   static override styles = [base, composerStyles];
 
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
   @property({ attribute: false }) placeholder?: string;
   /** A reply is streaming: sending waits, Stop shows. */
   @property({ type: Boolean }) busy = false;
 
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   @state() private draft = '';
   @query('textarea') private textarea!: HTMLTextAreaElement;
 
@@ -41,13 +45,13 @@ export class AgentChatComposer extends LitElement {
   private submit() {
     const text = this.draft.trim();
     if (this.busy || !text) return;
-    this.dispatchEvent(new CustomEvent('agent-chat-composer-send', { detail: { text } }));
+    this.dispatchEvent(new ComposerSendEvent(text));
     // Send turns disabled and Stop goes away: keep the keyboard in the text area, not on <body>.
     this.focus();
   }
 
   private onStop() {
-    this.dispatchEvent(new CustomEvent('agent-chat-composer-stop'));
+    this.dispatchEvent(new ComposerStopEvent());
     this.focus();
   }
 
@@ -83,6 +87,8 @@ export class AgentChatComposer extends LitElement {
     </div>`;
   }
 }
+
+define('agent-chat-composer', AgentChatComposer);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,8 +1,13 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
-import { resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import { property, query, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en } from '../../i18n/strings.js';
+import { stringsContext } from '../../internal/contexts.js';
 import { controlStyles } from '../../styles/controls.js';
 import { base } from '../../styles/tokens.js';
+import { define } from '../../internal/define.js';
+import { EditDoneEvent } from '../../internal/events.js';
 
 /**
  * @summary The person's message, opened for editing: a text area with Send and Cancel. Sending
@@ -10,18 +15,13 @@ import { base } from '../../styles/tokens.js';
  *
  * @csspart edit-message - The form.
  *
- * @fires agent-chat-edit-submit - (internal, not composed) `detail.text`, the new text.
- * @fires agent-chat-edit-cancel - (internal, not composed) the person cancelled.
+ * @fires chat:edit-done - (internal) `EditDoneEvent`: `text` is the new text, or undefined when the person cancelled.
  */
-@customElement('agent-chat-edit-message')
 export class AgentChatEditMessage extends LitElement {
   static override styles = [
     base,
     controlStyles,
     css`
-      :host {
-        display: block;
-      }
       form {
         display: grid;
         gap: 8px;
@@ -39,8 +39,8 @@ export class AgentChatEditMessage extends LitElement {
 
   /** The text to start from. */
   @property({ attribute: false }) text = '';
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
 
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   @state() private draft = '';
   @query('textarea') private textarea!: HTMLTextAreaElement;
 
@@ -57,11 +57,11 @@ export class AgentChatEditMessage extends LitElement {
   private submit(event: Event) {
     event.preventDefault();
     const text = this.draft.trim();
-    if (text) this.dispatchEvent(new CustomEvent('agent-chat-edit-submit', { detail: { text } }));
+    if (text) this.dispatchEvent(new EditDoneEvent(text));
   }
 
   private cancel() {
-    this.dispatchEvent(new CustomEvent('agent-chat-edit-cancel'));
+    this.dispatchEvent(new EditDoneEvent());
   }
 
   private onKeyDown(event: KeyboardEvent) {
@@ -90,6 +90,8 @@ export class AgentChatEditMessage extends LitElement {
     </form>`;
   }
 }
+
+define('agent-chat-edit-message', AgentChatEditMessage);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
 import {
   approvalResponse,
   editedArgsSchema,
@@ -10,10 +11,13 @@ import {
   type ApprovalDecision,
 } from '../../ask/interrupts.js';
 import { parseQuestions } from '../../ask/questions.js';
-import { checkPayload, validatePayload, type FieldError } from '../../ask/forms/schema-form.js';
+import type { FieldError } from '../../ask/forms/model.js';
+import { checkPayload, validatePayload } from '../../ask/forms/validation.js';
 import { hasPatterns } from '../../ask/pattern-check.js';
 import type { InterruptEntry, InterruptResponse, ToolCallPart, Answers } from '../../conversation/types.js';
-import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en, format } from '../../i18n/strings.js';
+import { stringsContext } from '../../internal/contexts.js';
 import { formatValue } from '../../render/format-value.js';
 import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
@@ -21,6 +25,8 @@ import '../question-form/question-form.js';
 import '../schema-form/schema-form.js';
 import { schemaFormLabels } from './schema-form-labels.js';
 import { interruptStyles } from './interrupt.styles.js';
+import { define } from '../../internal/define.js';
+import { AnswerEvent, QuestionSubmitEvent, SchemaFormSubmitEvent, on } from '../../internal/events.js';
 
 /** The longest a timer may wait (setTimeout's limit); an expiry further away is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -34,9 +40,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @csspart question-form - The questions of an ask_user interrupt.
  * @csspart input-request - A form built from `responseSchema`.
  *
- * @fires agent-chat-answer - (internal; the chat stops it) `detail: {kind: 'interrupt', interruptId, response}`.
+ * @fires chat:answer - (internal; the chat stops it) `AnswerEvent`: `{kind: 'interrupt', interruptId, response}`.
  */
-@customElement('agent-chat-interrupt')
 export class AgentChatInterrupt extends LitElement {
   static override styles = [base, requestStyles, interruptStyles];
 
@@ -47,9 +52,9 @@ export class AgentChatInterrupt extends LitElement {
   @property({ type: Boolean }) standalone = false;
   /** A reply is streaming: nothing can be answered now. */
   @property({ type: Boolean }) disabled = false;
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
 
   @state() private stage: 'choose' | 'deny' | 'edit' = 'choose';
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   @state() private reason = '';
   @state() private problem?: string;
   private expiryTimer?: ReturnType<typeof setTimeout>;
@@ -82,13 +87,7 @@ export class AgentChatInterrupt extends LitElement {
 
   private answer(response: InterruptResponse) {
     if (this.disabled || !this.open) return;
-    this.dispatchEvent(
-      new CustomEvent('agent-chat-answer', {
-        bubbles: true,
-        composed: true,
-        detail: { kind: 'interrupt', interruptId: this.entry.interrupt.id, response },
-      }),
-    );
+    this.dispatchEvent(new AnswerEvent({ kind: 'interrupt', interruptId: this.entry.interrupt.id, response }));
   }
 
   private decide(decision: ApprovalDecision) {
@@ -143,7 +142,7 @@ export class AgentChatInterrupt extends LitElement {
           .submitLabel=${s.approvalApproveEdited}
           .labels=${schemaFormLabels(s)}
           ?disabled=${this.disabled}
-          @agent-chat-schema-form-submit=${(event: CustomEvent<{ value: unknown }>) => this.decide({ approved: true, editedArgs: event.detail.value })}
+          ${on(SchemaFormSubmitEvent, (event) => this.decide({ approved: true, editedArgs: event.value }))}
         >
           <button slot="actions" type="button" @click=${() => this.setStage('choose')}>${s.approvalBack}</button>
         </agent-chat-schema-form>`;
@@ -168,9 +167,8 @@ export class AgentChatInterrupt extends LitElement {
     }
     return html`<agent-chat-question-form
       .questions=${parsed.questions}
-      .strings=${s}
       ?disabled=${this.disabled}
-      @agent-chat-question-submit=${(event: CustomEvent<{ answers: Answers }>) => this.answer({ status: 'resolved', payload: event.detail.answers })}
+      ${on(QuestionSubmitEvent, (event) => this.answer({ status: 'resolved', payload: event.answers }))}
     >
       <button slot="actions" type="button" ?disabled=${this.disabled} @click=${this.skip}>${s.requestSkip}</button>
     </agent-chat-question-form>`;
@@ -184,7 +182,7 @@ export class AgentChatInterrupt extends LitElement {
       .submitLabel=${s.send}
       .labels=${schemaFormLabels(s)}
       ?disabled=${this.disabled}
-      @agent-chat-schema-form-submit=${(event: CustomEvent<{ value: unknown }>) => this.answer({ status: 'resolved', payload: event.detail.value })}
+      ${on(SchemaFormSubmitEvent, (event) => this.answer({ status: 'resolved', payload: event.value }))}
     >
       <button slot="actions" type="button" ?disabled=${this.disabled} @click=${this.skip}>${s.requestSkip}</button>
     </agent-chat-schema-form>`;
@@ -209,7 +207,7 @@ export class AgentChatInterrupt extends LitElement {
     if (view === 'questions') {
       const parsed = parseQuestions({ questions: ownMetadata(this.entry.interrupt).questions });
       if (parsed.ok) {
-        return html`<agent-chat-question-form mode="answered" .questions=${parsed.questions} .answers=${response.payload as Answers} .strings=${s}></agent-chat-question-form>`;
+        return html`<agent-chat-question-form mode="answered" .questions=${parsed.questions} .answers=${response.payload as Answers}></agent-chat-question-form>`;
       }
     }
     return html`<p class="outcome">${s.requestAnswered}</p>`;
@@ -249,6 +247,8 @@ export class AgentChatInterrupt extends LitElement {
     </section>`;
   }
 }
+
+define('agent-chat-interrupt', AgentChatInterrupt);
 
 /** A date as the person reads it; undefined when it is not one. */
 function localTime(iso: string, locale: string): string | undefined {

@@ -1,8 +1,13 @@
 import { LitElement } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en } from '../../i18n/strings.js';
+import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { MarkdownBlockSplitter, type OpenFence } from '../../render/markdown-blocks.js';
 import { loadMarkdown, markdownRenderer } from '../../render/markdown-loader.js';
-import { defaultImagePolicy, type ImagePolicy } from '../../render/image-policy.js';
+import type { ImagePolicy } from '../../render/image-policy.js';
+import { define } from '../../internal/define.js';
 
 /**
  * @summary Renders markdown that may still be streaming. Finished blocks are parsed once and kept
@@ -16,15 +21,17 @@ const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S/m;
 /** Parsing one update may do (ms) before further finished pieces wait, as text, for later tasks. */
 const FRAME_BUDGET_MS = 8;
 
-@customElement('agent-chat-markdown')
 export class AgentChatMarkdown extends LitElement {
   /** The markdown source; each new value should extend the previous one while streaming. */
   @property() text = '';
   /** More text is coming. Once it is not, a text with reference-style link definitions is parsed whole. */
   @property({ type: Boolean }) streaming = false;
-  @property({ attribute: false }) copyLabel = 'Copy';
-  @property({ attribute: false }) copiedLabel = 'Copied';
 
+  /** The chat's texts (the copy button, image placeholders) and its image policy (`images`). */
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
+  /** The texts and image policy the content was drawn with. */
+  private drawnWith?: string;
   private readonly splitter = new MarkdownBlockSplitter();
   private blocks?: HTMLDivElement;
   private tail?: HTMLDivElement;
@@ -72,14 +79,24 @@ export class AgentChatMarkdown extends LitElement {
     const code = button.closest('.code-block')?.querySelector('code')?.textContent ?? '';
     void copyText(code).then((ok) => {
       if (!ok) return;
-      button.textContent = this.copiedLabel;
-      setTimeout(() => (button.textContent = this.copyLabel), 1500);
+      button.textContent = this.strings.copied;
+      setTimeout(() => (button.textContent = this.strings.copy), 1500);
     });
   };
 
   protected override update(changed: Map<PropertyKey, unknown>): void {
     super.update(changed);
-    if (!changed.has('text') && !changed.has('streaming')) return;
+    const look = this.look();
+    if (look !== this.drawnWith) {
+      // Placeholders and copy buttons keep the words and policy they were made with: in another
+      // language (or policy) everything is drawn anew.
+      if (this.drawnWith !== undefined) {
+        this.blocks = undefined;
+        this.splitter.reset();
+        this.renderedTail = undefined;
+      }
+      this.drawnWith = look;
+    } else if (!changed.has('text') && !changed.has('streaming')) return;
     if (!this.blocks || !this.tail || !this.contains(this.blocks)) {
       this.replaceChildren();
       this.blocks = document.createElement('div');
@@ -192,11 +209,16 @@ export class AgentChatMarkdown extends LitElement {
     this.drained = undefined;
   };
 
-  /** The chat's image policy (asked for with an event its element answers), else the default. */
+  /** The chat's image policy in its language (the default one outside a chat). */
   private imagePolicy(): ImagePolicy {
-    const detail: { policy?: ImagePolicy } = {};
-    this.dispatchEvent(new CustomEvent('agent-chat-image-policy', { bubbles: true, composed: true, detail }));
-    return detail.policy ?? defaultImagePolicy;
+    const { showImage, imageBlocked } = this.strings;
+    return { mode: this.displayOptions.images, showImage, imageBlocked };
+  }
+
+  private look(): string {
+    const { images } = this.displayOptions;
+    const { showImage, imageBlocked, copy } = this.strings;
+    return `${images}\n${showImage}\n${imageBlocked}\n${copy}`;
   }
 
   private fragment(source: string): DocumentFragment | Text {
@@ -226,12 +248,14 @@ export class AgentChatMarkdown extends LitElement {
     button.className = 'copy';
     button.setAttribute('part', 'copy-button');
     button.setAttribute('aria-live', 'polite');
-    button.textContent = this.copyLabel;
+    button.textContent = this.strings.copy;
     bar.append(label, button);
     wrapper.append(bar, pre);
     return wrapper;
   }
 }
+
+define('agent-chat-markdown', AgentChatMarkdown);
 
 /** Markdown shown as its text, lines kept, until it is parsed. */
 function plainText(source: string): HTMLDivElement {

@@ -1,16 +1,20 @@
 import type { AppCallCheck, McpServerConfig } from '../../mcp/types.js';
+import { define } from '../../internal/define.js';
+import { McpServerChangeEvent } from '../../internal/events.js';
 
 /**
+ * Not rendered; a change of `name`, `url` or `headers` reconnects. Tool names two servers share go
+ * to the server given first (children in document order, then `mcpServers`).
+ *
  * @summary An MCP server `<agent-chat>` connects to: put it inside the chat element. Its tools that
  * the model may see are offered to the backend; their apps show in the tool cards.
  *
- * Not rendered; a change of `name`, `url` or `headers` reconnects.
- *
- * @attr name - The server's name in the chat (the `source` of its app calls).
- * @attr url - Its Streamable HTTP endpoint.
- * @attr headers - JSON object of extra request headers.
- * @attr messages - `allow`: messages its apps send (`ui/message`) go out without asking the person
- *   (still rate-limited and marked as the app's). Default `ask`: the card shows each with Send / Discard.
+ * @attr {string} name - The server's name in the chat (the `source` of its app calls); required.
+ * @attr {string} url - Its Streamable HTTP endpoint; required.
+ * @attr {string} headers - JSON object of extra request headers.
+ * @attr {'ask' | 'allow'} [messages=ask] - `allow`: messages its apps send (`ui/message`) go out without
+ *   asking the person (still rate-limited and marked as the app's). `ask`: the card shows each with
+ *   Send / Discard.
  */
 export class AgentChatMcpServer extends HTMLElement {
   static observedAttributes = ['name', 'url', 'headers'];
@@ -18,6 +22,7 @@ export class AgentChatMcpServer extends HTMLElement {
   /** This server's own check on tool calls its apps' pages make (see `onAppCall` of `<agent-chat>`). */
   onAppCall?: AppCallCheck;
 
+  /** The `name` attribute: the server's name in the chat. */
   get name(): string {
     return this.getAttribute('name') ?? '';
   }
@@ -25,6 +30,7 @@ export class AgentChatMcpServer extends HTMLElement {
     this.setAttribute('name', value);
   }
 
+  /** The `url` attribute: its Streamable HTTP endpoint. */
   get url(): string {
     return this.getAttribute('url') ?? '';
   }
@@ -33,10 +39,13 @@ export class AgentChatMcpServer extends HTMLElement {
   }
 
   attributeChangedCallback(): void {
-    this.dispatchEvent(new Event('agent-chat-mcp-server-change', { bubbles: true }));
+    this.dispatchEvent(new McpServerChangeEvent());
   }
 
-  /** This element as a server configuration; `null` with the reason when it is incomplete. */
+  /**
+   * This element as a server configuration (`{ config }`, as an entry of `mcpServers`), or `{ problem }`
+   * saying why it is incomplete: no `name` or `url`, or `headers` that are not valid JSON.
+   */
   toConfig(): { config: McpServerConfig } | { problem: string } {
     if (!this.name || !this.url) return { problem: '<agent-chat-mcp-server> needs both a name and a url.' };
     let headers: Record<string, string> | undefined;
@@ -66,7 +75,7 @@ export class AgentChatMcpServer extends HTMLElement {
   }
 }
 
-if (!customElements.get('agent-chat-mcp-server')) customElements.define('agent-chat-mcp-server', AgentChatMcpServer);
+define('agent-chat-mcp-server', AgentChatMcpServer);
 
 declare global {
   interface HTMLElementTagNameMap {

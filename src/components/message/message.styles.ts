@@ -1,9 +1,6 @@
 import { css } from 'lit';
 
 export const messageStyles = css`
-  :host {
-    display: block;
-  }
   .user {
     display: flex;
     justify-content: flex-end;

@@ -1,24 +1,29 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
 import { repeat } from 'lit/directives/repeat.js';
 import { isDenial, isOpen } from '../../ask/interrupts.js';
 import { ASK_USER_TOOL, parseQuestions } from '../../ask/questions.js';
 import { noRequests, placeRequests, type RequestPlacement } from '../../ask/request-placement.js';
 import { replyActivity, type ActivityBlock, type ReplyActivity } from '../../conversation/activity.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, Turn, Answers } from '../../conversation/types.js';
-import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
-import { formatCount } from '../../i18n/plural.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en, format } from '../../i18n/strings.js';
+import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
-import type { AppContext } from '../../mcp/app-context.js';
-import { serverDisplay, type ToolDisplay } from '../../conversation/tool-display.js';
+import { serverDisplay } from '../../conversation/tool-display.js';
 import { fileView, linkUrl, sourceLabel } from '../../render/reply-files.js';
 import '../markdown/markdown-view.js';
 import '../tool-card/tool-card.js';
 import '../activity/activity.js';
 import type { QuestionFormMode } from '../question-form/question-form.js';
 import { loadRequestViews } from '../interrupt/interrupt-loader.js';
-import { requestTemplate } from '../interrupt/request-template.js';
+import { focusOpenRequestIn, requestTemplate } from '../interrupt/request-template.js';
 import { messageStyles } from './message.styles.js';
+import { define } from '../../internal/define.js';
+import { AnswerEvent, EditDoneEvent, QuestionSubmitEvent, RetryRequestEvent, TurnActionEvent, on, type TurnAction } from '../../internal/events.js';
+import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
+import type { AgentChatToolCard } from '../tool-card/tool-card.js';
 
 /** Where a turn sits among its versions (edits, regenerations): 1-based, and the versions' ids. */
 export interface BranchPosition {
@@ -56,25 +61,14 @@ const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-heade
  * @csspart branch-switcher - "‹ 2 / 3 ›" on a message that has other versions.
  * @csspart edit-message - The person's message, opened for editing.
  *
- * @fires agent-chat-retry-request - (internal, not composed) the person pressed Retry.
- * @fires agent-chat-turn-action - (internal; the chat stops it) edit, regenerate or switch version.
- * @fires agent-chat-answer - (internal; the chat stops it) the person answered questions or an interrupt.
+ * @fires chat:retry-request - (internal) `RetryRequestEvent`: the person pressed Retry.
+ * @fires chat:turn-action - (internal; the chat stops it) `TurnActionEvent`: edit, regenerate or switch version.
+ * @fires chat:answer - (internal; the chat stops it) `AnswerEvent`: the person answered questions or an interrupt.
  */
-@customElement('agent-chat-message')
 export class AgentChatMessage extends LitElement {
   static override styles = [base, messageStyles];
 
   @property({ attribute: false }) turn!: Turn;
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
-  /** Whether tool cards start open. */
-  @property({ attribute: false }) toolCardsOpen = false;
-  @property({ attribute: false }) showRequests = false;
-  @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
-  @property({ attribute: false }) appContext?: AppContext;
-  /** Show what subagents did. */
-  @property({ attribute: false }) showActivity = true;
-  /** Subagent calls shown per reply. */
-  @property({ attribute: false }) activityLimit = 256;
   /** Offer Retry on this reply (the last one, when it failed or was stopped). */
   @property({ attribute: false }) canRetry = false;
   /** A reply is streaming: answers to questions and requests wait. */
@@ -87,13 +81,15 @@ export class AgentChatMessage extends LitElement {
   @property({ attribute: false }) canRegenerate = false;
 
   @state() private editing = false;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
 
   private onRetry() {
-    this.dispatchEvent(new CustomEvent('agent-chat-retry-request', { bubbles: true }));
+    this.dispatchEvent(new RetryRequestEvent());
   }
 
-  private act(detail: TurnAction) {
-    this.dispatchEvent(new CustomEvent('agent-chat-turn-action', { bubbles: true, composed: true, detail }));
+  private act(action: TurnAction) {
+    this.dispatchEvent(new TurnActionEvent(action));
   }
 
   /** The editor is loaded on first use: most people never edit a message. */
@@ -109,9 +105,45 @@ export class AgentChatMessage extends LitElement {
     this.renderRoot.querySelector<HTMLButtonElement>('[part="edit-button"]')?.focus();
   };
 
-  private onEdited(event: CustomEvent<{ text: string }>) {
+  /** Saved (with the text) or cancelled. */
+  private onEditDone = ({ text }: EditDoneEvent) => {
+    if (text === undefined) return void this.stopEditing();
     this.editing = false;
-    if (event.detail.text !== (this.turn as { text?: string }).text) this.act({ kind: 'edit', turnId: this.turn.id, text: event.detail.text });
+    if (text !== (this.turn as { text?: string }).text) this.act({ kind: 'edit', turnId: this.turn.id, text });
+  };
+
+  /**
+   * Focuses this turn's first request still waiting for the person (questions, an approval, a
+   * form), scrolled into view with `scroll` when given; false when there is none.
+   */
+  focusOpenRequest(scroll?: ScrollIntoViewOptions): boolean {
+    return focusOpenRequestIn(this.renderRoot, scroll);
+  }
+
+  /** Focuses Retry, scrolled into view with `scroll` when given; false when this reply offers none. */
+  focusRetry(scroll?: ScrollIntoViewOptions): boolean {
+    const button = this.renderRoot.querySelector<HTMLButtonElement>('[part="retry-button"]');
+    if (scroll) button?.scrollIntoView(scroll);
+    button?.focus();
+    return !!button;
+  }
+
+  /** Focuses the first enabled button of "‹ 2 / 3 ›"; false when there is none. */
+  focusBranchSwitcher(): boolean {
+    const buttons = this.renderRoot.querySelectorAll<HTMLButtonElement>('[part="branch-switcher"] button');
+    const button = [...buttons].find((candidate) => !candidate.disabled);
+    button?.focus();
+    return !!button;
+  }
+
+  /** The card of this reply's first tool call. */
+  toolCard(): AgentChatToolCard | undefined {
+    return this.renderRoot.querySelector<AgentChatToolCard>('agent-chat-tool-card') ?? undefined;
+  }
+
+  /** The app frames in this reply's own tool cards (not in its subagents' activity). */
+  appFrames(): AgentChatAppFrame[] {
+    return [...this.renderRoot.querySelectorAll<AgentChatToolCard>('agent-chat-tool-card')].flatMap((card) => card.appFrame() ?? []);
   }
 
   /** "‹ 2 / 3 ›": the other versions of this turn. */
@@ -130,7 +162,7 @@ export class AgentChatMessage extends LitElement {
   private renderPart(part: ReplyPart): TemplateResult | typeof nothing {
     switch (part.kind) {
       case 'text':
-        return html`<agent-chat-markdown .text=${part.text} .streaming=${part.streaming} .copyLabel=${this.strings.copy} .copiedLabel=${this.strings.copied}></agent-chat-markdown>`;
+        return html`<agent-chat-markdown .text=${part.text} .streaming=${part.streaming}></agent-chat-markdown>`;
       case 'reasoning':
         if (!part.text) return nothing;
         return html`<details class="reasoning" part="reasoning">
@@ -172,7 +204,7 @@ export class AgentChatMessage extends LitElement {
 
   /** The person submitted the form of an `ask_user` call. */
   private answerQuestions(toolCallId: string, answers: Answers) {
-    this.dispatchEvent(new CustomEvent('agent-chat-answer', { bubbles: true, composed: true, detail: { kind: 'question', toolCallId, answers } }));
+    this.dispatchEvent(new AnswerEvent({ kind: 'question', toolCallId, answers }));
   }
 
   /** The questions of an `ask_user` call, as a form while they wait for the person, else what became of them. */
@@ -194,15 +226,14 @@ export class AgentChatMessage extends LitElement {
       .mode=${mode}
       .answers=${ask?.answers}
       .error=${ask?.error ?? call.error}
-      .strings=${this.strings}
       .hint=${this.strings.askOrWrite}
       ?disabled=${this.busy}
-      @agent-chat-question-submit=${(event: CustomEvent<{ answers: Answers }>) => this.answerQuestions(call.id, event.detail.answers)}
+      ${on(QuestionSubmitEvent, (event) => this.answerQuestions(call.id, event.answers))}
     ></agent-chat-question-form>`;
   }
 
   private renderToolCard(call: ToolCallPart) {
-    const display = { ...serverDisplay(call.app?.tool), ...this.toolDisplay[call.name] };
+    const display = { ...serverDisplay(call.app?.tool), ...this.displayOptions.toolDisplay[call.name] };
     let summary: string | undefined;
     try {
       summary = call.app?.failure ? display.summary?.(call.args, call.result) : undefined;
@@ -219,13 +250,12 @@ export class AgentChatMessage extends LitElement {
       .showResult=${call.name !== ASK_USER_TOOL}
       .heading=${display.title ?? (call.name === ASK_USER_TOOL ? this.strings.askTitle : undefined)}
       .icon=${display.icon}
-      .strings=${this.strings}
-      .showRequest=${display.showRequest ?? this.showRequests}
-      .appContext=${this.appContext}
+      .showRequest=${display.showRequest ?? this.displayOptions.showRequests}
+      .appContext=${this.displayOptions.appContext}
       .fullScreen=${display.fullScreen ?? true}
       .summary=${summary}
-      ?open=${display.open ?? (this.toolCardsOpen || !!call.app || !!request || call.name === ASK_USER_TOOL)}
-      >${request ? requestTemplate(request, call, this.strings, false, this.busy) : this.renderAsk(call)}</agent-chat-tool-card
+      ?open=${display.open ?? (this.displayOptions.toolCardsOpen || !!call.app || !!request || call.name === ASK_USER_TOOL)}
+      >${request ? requestTemplate(request, call, false, this.busy) : this.renderAsk(call)}</agent-chat-tool-card
     >`;
   }
 
@@ -235,9 +265,6 @@ export class AgentChatMessage extends LitElement {
       (block) => html`<agent-chat-activity
         exportparts=${ACTIVITY_PARTS}
         .block=${block}
-        .strings=${this.strings}
-        .toolDisplay=${this.toolDisplay}
-        .showRequests=${this.showRequests}
         .requests=${this.requests}
         .busy=${this.busy}
       ></agent-chat-activity>`,
@@ -246,9 +273,9 @@ export class AgentChatMessage extends LitElement {
 
   private renderReply(reply: AssistantTurn) {
     const s = this.strings;
-    const hasActivity = this.showActivity && (!!reply.subagents?.length || reply.parts.some((part) => part.subagentRunId));
+    const hasActivity = this.displayOptions.showActivity && (!!reply.subagents?.length || reply.parts.some((part) => part.subagentRunId));
     const activity: ReplyActivity | undefined = hasActivity
-      ? replyActivity(reply, this.activityLimit, {
+      ? replyActivity(reply, this.displayOptions.activityLimit, {
           numbered: (name, n) => format(s.activityNumbered, { name, n: String(n) }),
           forParent: (label, parent) => format(s.activityFor, { label, parent }),
         })
@@ -270,9 +297,9 @@ export class AgentChatMessage extends LitElement {
         : repeat(reply.parts.filter((part) => !part.subagentRunId), (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
       ${this.renderSources(reply)}
-      ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, this.strings, true, this.busy))}
+      ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, true, this.busy))}
       ${activity?.hiddenCalls
-        ? html`<p class="activity-more" part="activity-more">${formatCount(s.activityMoreCalls, activity.hiddenCalls, s.locale)}</p>`
+        ? html`<p class="activity-more" part="activity-more">${s.activityMoreCalls(activity.hiddenCalls)}</p>`
         : nothing}
       ${streaming
         ? html`<div class="typing" role="status">
@@ -304,9 +331,7 @@ export class AgentChatMessage extends LitElement {
         return html`<agent-chat-edit-message
           exportparts="edit-message"
           .text=${turn.text}
-          .strings=${this.strings}
-          @agent-chat-edit-submit=${this.onEdited}
-          @agent-chat-edit-cancel=${this.stopEditing}
+          ${on(EditDoneEvent, this.onEditDone)}
         ></agent-chat-edit-message>`;
       }
       const edit = this.canEdit && !this.busy;
@@ -333,8 +358,7 @@ export class AgentChatMessage extends LitElement {
   }
 }
 
-/** What the person asked of a turn: edit their message, regenerate a reply, or show another version. */
-export type TurnAction = { kind: 'edit'; turnId: string; text: string } | { kind: 'regenerate'; turnId: string } | { kind: 'switch'; siblingId: string };
+define('agent-chat-message', AgentChatMessage);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,9 +1,6 @@
 import { css } from 'lit';
 
 export const questionFormStyles = css`
-  :host {
-    display: block;
-  }
   form {
     display: grid;
     gap: var(--_space);

@@ -1,11 +1,16 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
 import { splitAnswer, type Question } from '../../ask/questions.js';
-import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en, format } from '../../i18n/strings.js';
+import { stringsContext } from '../../internal/contexts.js';
 import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
 import { questionFormStyles } from './question-form.styles.js';
 import type { Answers } from '../../conversation/types.js';
+import { define } from '../../internal/define.js';
+import { QuestionSubmitEvent } from '../../internal/events.js';
 
 /** `form`: waiting for the person's choices; `answered`: shows them; the others say where the answers went. */
 export type QuestionFormMode = 'form' | 'waiting' | 'message' | 'answered' | 'deferred' | 'failed';
@@ -18,9 +23,8 @@ let nextId = 0;
  *
  * @csspart question-form - The form (or the answers, once given).
  *
- * @fires agent-chat-question-submit - (internal, not composed) `detail.answers`, keyed by question text.
+ * @fires chat:question-submit - (internal) `QuestionSubmitEvent`: the answers, keyed by question text.
  */
-@customElement('agent-chat-question-form')
 export class AgentChatQuestionForm extends LitElement {
   static override styles = [base, requestStyles, questionFormStyles];
 
@@ -32,12 +36,12 @@ export class AgentChatQuestionForm extends LitElement {
   @property({ attribute: false }) error?: string;
   /** Controls are disabled (a reply is streaming). */
   @property({ type: Boolean }) disabled = false;
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
   /** The label of the submit button (defaults to "Send answers"). */
   @property({ attribute: false }) submitLabel?: string;
   /** A line under the form (e.g. that writing in the chat answers too). */
   @property({ attribute: false }) hint?: string;
 
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   @state() private chosen: Set<string>[] = [];
   @state() private otherOn: boolean[] = [];
   @state() private otherText: string[] = [];
@@ -101,7 +105,7 @@ export class AgentChatQuestionForm extends LitElement {
       });
       return;
     }
-    this.dispatchEvent(new CustomEvent('agent-chat-question-submit', { detail: { answers } }));
+    this.dispatchEvent(new QuestionSubmitEvent(answers));
   }
 
   /** Focuses the first control (or the form's region when there is none). */
@@ -193,6 +197,8 @@ export class AgentChatQuestionForm extends LitElement {
     }
   }
 }
+
+define('agent-chat-question-form', AgentChatQuestionForm);
 
 declare global {
   interface HTMLElementTagNameMap {

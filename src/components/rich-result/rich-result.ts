@@ -1,11 +1,12 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { activityHtmlRenderer, loadMarkdown } from '../../render/markdown-loader.js';
 import { looksLikeHtml } from '../../render/looks-like-html.js';
 import { formatValue } from '../../render/format-value.js';
 import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
 import '../markdown/markdown-view.js';
+import { define } from '../../internal/define.js';
 
 /** Plain defaults inside a result's own root; the result's styles may override them. */
 const RESULT_DEFAULTS = `:host{display:block;font:inherit;color:inherit}table{border-collapse:collapse}th,td{border:1px solid var(--_border);padding:3px 8px}svg{max-width:100%;height:auto}`;
@@ -16,7 +17,6 @@ const RESULT_DEFAULTS = `:host{display:block;font:inherit;color:inherit}table{bo
  * written as markdown rendered through the markdown sanitizer, and other text as text. HTML renders in this element's own
  * shadow root, so its styles stay inside, and the box clips it (nothing of it can cover the chat).
  */
-@customElement('agent-chat-rich-result')
 export class AgentChatRichResult extends LitElement {
   static override styles = [
     base,
@@ -76,6 +76,8 @@ export class AgentChatRichResult extends LitElement {
     return html`<pre>${formatValue(text ?? value)}</pre>`;
   }
 }
+
+define('agent-chat-rich-result', AgentChatRichResult);
 
 /** A JSON object or array written as text (what AG-UI tool results usually are). */
 function looksLikeJson(text: string): boolean {

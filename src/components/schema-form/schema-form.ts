@@ -1,37 +1,16 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { live } from 'lit/directives/live.js';
-import {
-  collectValue,
-  constraintHint,
-  englishSchemaFormLabels,
-  fill,
-  formFields,
-  formModel,
-  initialEntries,
-  validatePayload,
-  type BooleanNode,
-  type ChoiceNode,
-  type FieldError,
-  type FormNode,
-  type JsonNode,
-  type LinesNode,
-  type MultiChoiceNode,
-  type NumberNode,
-  type ObjectNode,
-  type RawValue,
-  type SchemaFormLabels,
-  type TextNode,
-} from '../../ask/forms/schema-form.js';
+import { englishSchemaFormLabels, fieldLabel, fill, type SchemaFormLabels } from '../../ask/forms/labels.js';
+import { formFields, formModel, mustBeFilled, type FieldError, type FormNode, type RawValue } from '../../ask/forms/model.js';
+import { validatePayload } from '../../ask/forms/validation.js';
+import { collectValue, initialEntries } from '../../ask/forms/values.js';
 import { checkPatterns, hasPatterns, type PatternVerdicts } from '../../ask/pattern-check.js';
+import { define } from '../../internal/define.js';
+import { SchemaFormSubmitEvent } from '../../internal/events.js';
 import { base } from '../../styles/tokens.js';
+import { FieldTemplates } from './field-templates.js';
 import { schemaFormStyles } from './schema-form.styles.js';
-
-export interface SchemaFormSubmitDetail {
-  value: unknown;
-}
 
 export type CheckResult = { ok: true; value: unknown } | { ok: false };
 
@@ -49,10 +28,8 @@ export type CheckResult = { ok: true; value: unknown } | { ok: false };
  *
  * @slot actions - More buttons after the submit button (e.g. Skip). They do not submit.
  *
- * @fires agent-chat-schema-form-submit - (internal, neither bubbling nor composed) `detail.value`:
- * the checked value.
+ * @fires chat:schema-form-submit - (internal `SchemaFormSubmitEvent`, not composed) `value`: the checked value.
  */
-@customElement('agent-chat-schema-form')
 export class AgentChatSchemaForm extends LitElement {
   static override styles = [base, schemaFormStyles];
 
@@ -126,7 +103,7 @@ export class AgentChatSchemaForm extends LitElement {
     event.preventDefault();
     if (this.disabled || this.checking) return;
     const submit = (result: CheckResult) => {
-      if (result.ok) this.dispatchEvent(new CustomEvent<SchemaFormSubmitDetail>('agent-chat-schema-form-submit', { detail: { value: result.value } }));
+      if (result.ok) this.dispatchEvent(new SchemaFormSubmitEvent(result.value));
     };
     const result = this.checkValue();
     if (!(result instanceof Promise)) return submit(result);
@@ -182,18 +159,14 @@ export class AgentChatSchemaForm extends LitElement {
     (target ?? root.querySelector<HTMLElement>('.summary'))?.focus();
   }
 
-  private fieldErrors(path: string): string | undefined {
-    const messages = this.errors.filter((error) => error.path === path).map((error) => error.message);
-    return messages.length ? messages.join(' ') : undefined;
-  }
-
   override render() {
     const multiple = this.model.kind === 'object' && formFields(this.model).filter((node) => node.kind !== 'object').length > 1;
-    const anyRequired = formFields(this.model).some((node) => node.path !== '' && this.isRequired(node));
+    const anyRequired = formFields(this.model).some((node) => node.path !== '' && mustBeFilled(node));
+    const fields = new FieldTemplates({ labels: this.text, ids: this.ids, entries: this.entries, errors: this.errors });
     return html`<form part="schema-form" novalidate @submit=${this.onSubmit} @input=${this.onEdit} @change=${this.onEdit}>
       ${this.errors.length ? keyed(this.attempt, this.renderSummary()) : nothing}
       ${multiple && anyRequired ? html`<p class="note">${this.text.requiredNote}</p>` : nothing}
-      <fieldset class="controls" ?disabled=${this.disabled}>${this.renderNode(this.model)}</fieldset>
+      <fieldset class="controls" ?disabled=${this.disabled}>${fields.render(this.model)}</fieldset>
       <div class="actions" part="form-actions">
         <button class="submit primary" part="form-submit" type="submit" ?disabled=${this.disabled}>${this.submitLabel}</button>
         <slot name="actions"></slot>
@@ -209,7 +182,7 @@ export class AgentChatSchemaForm extends LitElement {
         ${this.errors.map((error) => {
           const node = this.nodes.get(error.path);
           const whole = error.path === '' && (node?.kind === 'object' || error.message === labels.schemaInvalid);
-          const label = node && !whole ? this.labelOf(node) : '';
+          const label = node && !whole ? fieldLabel(node, labels) : '';
           const text = label ? fill(labels.summaryItem, { label, message: error.message }) : error.message;
           return html`<li>
             ${node && node.kind !== 'const' && error.path !== '' ? html`<button type="button" @click=${() => this.focusField(error.path)}>${text}</button>` : text}
@@ -218,274 +191,12 @@ export class AgentChatSchemaForm extends LitElement {
       </ul>
     </div>`;
   }
-
-  /** Required for the person: a required field that cannot be left empty. */
-  private isRequired(node: FormNode): boolean {
-    if (node.nullable || (node.kind === 'boolean' && node.control === 'checkbox')) return false;
-    if (node.path === '') return node.kind !== 'object' && (node.kind !== 'text' || (node.minLength ?? 0) > 0);
-    return node.required;
-  }
-
-  private labelOf(node: FormNode): string {
-    const label = node.label || (node.path === '' ? this.text.answer : node.key ?? '');
-    return node.kind === 'json' ? fill(this.text.json, { label }) : label;
-  }
-
-  private raw(node: FormNode): string {
-    const raw = this.entries.get(node.path);
-    return typeof raw === 'string' ? raw : '';
-  }
-
-  private renderNode(node: FormNode): TemplateResult | typeof nothing {
-    switch (node.kind) {
-      case 'object':
-        return this.renderObject(node);
-      case 'text':
-        return this.renderText(node);
-      case 'number':
-        return this.renderNumber(node);
-      case 'choice':
-        return node.control === 'radio' ? this.renderRadios(node) : this.renderSelect(node);
-      case 'boolean':
-        return node.control === 'radio' ? this.renderRadios(node) : this.renderCheckbox(node);
-      case 'multi':
-        return this.renderMulti(node);
-      case 'lines':
-      case 'json':
-        return this.renderTextarea(node);
-      case 'const':
-        return html`<div class="field" part="form-field">
-          <span class="label">${this.labelOf(node)}</span>
-          <span class="const">${node.display}</span>
-          ${this.renderHelp(node)}
-        </div>`;
-    }
-  }
-
-  /** Hint and error ids for `aria-describedby`, and whether the field has an error. */
-  private described(node: FormNode): { describedBy?: string; error?: string } {
-    const id = this.ids.get(node.path)!;
-    const hint = node.description || constraintHint(node, this.text);
-    const error = this.fieldErrors(node.path);
-    const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-    return { ...(ids ? { describedBy: ids } : {}), ...(error ? { error } : {}) };
-  }
-
-  private renderHelp(node: FormNode) {
-    const id = this.ids.get(node.path)!;
-    const hints = [node.description, constraintHint(node, this.text)].filter(Boolean).join(' ');
-    const error = this.fieldErrors(node.path);
-    return html`${hints ? html`<p class="hint" id=${`${id}-hint`}>${hints}</p>` : nothing}
-    ${error
-      ? html`<p class="error" id=${`${id}-error`}>
-          <svg viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="7" fill="currentColor" /><path d="M8 4v5M8 11.5v.5" stroke-width="1.8" stroke-linecap="round" /></svg
-          ><span>${error}</span>
-        </p>`
-      : nothing}`;
-  }
-
-  private renderLabel(node: FormNode) {
-    return html`${this.labelOf(node)}${this.isRequired(node) ? html`<span class="required" aria-hidden="true" title=${this.text.required}>*</span>` : nothing}`;
-  }
-
-  /** A group's legend; screen readers hear "required" from the hidden text (or the radiogroup's aria-required). */
-  private renderLegend(node: FormNode, spoken: boolean) {
-    return html`<legend>${this.renderLabel(node)}${spoken && this.isRequired(node) ? html`<span class="visually-hidden"> (${this.text.required})</span>` : nothing}</legend>`;
-  }
-
-  private renderObject(node: ObjectNode) {
-    const fields = node.fields.map((field) => this.renderNode(field));
-    if (node.path === '') {
-      return html`${node.description ? html`<p class="hint">${node.description}</p>` : nothing}${fields}`;
-    }
-    const { describedBy } = this.described(node);
-    return html`<fieldset class="group" part="form-field" id=${this.ids.get(node.path)!} aria-describedby=${ifDefined(describedBy)}>
-      ${this.renderLegend(node, true)} ${this.renderHelp(node)}
-      <div class="fields">${fields}</div>
-    </fieldset>`;
-  }
-
-  private renderText(node: TextNode) {
-    const id = this.ids.get(node.path)!;
-    const { describedBy, error } = this.described(node);
-    const required = this.isRequired(node);
-    const control = node.multiline
-      ? html`<textarea
-          id=${id}
-          data-path=${node.path}
-          rows="4"
-          .value=${live(this.raw(node))}
-          ?required=${required}
-          aria-invalid=${ifDefined(error ? 'true' : undefined)}
-          aria-describedby=${ifDefined(describedBy)}
-          minlength=${ifDefined(node.minLength)}
-          maxlength=${ifDefined(node.maxLength)}
-        ></textarea>`
-      : html`<input
-          id=${id}
-          data-path=${node.path}
-          type=${node.inputType}
-          .value=${live(this.raw(node))}
-          ?required=${required}
-          aria-invalid=${ifDefined(error ? 'true' : undefined)}
-          aria-describedby=${ifDefined(describedBy)}
-          minlength=${ifDefined(node.minLength)}
-          maxlength=${ifDefined(node.maxLength)}
-          step=${ifDefined(node.inputType === 'datetime-local' || node.inputType === 'time' ? '1' : undefined)}
-        />`;
-    return html`<div class="field" part="form-field">
-      <label class="label" for=${id}>${this.renderLabel(node)}</label>
-      ${this.renderHelp(node)} ${control}
-    </div>`;
-  }
-
-  private renderNumber(node: NumberNode) {
-    const id = this.ids.get(node.path)!;
-    const { describedBy, error } = this.described(node);
-    return html`<div class="field" part="form-field">
-      <label class="label" for=${id}>${this.renderLabel(node)}</label>
-      ${this.renderHelp(node)}
-      <input
-        id=${id}
-        data-path=${node.path}
-        type="number"
-        inputmode=${node.integer && (node.minimum ?? -1) >= 0 ? 'numeric' : 'decimal'}
-        .value=${live(this.raw(node))}
-        ?required=${this.isRequired(node)}
-        aria-invalid=${ifDefined(error ? 'true' : undefined)}
-        aria-describedby=${ifDefined(describedBy)}
-        min=${ifDefined(node.minimum)}
-        max=${ifDefined(node.maximum)}
-        step=${node.step}
-      />
-    </div>`;
-  }
-
-  private renderRadios(node: ChoiceNode | BooleanNode) {
-    const id = this.ids.get(node.path)!;
-    const { describedBy, error } = this.described(node);
-    const required = this.isRequired(node);
-    const raw = this.raw(node);
-    const options =
-      node.kind === 'boolean'
-        ? [
-            { value: 'true', label: this.text.yes },
-            { value: 'false', label: this.text.no },
-          ]
-        : node.options.map((option, index) => ({ value: String(index), label: option.label }));
-    if (!required && node.kind === 'choice') options.push({ value: '', label: this.text.none });
-    return html`<fieldset
-      class="choices"
-      part="form-field"
-      role="radiogroup"
-      id=${id}
-      aria-required=${required ? 'true' : 'false'}
-      aria-invalid=${ifDefined(error ? 'true' : undefined)}
-      aria-describedby=${ifDefined(describedBy)}
-    >
-      ${this.renderLegend(node, false)} ${this.renderHelp(node)}
-      <div class="options">
-        ${options.map(
-          (option) => html`<label class="option">
-            <input type="radio" name=${id} data-path=${node.path} value=${option.value} .checked=${live(raw === option.value)} ?required=${required} />
-            <span>${option.label}</span>
-          </label>`,
-        )}
-      </div>
-    </fieldset>`;
-  }
-
-  private renderSelect(node: ChoiceNode) {
-    const id = this.ids.get(node.path)!;
-    const { describedBy, error } = this.described(node);
-    const raw = this.raw(node);
-    return html`<div class="field" part="form-field">
-      <label class="label" for=${id}>${this.renderLabel(node)}</label>
-      ${this.renderHelp(node)}
-      <select
-        id=${id}
-        data-path=${node.path}
-        ?required=${this.isRequired(node)}
-        aria-invalid=${ifDefined(error ? 'true' : undefined)}
-        aria-describedby=${ifDefined(describedBy)}
-      >
-        <option value="" .selected=${live(raw === '')}>${this.isRequired(node) ? this.text.choose : this.text.none}</option>
-        ${node.options.map((option, index) => html`<option value=${String(index)} .selected=${live(raw === String(index))}>${option.label}</option>`)}
-      </select>
-    </div>`;
-  }
-
-  private renderCheckbox(node: BooleanNode) {
-    const id = this.ids.get(node.path)!;
-    const { describedBy, error } = this.described(node);
-    return html`<div class="field" part="form-field">
-      <label class="check">
-        <input
-          id=${id}
-          type="checkbox"
-          data-path=${node.path}
-          .checked=${live(this.raw(node) === 'true')}
-          aria-invalid=${ifDefined(error ? 'true' : undefined)}
-          aria-describedby=${ifDefined(describedBy)}
-        />
-        <span class="label">${this.labelOf(node)}</span>
-      </label>
-      ${this.renderHelp(node)}
-    </div>`;
-  }
-
-  private renderMulti(node: MultiChoiceNode) {
-    const id = this.ids.get(node.path)!;
-    const { describedBy, error } = this.described(node);
-    const raw = this.entries.get(node.path);
-    const ticked = new Set(Array.isArray(raw) ? raw : []);
-    return html`<fieldset class="choices" part="form-field" id=${id} aria-describedby=${ifDefined(describedBy)}>
-      ${this.renderLegend(node, true)} ${this.renderHelp(node)}
-      <div class="options">
-        ${node.options.map(
-          (option, index) => html`<label class="option">
-            <input
-              type="checkbox"
-              data-path=${node.path}
-              value=${String(index)}
-              .checked=${live(ticked.has(String(index)))}
-              aria-invalid=${ifDefined(error ? 'true' : undefined)}
-            />
-            <span>${option.label}</span>
-          </label>`,
-        )}
-      </div>
-    </fieldset>`;
-  }
-
-  private renderTextarea(node: LinesNode | JsonNode) {
-    const id = this.ids.get(node.path)!;
-    const { describedBy, error } = this.described(node);
-    const raw = this.raw(node);
-    const rows = Math.min(Math.max(raw.split('\n').length, node.kind === 'json' ? 3 : 4), 12);
-    return html`<div class="field" part="form-field">
-      <label class="label" for=${id}>${this.renderLabel(node)}</label>
-      ${this.renderHelp(node)}
-      <textarea
-        id=${id}
-        class=${node.kind === 'json' ? 'json' : 'lines'}
-        data-path=${node.path}
-        rows=${rows}
-        spellcheck=${node.kind === 'json' ? 'false' : 'true'}
-        .value=${live(raw)}
-        ?required=${this.isRequired(node)}
-        aria-invalid=${ifDefined(error ? 'true' : undefined)}
-        aria-describedby=${ifDefined(describedBy)}
-      ></textarea>
-    </div>`;
-  }
 }
+
+define('agent-chat-schema-form', AgentChatSchemaForm);
 
 declare global {
   interface HTMLElementTagNameMap {
     'agent-chat-schema-form': AgentChatSchemaForm;
-  }
-  interface HTMLElementEventMap {
-    'agent-chat-schema-form-submit': CustomEvent<SchemaFormSubmitDetail>;
   }
 }

@@ -2,7 +2,6 @@ import { css } from 'lit';
 
 export const threadListStyles = css`
   :host {
-    display: block;
     min-width: 0;
   }
   .thread-list {

@@ -1,11 +1,16 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { format, resolveStrings, type ChatStrings } from '../../i18n/strings.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en, format } from '../../i18n/strings.js';
+import { stringsContext } from '../../internal/contexts.js';
 import { controlStyles } from '../../styles/controls.js';
 import { base } from '../../styles/tokens.js';
 import { threadListStyles } from './thread-list.styles.js';
+import { define } from '../../internal/define.js';
+import { ThreadActionEvent, type ThreadAction } from '../../internal/events.js';
 
 /** One conversation as the list shows it. */
 export interface ThreadListItem {
@@ -14,18 +19,6 @@ export interface ThreadListItem {
   title: string;
   /** Last change, in milliseconds since the epoch. */
   updated: number;
-}
-export interface ThreadIdDetail {
-  id: string;
-}
-export interface ThreadImportDetail {
-  /** The file the person chose (an exported conversation, JSON). */
-  file: File;
-}
-export interface ThreadRenameDetail {
-  id: string;
-  /** Trimmed, never empty. */
-  title: string;
 }
 
 /** The controls focus can return to, by thread (`new` has none). */
@@ -97,14 +90,10 @@ let nextId = 0;
  * @csspart thread-new-button - "New conversation".
  * @csspart thread-import-button - "Import…": adds a conversation from an exported file.
  *
- * @fires agent-chat-thread-select - (internal, not composed) `detail.id`: open this conversation.
- * @fires agent-chat-thread-new - (internal, not composed) start a new conversation.
- * @fires agent-chat-thread-rename - (internal, not composed) `detail.id`, `detail.title` (trimmed, not empty, changed).
- * @fires agent-chat-thread-delete - (internal, not composed) `detail.id`: delete it (the person confirmed).
- * @fires agent-chat-thread-export - (internal, not composed) `detail.id`: save it as a file.
- * @fires agent-chat-thread-import - (internal, not composed) `detail.file`: add the conversation in this file.
+ * @fires chat:thread-action - (internal) `ThreadActionEvent`, its `action` one of: `select` (open
+ *   conversation `id`), `new`, `rename` (`id`, `title`: trimmed, not empty, changed), `delete` (the
+ *   person confirmed), `export` (save it as a file), `import` (`file`: add the conversation in it).
  */
-@customElement('agent-chat-thread-list')
 export class AgentChatThreadList extends LitElement {
   static override styles = [base, controlStyles, threadListStyles];
 
@@ -112,13 +101,13 @@ export class AgentChatThreadList extends LitElement {
   @property({ attribute: false }) threads: ThreadListItem[] = [];
   /** The open conversation. */
   @property({ attribute: false }) currentId?: string;
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
   /** A reply streams: opening, starting and deleting conversations wait (renaming does not). */
   @property({ type: Boolean, reflect: true }) disabled = false;
   /** Why the last import was refused, shown at the top of the list. */
   @property({ attribute: false }) notice?: string;
 
   /** The thread being renamed or asked about, if any. */
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   @state() private mode?: Mode;
   @state() private draft = '';
   /** The person tried to save or edited the title: an empty one shows as invalid. */
@@ -165,13 +154,13 @@ export class AgentChatThreadList extends LitElement {
     return item?.querySelector<HTMLElement>(`[data-control="${control}"]`) ?? null;
   }
 
-  private emit<T>(name: string, detail: T) {
-    this.dispatchEvent(new CustomEvent<T>(name, { detail, bubbles: false, composed: false }));
+  private act(action: ThreadAction) {
+    this.dispatchEvent(new ThreadActionEvent(action));
   }
 
   private onNew() {
     if (this.disabled) return;
-    this.emit('agent-chat-thread-new', {});
+    this.act({ kind: 'new' });
   }
 
   private chooseFile = () => {
@@ -183,12 +172,12 @@ export class AgentChatThreadList extends LitElement {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     input.value = '';
-    if (file) this.emit<ThreadImportDetail>('agent-chat-thread-import', { file });
+    if (file) this.act({ kind: 'import', file });
   };
 
   private onSelect(id: string) {
     if (this.disabled) return;
-    this.emit<ThreadIdDetail>('agent-chat-thread-select', { id });
+    this.act({ kind: 'select', id });
   }
 
   private startRename(thread: ThreadListItem) {
@@ -229,7 +218,7 @@ export class AgentChatThreadList extends LitElement {
     }
     const thread = this.threads.find((candidate) => candidate.id === mode.id);
     this.endRename();
-    if (thread && title !== thread.title) this.emit<ThreadRenameDetail>('agent-chat-thread-rename', { id: mode.id, title });
+    if (thread && title !== thread.title) this.act({ kind: 'rename', id: mode.id, title });
   }
 
   private endRename() {
@@ -264,7 +253,7 @@ export class AgentChatThreadList extends LitElement {
     const neighbour = this.threads[index + 1] ?? this.threads[index - 1];
     this.focusTarget = neighbour ? { id: neighbour.id, control: 'open' } : { id: null, control: 'new' };
     this.mode = undefined;
-    this.emit<ThreadIdDetail>('agent-chat-thread-delete', { id });
+    this.act({ kind: 'delete', id });
   }
 
   /** Focuses the open conversation (else the first, else "New conversation"), e.g. when the panel opens. */
@@ -343,7 +332,7 @@ export class AgentChatThreadList extends LitElement {
                 >
                 <span class="actions">
                   ${this.action(id, 'rename', s.threadRename, () => this.startRename(thread))}
-                  ${this.action(id, 'export', s.threadExport, () => this.emit<ThreadIdDetail>('agent-chat-thread-export', { id: thread.id }))}
+                  ${this.action(id, 'export', s.threadExport, () => this.act({ kind: 'export', id: thread.id }))}
                   ${this.action(id, 'delete', s.threadDelete, () => this.askDelete(thread.id), off)}
                 </span>
               </div>`}
@@ -395,16 +384,10 @@ export class AgentChatThreadList extends LitElement {
   }
 }
 
+define('agent-chat-thread-list', AgentChatThreadList);
+
 declare global {
   interface HTMLElementTagNameMap {
     'agent-chat-thread-list': AgentChatThreadList;
-  }
-  interface HTMLElementEventMap {
-    'agent-chat-thread-select': CustomEvent<ThreadIdDetail>;
-    'agent-chat-thread-new': CustomEvent<Record<string, never>>;
-    'agent-chat-thread-rename': CustomEvent<ThreadRenameDetail>;
-    'agent-chat-thread-delete': CustomEvent<ThreadIdDetail>;
-    'agent-chat-thread-export': CustomEvent<ThreadIdDetail>;
-    'agent-chat-thread-import': CustomEvent<ThreadImportDetail>;
   }
 }

@@ -1,8 +1,18 @@
 import { css } from 'lit';
+import { disclosureHeader } from '../../styles/buttons.js';
 
-export const toolCardStyles = css`
+/** The header that shows or hides the card's body, on the shared disclosure look. */
+const header = css`
+  .header {
+    ${disclosureHeader}
+    padding: 8px 12px;
+    color: var(--_text);
+    background: var(--_surface);
+  }
+`;
+
+const ownStyles = css`
   :host {
-    display: block;
     margin: calc(var(--_space) * 0.5) 0;
   }
   .card {
@@ -10,19 +20,6 @@ export const toolCardStyles = css`
     border-radius: calc(var(--_radius) * 0.75);
     background: var(--_bg);
     overflow: hidden;
-  }
-  .header {
-    all: unset;
-    box-sizing: border-box;
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    width: 100%;
-    padding: 8px 12px;
-    cursor: pointer;
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
   }
   .header:focus-visible {
     outline: 2px solid var(--_accent);
@@ -116,3 +113,5 @@ export const toolCardStyles = css`
     margin: 4px 0;
   }
 `;
+
+export const toolCardStyles = [header, ownStyles];

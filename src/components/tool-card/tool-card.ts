@@ -1,15 +1,20 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { consume } from '@lit/context';
 import type { ToolCallPart } from '../../conversation/types.js';
 import { MAX_DEPTH } from '../../conversation/depth.js';
-import { format, resolveStrings, statusText, type ChatStrings } from '../../i18n/strings.js';
-import { formatValue } from '../../render/format-value.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en, format, statusText } from '../../i18n/strings.js';
+import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext } from '../../mcp/app-context.js';
+import { formatValue } from '../../render/format-value.js';
+import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
 import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
 import { loadAppFrame } from '../app-frame/app-frame-loader.js';
 import '../rich-result/rich-result.js';
 import { toolCardStyles } from './tool-card.styles.js';
+import { define } from '../../internal/define.js';
 
 let nextId = 0;
 
@@ -28,7 +33,6 @@ let nextId = 0;
  *
  * @slot - What the call asks of the person (questions, an approval), shown below the header.
  */
-@customElement('agent-chat-tool-card')
 export class AgentChatToolCard extends LitElement {
   static override styles = [base, preformatted, toolCardStyles];
 
@@ -39,8 +43,10 @@ export class AgentChatToolCard extends LitElement {
   /** Whether the body is shown; the person toggles it. */
   @property({ type: Boolean, reflect: true }) open = false;
   @property({ attribute: false }) showRequest = false;
-  @property({ attribute: false }) strings: ChatStrings = resolveStrings('en');
-  /** For a call with an app: what the app frame needs from the chat. */
+  /**
+   * For a call with an app: what the app frame needs from the chat. The message gives it to its
+   * cards; a subagent's cards (display only) never run an app, so they get none.
+   */
   @property({ attribute: false }) appContext?: AppContext;
   @property({ attribute: false }) fullScreen = true;
   /** Shown when the call's app cannot be shown. */
@@ -52,10 +58,16 @@ export class AgentChatToolCard extends LitElement {
   /** Show the call's result (not for questions, whose answers the card shows already). */
   @property({ attribute: false }) showResult = true;
 
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   private readonly bodyId = `tool-card-body-${++nextId}`;
 
   private toggle() {
     this.open = !this.open;
+  }
+
+  /** The frame of the call's MCP App, when it has one. */
+  appFrame(): AgentChatAppFrame | undefined {
+    return this.renderRoot.querySelector<AgentChatAppFrame>('agent-chat-app-frame') ?? undefined;
   }
 
   /**
@@ -118,7 +130,6 @@ export class AgentChatToolCard extends LitElement {
                 .call=${call}
                 .context=${this.appContext}
                 .heading=${this.heading || call.name || 'app'}
-                .strings=${this.strings}
                 .allowFullScreen=${this.fullScreen}
                 .summary=${this.summary}
               ></agent-chat-app-frame>`
@@ -130,6 +141,8 @@ export class AgentChatToolCard extends LitElement {
   }
 
 }
+
+define('agent-chat-tool-card', AgentChatToolCard);
 
 declare global {
   interface HTMLElementTagNameMap {

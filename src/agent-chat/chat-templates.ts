@@ -1,0 +1,72 @@
+/** The pieces of the chat's render that need nothing but what they are given. */
+import { html, nothing } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import type { BranchPosition } from '../components/message/message.js';
+import type { Turn } from '../conversation/types.js';
+import type { ChatStrings } from '../i18n/chat-strings.js';
+import { format } from '../i18n/strings.js';
+
+/** Every part of a message, forwarded so the page can style it from `agent-chat::part(…)`. */
+const MESSAGE_PARTS =
+  'message, user-message, message-sender, assistant-message, reasoning, file, sources, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, app-message, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message';
+export const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
+
+export interface TurnsView {
+  /** All turns of the path shown; the drawn ones are `turns.slice(first)`. */
+  turns: readonly Turn[];
+  first: number;
+  branches: ReadonlyMap<string, BranchPosition>;
+  busy: boolean;
+  /** No reply runs and nothing waits for the person: turns may be edited or regenerated. */
+  settled: boolean;
+}
+
+/** The messages drawn, each with what the person may do to it. */
+export function turnsTemplate({ turns, first, branches, busy, settled }: TurnsView) {
+  const lastReply = turns[turns.length - 1];
+  return repeat(
+    first > 0 ? turns.slice(first) : turns,
+    (turn) => turn.id,
+    (turn) => html`<agent-chat-message
+      exportparts=${MESSAGE_PARTS}
+      .turn=${turn}
+      .canRetry=${turn === lastReply && turn.role === 'assistant' && (turn.status === 'error' || turn.status === 'cancelled') && !busy}
+      .canRegenerate=${turn === lastReply && turn.role === 'assistant' && turn.status === 'done' && settled}
+      .canEdit=${turn.role === 'user' && settled}
+      .branch=${branches.get(turn.id)}
+      .busy=${busy}
+    ></agent-chat-message>`,
+  );
+}
+
+/** Why conversations cannot be saved, with Export and Dismiss. */
+export function storageNoticeTemplate(strings: ChatStrings, problem: { message: string } | undefined, exportThread: () => void, dismiss: () => void) {
+  if (!problem) return nothing;
+  return html`<div class="storage-problem" part="storage-notice" role="alert">
+    <span>${format(strings.storageProblem, { reason: problem.message })}</span>
+    <button type="button" @click=${exportThread}>${strings.storageExport}</button>
+    <button type="button" @click=${dismiss}>${strings.storageDismiss}</button>
+  </div>`;
+}
+
+/** What the page author set wrong, one item each. */
+export function configErrorsTemplate(strings: ChatStrings, errors: readonly string[]) {
+  if (!errors.length) return nothing;
+  return html`<div class="config-error" part="error" role="alert">
+    <strong>${strings.configError}:</strong>
+    <ul>
+      ${errors.map((error) => html`<li>${error}</li>`)}
+    </ul>
+  </div>`;
+}
+
+/** "The agent is waiting for your answer above", in a live region that is always there. */
+export function heldNoticeTemplate(strings: ChatStrings, shown: boolean, goToRequest: () => void) {
+  return html`<div role="status" class="held-region">
+    ${shown
+      ? html`<p class="held" part="held-notice">
+          ${strings.inputHeld} <button type="button" class="go-to-request" @click=${goToRequest}>${strings.inputHeldGo}</button>
+        </p>`
+      : nothing}
+  </div>`;
+}

@@ -1,0 +1,155 @@
+/**
+ * The element's side of the run loop: owns the `ChatSession`, draws what streams in at most once
+ * per frame however fast it arrives, reads a fast stream between frames rather than in one long
+ * task, and turns the session's notifications into the public events.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { openAsks } from '../conversation/selectors.js';
+import type { ConversationState, MessageSource } from '../conversation/types.js';
+import { emit, type AgentChatResponseEndDetail } from '../events.js';
+import { ChatSession, nextTask, type RunSetup } from '../session/chat-session.js';
+
+export interface SessionHooks {
+  /** What a run needs from the page (see `RunSetup`). */
+  runSetup(): RunSetup;
+  /** The conversation changed (`fromWire`: by a streamed event); `previous` is what was shown. */
+  changed(next: ConversationState, previous: ConversationState, fromWire: boolean): void;
+  /** A reply ended: what it left is to be saved now. */
+  ended(): void;
+  /** The backend named the thread (CUSTOM `agent-chat.thread-title`). */
+  titled(title: string): void;
+  /** Settles once the last message drawn has finished drawing. */
+  lastMessageDrawn(): Promise<unknown>;
+  /** What a message sent now waits for: the thread the page has just set, until it is shown. */
+  threadShown(): Promise<void> | undefined;
+  /** The thread id (made up when there is none yet). */
+  threadId(): string;
+  /** A message goes out: the log follows it. */
+  sending(): void;
+}
+
+export class SessionController implements ReactiveController {
+  readonly session: ChatSession;
+  /** The conversation as last drawn or about to be. */
+  conversation: ConversationState;
+  /** A reply is under way. */
+  busy = false;
+  /** The person tried to send while the agent's requests wait for answers: the chat says so. */
+  heldNotice = false;
+  private frame = 0;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly hooks: SessionHooks,
+  ) {
+    this.session = new ChatSession(
+      {
+        changed: (next, fromWire) => this.changed(next, fromWire),
+        responseStart: (detail) => emit(host, 'agent-chat-response-start', detail),
+        responseEnd: (detail) => this.endResponse(detail),
+        error: (detail) => emit(host, 'agent-chat-error', detail),
+        toolCall: (detail) => emit(host, 'agent-chat-tool-call', detail),
+        custom: (name, value) => {
+          if (name !== 'agent-chat.thread-title') return;
+          const title = typeof value === 'string' ? value : (value as { title?: unknown } | null)?.title;
+          if (typeof title === 'string') hooks.titled(title);
+        },
+      },
+      () => hooks.runSetup(),
+      () => this.nextFrameDrawn(),
+    );
+    this.conversation = this.session.state;
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.cancelFrame();
+  }
+
+  /** Questions or approvals wait in the last reply: nothing may be added after it. */
+  get waitingForPerson(): boolean {
+    return this.session.held || openAsks(this.conversation.turns).length > 0;
+  }
+
+  /**
+   * Sends `text` (as the person, or as the app `source` names); false when it was not sent: empty,
+   * a reply under way, input held (the held notice says why), or `agent-chat-send` cancelled.
+   */
+  deliver(text: string, source?: MessageSource): boolean {
+    const trimmed = text.trim();
+    if (!trimmed || this.session.busy) return false;
+    // The page has just set `thread-id`: the message goes to that thread once it is shown.
+    const switching = this.hooks.threadShown();
+    if (switching) {
+      void switching.then(() => this.deliver(trimmed, source));
+      return true;
+    }
+    if (this.session.held) {
+      // Said again on each try: the live region is emptied and filled, so it is announced anew.
+      this.showHeld(false);
+      void this.host.updateComplete.then(() => this.showHeld(this.session.held));
+      return false;
+    }
+    const detail = { text: trimmed, threadId: this.hooks.threadId(), ...(source ? { source } : {}) };
+    if (!emit(this.host, 'agent-chat-send', detail, { cancelable: true })) return false;
+    this.hooks.sending();
+    return this.session.send(trimmed, source);
+  }
+
+  private showHeld(shown: boolean): void {
+    if (this.heldNotice === shown) return;
+    this.heldNotice = shown;
+    this.host.requestUpdate();
+  }
+
+  private changed(next: ConversationState, fromWire: boolean): void {
+    const previous = this.conversation;
+    const wasBusy = this.busy;
+    this.conversation = next;
+    this.busy = this.session.busy;
+    this.hooks.changed(next, previous, fromWire);
+    if (this.heldNotice && !this.session.held) this.heldNotice = false;
+    // A reply starting or ending is drawn at once; streamed content waits for the frame.
+    if (!fromWire || this.busy !== wasBusy) {
+      this.host.requestUpdate();
+      return;
+    }
+    // Streamed events are drawn at most once per frame, however fast they arrive.
+    this.frame ||= requestAnimationFrame(() => {
+      this.frame = 0;
+      this.host.requestUpdate();
+    });
+  }
+
+  /**
+   * Resolves once the next frame has been drawn, so a fast stream is read between frames rather
+   * than in one long task. A hidden page draws no frames: a short timer stands in.
+   */
+  private nextFrameDrawn(): Promise<void> {
+    if (document.hidden) return nextTask();
+    return new Promise((resolve) => {
+      const fallback = setTimeout(resolve, 100);
+      requestAnimationFrame(() => {
+        clearTimeout(fallback);
+        // After this frame's callbacks (our render included), continue in a task of its own.
+        void nextTask().then(resolve);
+      });
+    });
+  }
+
+  /** `agent-chat-response-end` fires once the reply's last state is drawn, so listeners see it in the DOM. */
+  private async endResponse(detail: AgentChatResponseEndDetail): Promise<void> {
+    this.busy = this.session.busy;
+    this.hooks.ended();
+    this.cancelFrame();
+    this.host.requestUpdate();
+    await this.host.updateComplete;
+    await this.hooks.lastMessageDrawn();
+    emit(this.host, 'agent-chat-response-end', detail);
+  }
+
+  private cancelFrame(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+}

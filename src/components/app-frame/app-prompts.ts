@@ -1,0 +1,44 @@
+/**
+ * What an app frame asks the person: Allow / Refuse for what the app wants to do (full screen, a
+ * link, a call), and Send / Discard for a message the app proposes. Allow and Send are not
+ * pressable for a moment after they appear, so a click meant for the app cannot land on them.
+ */
+import { html, nothing } from 'lit';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { format } from '../../i18n/strings.js';
+
+/** Send and Allow are not pressable at first (ms). */
+export const ARMING_MS = 700;
+
+export interface Ask {
+  message: string;
+  answer: (allowed: boolean) => void;
+  /** Allow can be pressed (a moment after the prompt appears). */
+  armed: boolean;
+}
+
+/** A message the app proposes (`ui/message`), waiting for the person's Send or Discard. */
+export interface Proposal {
+  text: string;
+  answer: (send: boolean) => void;
+}
+
+export function asksTemplate(strings: ChatStrings, asks: readonly Ask[], app: string) {
+  return asks.map(
+    (ask) => html`<div class="ask" role="group" aria-label=${format(strings.appAsk, { tool: app })}>
+      <p role="status">${ask.message}</p>
+      <button class="allow" type="button" ?disabled=${!ask.armed} @click=${() => ask.answer(true)}>${strings.appAllow}</button>
+      <button class="refuse" type="button" @click=${() => ask.answer(false)}>${strings.appRefuse}</button>
+    </div>`,
+  );
+}
+
+export function proposalTemplate(strings: ChatStrings, proposal: Proposal | undefined, armed: boolean, app: string) {
+  if (!proposal) return nothing;
+  const from = format(strings.appMessageProposal, { app });
+  return html`<div class="ask proposal" part="app-message" role="group" aria-label=${from}>
+    <p><span class="from">${from}</span><q>${proposal.text}</q></p>
+    <button class="allow" type="button" ?disabled=${!armed} @click=${() => proposal.answer(true)}>${strings.appMessageSend}</button>
+    <button class="refuse" type="button" @click=${() => proposal.answer(false)}>${strings.appMessageDiscard}</button>
+  </div>`;
+}

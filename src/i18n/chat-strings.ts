@@ -1,0 +1,173 @@
+/**
+ * The keys of the UI texts, one table per language in `translations/<lang>.ts`. Texts with
+ * `{name}` placeholders are filled by `format`; texts with a number are terms (`CountedText`):
+ * given the count, they give the words.
+ */
+import type { SchemaFormLabels } from '../ask/forms/labels.js';
+import type { Counted, CountedText, Plural } from './plural.js';
+
+export interface ChatStrings {
+  /** The language these texts are in (BCP 47): dates and generated forms follow it. */
+  locale: string;
+  /** Texts of forms built from a JSON Schema (see `SchemaFormLabels`); English ones come with the forms. */
+  form?: Partial<SchemaFormLabels>;
+  conversation: string;
+  /** Spoken before each message, so screen-reader users can tell turns apart. */
+  you: string;
+  assistant: string;
+  inputLabel: string;
+  placeholder: string;
+  send: string;
+  stop: string;
+  retry: string;
+  copy: string;
+  copied: string;
+  reasoning: string;
+  thinking: string;
+  replying: string;
+  step: string;
+  stopped: string;
+  /** The heading of the sources a reply cites. */
+  sources: string;
+  /** A file of the reply to download: {name}. */
+  downloadFile: string;
+  /** In place of an image from another origin, which loads when pressed: {host}. */
+  showImage: string;
+  /** In place of an image from another origin that is not shown (`images="none"`): {host}. */
+  imageBlocked: string;
+  jumpToLatest: string;
+  toolRunning: string;
+  toolDone: string;
+  toolError: string;
+  toolCancelled: string;
+  toolNotCompleted: string;
+  toolArguments: string;
+  toolResult: string;
+  toolNoResult: string;
+  toolInvalidArguments: string;
+  /** `{limit}`: the levels allowed. */
+  toolArgumentsTooDeep: string;
+  /** `{limit}`: the levels allowed. */
+  toolResultTooDeep: string;
+  errorTitle: string;
+  configError: string;
+  appLoading: string;
+  appUnavailable: string;
+  appAsk: string;
+  appAllow: string;
+  appRefuse: string;
+  appFullScreen: string;
+  appExitFullScreen: string;
+  appPane: string;
+  appBackToCard: string;
+  appInPane: string;
+  appLeftItsPage: string;
+  /** The app asked for full screen while the page may have had the person's gesture: ask them. */
+  appAskFullScreen: string;
+  /** `{host}`: the app asked to open a link while the page may have had the person's gesture. */
+  appAskOpenLink: string;
+  /** A message an app proposes: "The app “{app}” wants to send:". */
+  appMessageProposal: string;
+  appMessageSend: string;
+  appMessageDiscard: string;
+  /** Over a message an app sent: "Sent by the app “{app}”". */
+  sentByApp: string;
+  /** A card from an imported file whose app is not read again from this page's server. */
+  appFromFile: string;
+  /** A restored app card whose app the person used: it shows the app's first state. */
+  appReopened: string;
+  activityCalls: CountedText;
+  activityNotes: string;
+  activityShowConversation: string;
+  activityHideConversation: string;
+  activityConversationOf: string;
+  activityMoreCalls: CountedText;
+  activityFailed: string;
+  /** A second, third… delegation to the same subagent in one reply. */
+  activityNumbered: string;
+  /** A subagent started by another subagent. */
+  activityFor: string;
+  toolWaiting: string;
+  askTitle: string;
+  askOther: string;
+  askOtherLabel: string;
+  askSubmit: string;
+  askNothingChosen: string;
+  askOtherEmpty: string;
+  askOrWrite: string;
+  askWaitingPage: string;
+  askWaitingMessage: string;
+  askDeferred: string;
+  askFailed: string;
+  askNotAnswered: string;
+  askUnreadable: string;
+  approvalApprove: string;
+  approvalDeny: string;
+  approvalEdit: string;
+  approvalApproveEdited: string;
+  approvalReason: string;
+  approvalBack: string;
+  approvalAsk: string;
+  approvalConfirm: string;
+  approvalApproved: string;
+  approvalApprovedEdited: string;
+  approvalDenied: string;
+  approvalDeniedReason: string;
+  approvalArgsInvalid: string;
+  requestInput: string;
+  requestSkip: string;
+  requestSkipped: string;
+  requestAnswered: string;
+  requestExpired: string;
+  requestExpires: string;
+  requestKept: string;
+  inputHeld: string;
+  inputHeldGo: string;
+  requestAnswer: string;
+  threadsHeading: string;
+  threadsShow: string;
+  threadsHide: string;
+  threadNew: string;
+  threadUntitled: string;
+  threadsEmpty: string;
+  threadActions: string;
+  threadRename: string;
+  threadTitle: string;
+  threadSave: string;
+  threadCancel: string;
+  threadDelete: string;
+  threadExport: string;
+  threadImport: string;
+  threadImportNotJson: string;
+  threadDeleteConfirm: string;
+  threadCurrent: string;
+  editMessage: string;
+  editLabel: string;
+  editSend: string;
+  editCancel: string;
+  regenerate: string;
+  branchPrevious: string;
+  branchNext: string;
+  branchPosition: string;
+  storageProblem: string;
+  storageExport: string;
+  storageDismiss: string;
+  earlierMessages: CountedText;
+}
+
+/**
+ * What the page may give as `strings`: any text of its own, and a counted text also in the older
+ * form, one text per plural category (or one string), read in the chat's language.
+ */
+export type ChatStringOverrides = {
+  [Key in keyof ChatStrings]?: ChatStrings[Key] extends CountedText ? CountedText | Counted : ChatStrings[Key];
+};
+
+/**
+ * A language's table: its texts, made with the plural rules of its language
+ * (`plural(count, { one: …, other: … })`), so the table's file imports nothing.
+ */
+export type Translation = (plural: Plural) => ChatStrings;
+
+/** A language's texts of generated forms: every one, so the type checker names one it lacks. */
+export type FormTexts = Omit<SchemaFormLabels, 'locale'>;

@@ -1,0 +1,94 @@
+/**
+ * The client-tool round trip of a reply: a run that finishes with calls left to the widget has
+ * those its client tools handle run here, and the same reply goes on in a new run whose history
+ * carries their results. Calls nothing here answers are marked not completed (the model is told so
+ * in the next run's history); calls that wait for the person pause the reply.
+ */
+import { MAX_DEPTH } from '../conversation/depth.js';
+import { parseArgs } from '../conversation/history.js';
+import type { Action } from '../conversation/reducer.js';
+import type { AssistantTurn, ToolCallPart } from '../conversation/types.js';
+import { errorText } from '../internal/errors.js';
+import { pendingClientCalls, type ClientToolResult, type ClientTools } from './client-tools.js';
+
+/** How many times one reply may go back to the backend with answers to its client-tool calls. */
+export const MAX_CLIENT_TOOL_ROUNDS = 10;
+
+/** What a round trip needs of the run it belongs to. */
+export interface RoundTripRun {
+  readonly signal: AbortSignal;
+  /** The run was stopped meanwhile: nothing more is recorded. */
+  ended(): boolean;
+  /** The reply goes on in a new run: it streams again while its calls run. */
+  continueReply(): void;
+  /** Applies a change to the conversation. */
+  record(action: Action): void;
+}
+
+/**
+ * Runs the calls `reply` (just finished) left to the client that `clientTools` handle and records
+ * their results. True when the reply should go on with them in a new run; false when there was
+ * nothing to answer, the run was stopped meanwhile, or the reply now waits for the person.
+ */
+export async function answerClientCalls(
+  reply: AssistantTurn | undefined,
+  clientTools: ClientTools | undefined,
+  round: number,
+  run: RoundTripRun,
+): Promise<boolean> {
+  const pendingIds = new Set(reply?.status === 'done' ? reply.outcome?.pendingToolCallIds ?? [] : []);
+  const pending = (reply?.parts ?? []).filter(
+    (part): part is ToolCallPart => part.kind === 'tool-call' && pendingIds.has(part.id) && part.status === 'running',
+  );
+  if (pending.length === 0) return false;
+  const answerable = clientTools && round < MAX_CLIENT_TOOL_ROUNDS ? pending.filter((call) => clientTools.handles(call.name)) : [];
+  const unanswered = pending.filter((call) => !answerable.includes(call));
+  if (unanswered.length) {
+    const reason = round >= MAX_CLIENT_TOOL_ROUNDS ? `The reply asked for client tools more than ${MAX_CLIENT_TOOL_ROUNDS} times.` : 'No tool in this chat answers this call.';
+    run.record({ type: 'tool-calls-unanswered', toolCallIds: unanswered.map((call) => call.id), reason });
+  }
+  if (answerable.length === 0) return false;
+
+  run.continueReply();
+  const { signal } = run;
+  const results = await Promise.all(answerable.map((call) => runCall(clientTools!, call, signal)));
+  if (signal.aborted || run.ended()) return false;
+  const waiting: string[] = [];
+  answerable.forEach((call, i) => {
+    const { app, ask, waitFor, content, isError } = results[i];
+    if (app) run.record({ type: 'app-update', partId: call.id, app });
+    if (waitFor) {
+      waiting.push(call.id);
+      run.record({ type: 'ask-open', toolCallId: call.id, by: waitFor });
+    } else if (ask) {
+      run.record({ type: 'ask-result', toolCallId: call.id, ask, content, isError });
+    } else {
+      // The widget ran the call: what it returned goes to the model, if only an empty text.
+      run.record({ type: 'tool-call-result', toolCallId: call.id, content: content ?? '', isError });
+    }
+  });
+  if (waiting.length === 0) return true;
+  // The person answers later: the reply pauses here, its waiting calls pending.
+  run.record({ type: 'reply-wait', toolCallIds: waiting });
+  return false;
+}
+
+/** Runs one call; a failure (or arguments not fit to run on) becomes an error result for the model. */
+function runCall(clientTools: ClientTools, call: ToolCallPart, signal: AbortSignal): Promise<ClientToolResult> {
+  // A call whose arguments never arrived whole, or are not JSON, is not run on a guess.
+  const { args, argsInvalid } = call.args !== undefined ? call : parseArgs(call.argsText);
+  if (argsInvalid || call.argsInvalid) {
+    const why = call.argsTooDeep ? `nest more than ${MAX_DEPTH} levels deep` : 'are not valid JSON';
+    return Promise.resolve({ content: `The call was not run: its arguments ${why}.`, isError: true });
+  }
+  return clientTools
+    .run({ toolCallId: call.id, name: call.name, arguments: args ?? {} }, signal)
+    .catch((error: unknown): ClientToolResult => ({ content: `The tool failed: ${errorText(error)}`, isError: true }));
+}
+
+/** A run's end, naming the calls it leaves to the widget even when the backend did not. */
+export function withPendingCalls<E extends Extract<Action, { type: 'run-finished' }>>(event: E, reply: AssistantTurn | undefined, offered: readonly string[]): E {
+  const pending = pendingClientCalls(reply, event.outcome, offered);
+  if (pending.length === 0 || pending === event.outcome?.pendingToolCallIds) return event;
+  return { ...event, outcome: { ...event.outcome, type: 'success', pendingToolCallIds: pending } };
+}

@@ -1,0 +1,68 @@
+/** One run of a reply as the session drives it, and the request it makes of the transport. */
+import { historyFromTurns } from '../conversation/history.js';
+import { replyById } from '../conversation/selectors.js';
+import type { ChatRunTrigger, ConversationState, Turn } from '../conversation/types.js';
+import { newId } from '../internal/ids.js';
+import type { ResumeEntry, RunRequest } from '../protocol/contract.js';
+import type { RunSetup } from './chat-session.js';
+
+export interface Run {
+  runId: string;
+  replyId: string;
+  threadId: string;
+  abort: AbortController;
+  ended: boolean;
+  /** Settles when the run has ended. */
+  finished: Promise<void>;
+  /** Subagent activity is recorded in this reply. */
+  activity: boolean;
+  markFinished: () => void;
+  /** Answers to a reply's interrupts, sent with the run's first request. */
+  resume?: { replyId: string; entries: ResumeEntry[] };
+  /** Why the run's first request is made; the requests after client tools continue the reply. */
+  trigger: ChatRunTrigger;
+}
+
+/** How a run begins: a new reply, or one that goes on (`continueReply`). */
+export interface RunStart {
+  continueReply?: string;
+  resume?: Run['resume'];
+  trigger?: ChatRunTrigger;
+}
+
+export function newRun(setup: RunSetup, { continueReply, resume, trigger }: RunStart): Run {
+  let markFinished!: () => void;
+  const finished = new Promise<void>((resolve) => (markFinished = resolve));
+  return {
+    runId: newId(),
+    replyId: continueReply ?? newId(),
+    threadId: setup.threadId,
+    abort: new AbortController(),
+    ended: false,
+    finished,
+    markFinished,
+    activity: setup.activity?.() ?? true,
+    resume,
+    trigger: trigger ?? (continueReply ? { kind: 'continue', replyId: continueReply } : { kind: 'message' }),
+  };
+}
+
+/** The turns a request is made from: the reply under way is among them once it has something to continue. */
+export function requestTurns(turns: readonly Turn[], run: Run): Turn[] {
+  return turns.filter((turn) => turn.id !== run.replyId || replyById(turns, run.replyId)!.parts.length > 0);
+}
+
+export function runRequest(run: Run, { clientTools, context, forwardedProps }: RunSetup, state: ConversationState): RunRequest {
+  const request: RunRequest = {
+    threadId: run.threadId,
+    runId: run.runId,
+    // The reply under way is part of the history only when it continues after client tools.
+    messages: historyFromTurns(requestTurns(state.turns, run)),
+    tools: clientTools?.definitions() ?? [],
+    context: context?.() ?? [],
+    state: state.agentState ?? {},
+    forwardedProps: forwardedProps?.() ?? {},
+  };
+  if (run.resume) request.resume = run.resume.entries;
+  return request;
+}

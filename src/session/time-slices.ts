@@ -1,0 +1,37 @@
+/**
+ * Time slicing of a run's stream: events are applied in slices of a few milliseconds, with a pause
+ * between them in which the view gets to draw.
+ */
+
+/**
+ * The longest stretch (ms) spent applying streamed events before the view gets to draw. A fast
+ * backend's buffered stream would otherwise be read in one long task, with no frame in between.
+ */
+export const SLICE_MS = 5;
+
+let channel: MessageChannel | undefined;
+const waiting: (() => void)[] = [];
+
+/** Waits for the next macrotask: the default pause between slices where there is no view. */
+export function nextTask(): Promise<void> {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+  }
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    channel!.port2.postMessage(null);
+  });
+}
+
+/**
+ * Whether the page is still there a task after a connection broke (and the run was not stopped
+ * meanwhile). A page that goes away (a reload, a navigation) breaks its connections as it unloads,
+ * before its `pagehide` listeners run: that is not the agent failing, and the task after never
+ * comes, so the reply is kept as it was shown (still streaming) and comes back stopped.
+ */
+export async function pageStays(signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  await nextTask();
+  return !signal.aborted;
+}
