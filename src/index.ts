@@ -7,7 +7,9 @@ export { askPerson } from './mcp/app-call-check.js';
 export { AskUserDeferred, askUserTool, type Question, type QuestionOption } from './ask/questions.js';
 export type { AskUserHandler } from './ask/ask-user-tool.js';
 export type { SchemaFormLabels } from './ask/forms/labels.js';
-export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './mcp/types.js';
+export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, AppMessage, AppMessageCheck, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './mcp/types.js';
+export type { ThreadSummary } from './storage/chat-storage.js';
+export type { ThreadExport } from './storage/records.js';
 export type { ChatEvent, HistoryMessage, Interrupt, ReplyError, ReplyErrorKind } from './protocol/contract.js';
 export type {
   Answers,

@@ -148,7 +148,9 @@ export class AgentChatElement extends AgentChatProperties {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('mcpServers')) this.apps.syncServers();
     if (changed.has('storage') || changed.has('storageKey')) void this.store.configure(this.storage === 'none' ? 'none' : 'indexeddb', this.storageKey || 'agent-chat');
-    if (!this.apps.context || changed.has('theme') || changed.has('lang') || changed.has('sandboxUrl')) this.apps.refreshContext();
+    // Apps are told the chat's language too: the element's, or the page's as it changes.
+    const languageChanged = this.apps.context?.locale !== (this.localize.lang || navigator.language);
+    if (!this.apps.context || changed.has('theme') || languageChanged || changed.has('sandboxUrl')) this.apps.refreshContext();
   }
 
   protected override updated(): void {
@@ -251,8 +253,6 @@ export class AgentChatElement extends AgentChatProperties {
   send(text: string): boolean {
     return this.run.deliver(text);
   }
-
-
 
   /**
    * Every turn as shown (copies; the shape is under Turns): subagent calls are tool-call parts with

@@ -6,7 +6,7 @@ import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { AskUserHandler } from '../ask/ask-user-tool.js';
 import type { ToolDisplay } from '../conversation/tool-display.js';
-import type { ChatTransport } from '../conversation/types.js';
+import type { ChatTransport as Transport } from '../conversation/types.js';
 import type { ChatStringOverrides } from '../i18n/chat-strings.js';
 import type { AppCallCheck, AppMessageCheck, McpServerConfig } from '../mcp/types.js';
 import type { HeadersInput } from '../protocol/http.js';
@@ -92,7 +92,7 @@ export class AgentChatProperties extends LitElement {
   @property({ type: Boolean }) resume = false;
 
   /** A custom adapter used instead of `endpoint` / `protocol` (see A custom transport). */
-  @property({ attribute: false }) transport?: ChatTransport;
+  @property({ attribute: false }) transport?: Transport;
   /**
    * URL of the MCP Apps sandbox proxy page (`dist/sandbox.html`) on **another origin** (see MCP Apps).
    * Without it, apps run in an opaque-origin frame.
@@ -136,6 +136,6 @@ export class AgentChatProperties extends LitElement {
    * `forwardedProps["agent-chat"]`; AI SDK: the body's `"agent-chat"`).
    */
   @property({ attribute: 'agent-id' }) agentId?: string;
-  /** The page's session: in the default `context` of `askUser`, and sent to the backend (as `agent-id`). */
+  /** The page's session: in the default `context` of `askUser`, and sent to the backend (like `agent-id`). */
   @property({ attribute: 'session-id' }) sessionId?: string;
 }

@@ -7,12 +7,11 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChatTransport } from '../conversation/types.js';
-import { isRecord } from '../internal/guards.js';
+import { isPlainObject } from '../internal/guards.js';
 import { emit } from '../events.js';
 import type { HeadersInput } from '../protocol/http.js';
 import { PROTOCOLS, createTransport, isProtocol, preloadTransport, type Protocol } from '../protocol/index.js';
 import { checkDisplayOptions } from './display-options.js';
-
 
 const CREDENTIALS: readonly string[] = ['omit', 'same-origin', 'include'];
 
@@ -67,7 +66,7 @@ export function resolveConnection(input: ConfigInput): ResolvedConnection {
 }
 
 /** Headers from JSON text, an object, or a function; a string result is the problem found. */
-function parseHeaders(value: unknown): HeadersInput | undefined | string {
+export function parseHeaders(value: unknown): HeadersInput | undefined | string {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'function') return value as HeadersInput;
   let candidate = value;
@@ -78,10 +77,15 @@ function parseHeaders(value: unknown): HeadersInput | undefined | string {
       return 'The headers attribute must be a JSON object, such as {"Authorization": "Bearer …"}.';
     }
   }
-  const valid = isRecord(candidate) && Object.values(candidate).every((header) => typeof header === 'string');
-  return valid ? { ...(candidate as Record<string, string>) } : 'headers must map header names to string values.';
+  // A plain object of strings, as JSON gives it (not a Headers, a Map or a class instance).
+  if (!isPlainObject(candidate) || Object.getOwnPropertySymbols(candidate).length) return 'headers must map header names to string values.';
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(candidate)) {
+    if (typeof header !== 'string') return 'headers must map header names to string values.';
+    if (name !== '__proto__') headers[name] = header;
+  }
+  return headers;
 }
-
 
 /** The element's attributes this controller reads. */
 export interface ConnectionHost extends ReactiveControllerHost, HTMLElement {

@@ -5,6 +5,7 @@
 import type { ClientToolCall, ClientToolResult, ClientTools } from '../session/client-tools.js';
 import { ASK_USER_TOOL, AskUserDeferred, answersForModel, askUserTool, checkAnswers, parseQuestions, type Question } from './questions.js';
 import type { Answers } from '../conversation/types.js';
+import { errorText } from '../internal/errors.js';
 
 /** The page's own way of answering: answers, a promise of them, or `AskUserDeferred`. */
 export type AskUserHandler = (
@@ -41,7 +42,7 @@ async function ask(call: ClientToolCall, signal: AbortSignal, setup: AskUserSetu
     answers = await untilAborted(Promise.resolve(handler(parsed.questions, setup.context())), signal);
   } catch (error) {
     if (signal.aborted) throw error;
-    return failed(`the page's askUser handler failed (${error instanceof Error ? error.message : String(error)}).`);
+    return failed(`the page's askUser handler failed (${errorText(error)}).`);
   }
   if (answers === AskUserDeferred) return { content: undefined, waitFor: 'message' };
   const checked = checkAnswers(parsed.questions, answers);

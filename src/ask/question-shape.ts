@@ -26,23 +26,30 @@ export function questionIssues(input: unknown): IssuePath[] {
   const questions = input.questions;
   if (!Array.isArray(questions)) return [['questions']];
   const issues: IssuePath[] = [];
-  questions.forEach((question: unknown, i) => {
+  for (let i = 0; i < questions.length; i++) {
+    const question: unknown = questions[i];
     const at: IssuePath = ['questions', i];
-    if (!isRecord(question)) return void issues.push(at);
+    if (!isRecord(question)) {
+      issues.push(at);
+      continue;
+    }
     if (!isText(question.question)) issues.push([...at, 'question']);
     if (!isText(question.header)) issues.push([...at, 'header']);
     const options = question.options;
     if (!Array.isArray(options)) issues.push([...at, 'options']);
     else {
-      options.forEach((option: unknown, j) => {
-        if (!isRecord(option)) return void issues.push([...at, 'options', j]);
-        if (!isText(option.label)) issues.push([...at, 'options', j, 'label']);
-        if (option.description !== undefined && typeof option.description !== 'string') issues.push([...at, 'options', j, 'description']);
-      });
+      for (let j = 0; j < options.length; j++) {
+        const option: unknown = options[j];
+        if (!isRecord(option)) issues.push([...at, 'options', j]);
+        else {
+          if (!isText(option.label)) issues.push([...at, 'options', j, 'label']);
+          if (option.description !== undefined && typeof option.description !== 'string') issues.push([...at, 'options', j, 'description']);
+        }
+      }
       if (outOf(options, MIN_OPTIONS, MAX_OPTIONS)) issues.push([...at, 'options']);
     }
     if (question.multiSelect !== undefined && typeof question.multiSelect !== 'boolean') issues.push([...at, 'multiSelect']);
-  });
+  }
   if (outOf(questions, MIN_QUESTIONS, MAX_QUESTIONS)) issues.push(['questions']);
   return issues;
 }

@@ -63,6 +63,11 @@ export class LocalizeController implements ReactiveController {
     });
   }
 
+  /** The chat's language now (BCP 47; empty when neither the element nor the page says). */
+  get lang(): string {
+    return this.languageNow();
+  }
+
   private languageNow(): string {
     const { host } = this;
     return host.lang || host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;

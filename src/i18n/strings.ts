@@ -17,8 +17,11 @@ const translations: Record<string, () => Promise<Translation>> = {
   de: () => import('./translations/de.js').then((module) => module.de),
   fr: () => import('./translations/fr.js').then((module) => module.fr),
 };
-const loaded: Record<string, ChatStrings> = { en };
+/** The tables loaded, by primary language subtag. */
+const loaded: Record<string, Translation> = { en: english };
 const loading = new Map<string, Promise<void>>();
+/** The texts of each language tag asked for: counts are written the tag's way (`de-CH`: 1'234). */
+const built = new Map<string, ChatStrings>([['', en]]);
 
 const primaryOf = (lang: string | undefined) => (lang ?? '').toLowerCase().split(/[-_]/)[0];
 
@@ -32,7 +35,7 @@ export function loadStrings(lang: string | undefined): Promise<void> {
   let pending = loading.get(primary);
   if (!pending) {
     pending = translations[primary]().then(
-      (table) => void (loaded[primary] = table(pluralsIn(primary))),
+      (table) => void (loaded[primary] = table),
       (error: unknown) => console.warn(`<agent-chat>: the "${primary}" texts could not be loaded; English is used.`, error),
     );
     loading.set(primary, pending);
@@ -51,7 +54,7 @@ export function stringsLoaded(lang: string | undefined): boolean {
  * an override of a counted text in the form per plural category is read in the texts' locale.
  */
 export function resolveStrings(lang: string | undefined, overrides?: ChatStringOverrides): ChatStrings {
-  const table = loaded[primaryOf(lang)] ?? en;
+  const table = textsOf(lang);
   const strings = { ...table, locale: lang || table.locale, ...overrides } as ChatStrings;
   // The page's form texts go over the language's, one by one.
   if (table.form && overrides?.form) strings.form = { ...table.form, ...overrides.form };
@@ -79,4 +82,17 @@ export function statusText(strings: ChatStrings, status: 'running' | 'done' | 'e
     'not-completed': strings.toolNotCompleted,
   };
   return labels[status];
+}
+
+/** The loaded table for `lang` (English until its own is loaded), its counts in `lang`'s way. */
+function textsOf(lang: string | undefined): ChatStrings {
+  const primary = primaryOf(lang);
+  const translation = loaded[primary] ?? english;
+  const key = loaded[primary] ? (lang ?? '') : '';
+  let texts = built.get(key);
+  if (!texts) {
+    texts = translation(pluralsIn(key || 'en'));
+    built.set(key, texts);
+  }
+  return texts;
 }

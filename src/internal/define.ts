@@ -1,7 +1,7 @@
 /**
  * Registers a custom element once. Loading the script a second time (the module twice, or the
  * module and the classic build) finds the name taken: it warns once and keeps the first
- * definition instead of throwing. Where there is no DOM (Node, SSR) it does nothing.
+ * definition instead of throwing. Where there is no custom element registry it does nothing.
  */
 let warned = false;
 
@@ -14,6 +14,6 @@ export function define(name: string, element: CustomElementConstructor): void {
   }
   if (existing !== element && !warned) {
     warned = true;
-    console.warn(`<agent-chat>: the script was loaded more than once; <${name}> and its inner elements keep their first definition.`);
+    console.warn(`<agent-chat>: the script was loaded more than once (<${name}> is defined already); the elements keep their first definition.`);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Events between the chat's own elements. They are not the page's business: their names do not
  * use the public `agent-chat-` prefix, and all but `AnswerEvent` stay in the shadow tree they are
- * sent in. `AnswerEvent` is composed (a card may sit shadow roots deep); the chat stops it. Sender
+ * sent in. `AnswerEvent` is composed (a card may sit shadow roots deep) and `McpServerChangeEvent`
+ * bubbles from a light-DOM child to its chat: the chat stops both. Sender
  * and listener share the class: the sender dispatches `new X(...)`, the listener binds
  * `on(X, handler)` in a template or calls `listen`.
  */

@@ -71,14 +71,14 @@ export class ChatApps implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.chat.addEventListener(McpServerChangeEvent.type, this.syncServers);
+    this.chat.addEventListener(McpServerChangeEvent.type, this.onServerChange);
     this.childObserver.observe(this.chat, { childList: true });
     this.colorScheme.addEventListener('change', this.onColorScheme);
     this.syncServers();
   }
 
   hostDisconnected(): void {
-    this.chat.removeEventListener(McpServerChangeEvent.type, this.syncServers);
+    this.chat.removeEventListener(McpServerChangeEvent.type, this.onServerChange);
     this.childObserver.disconnect();
     this.colorScheme.removeEventListener('change', this.onColorScheme);
     // A chat taken off the page lets go of its MCP connections (connecting again reopens them).
@@ -91,6 +91,12 @@ export class ChatApps implements ReactiveController {
   }
 
   /** The servers from the children and `mcpServers`; connects (loading the host) once there are any. */
+  /** A server child changed: the chat's own business, it goes no further. */
+  private readonly onServerChange = (event: Event) => {
+    event.stopPropagation();
+    this.syncServers();
+  };
+
   syncServers = (): void => {
     const problems: string[] = [];
     const configs: McpServerConfig[] = [];

@@ -1,5 +1,6 @@
 import type { ChatEvent, ReplyError } from '../protocol/contract.js';
 import { readSse } from './sse.js';
+import { errorText } from '../internal/errors.js';
 
 export type HeadersInput = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
 
@@ -92,7 +93,7 @@ export async function openEventStream(
   try {
     extraHeaders = await resolveHeaders(settings.headers);
   } catch (error) {
-    return { error: { kind: 'config', message: `The headers function failed: ${error instanceof Error ? error.message : String(error)}` } };
+    return { error: { kind: 'config', message: `The headers function failed: ${errorText(error)}` } };
   }
   let response: Response;
   try {

@@ -23,7 +23,7 @@ import { answerClientCalls, withPendingCalls } from './client-round-trip.js';
 import type { ClientTools } from './client-tools.js';
 import { errorText } from '../internal/errors.js';
 import { newId } from '../internal/ids.js';
-import { newRun, requestTurns, runRequest, type Run, type RunStart } from './run.js';
+import { newRun, requestTurns, runRequest, type Run, type RunSetup, type RunStart } from './run.js';
 import { nextTask, pageStays, SLICE_MS } from './time-slices.js';
 
 export { nextTask };
@@ -42,22 +42,7 @@ export interface SessionListener {
   custom?(name: string, value: unknown): void;
 }
 
-/** What a run needs from the page: the thread, a transport or the reason there is none, and the tools it answers. */
-export type RunSetup = {
-  threadId: string;
-  clientTools?: ClientTools;
-  /** Awaited before the first request (the page's MCP servers being listed). */
-  prepare?: () => Promise<void>;
-  /**
-   * Whether subagent activity is recorded (`show-activity`). Read at each reply's start and for
-   * every event: turned off, it stops at once; turned on, it starts with the next reply.
-   */
-  activity?: () => boolean;
-  /** AG-UI `context` entries sent with each run (what apps told the model). */
-  context?: () => RunRequest['context'];
-  /** `forwardedProps` of each run (the widget's own under `"agent-chat"`). */
-  forwardedProps?: () => Record<string, unknown>;
-} & ({ transport: ChatTransport } | { problem: ReplyError });
+export type { RunSetup };
 
 export class ChatSession {
   private current: ConversationState = emptyConversation();

@@ -1,10 +1,27 @@
 /** One run of a reply as the session drives it, and the request it makes of the transport. */
 import { historyFromTurns } from '../conversation/history.js';
 import { replyById } from '../conversation/selectors.js';
-import type { ChatRunTrigger, ConversationState, Turn } from '../conversation/types.js';
+import type { ChatRunTrigger, ChatTransport, ConversationState, Turn } from '../conversation/types.js';
 import { newId } from '../internal/ids.js';
-import type { ResumeEntry, RunRequest } from '../protocol/contract.js';
-import type { RunSetup } from './chat-session.js';
+import type { ReplyError, ResumeEntry, RunRequest } from '../protocol/contract.js';
+import type { ClientTools } from './client-tools.js';
+
+/** What a run needs from the page: the thread, a transport or the reason there is none, and the tools it answers. */
+export type RunSetup = {
+  threadId: string;
+  clientTools?: ClientTools;
+  /** Awaited before the first request (the page's MCP servers being listed). */
+  prepare?: () => Promise<void>;
+  /**
+   * Whether subagent activity is recorded (`show-activity`). Read at each reply's start and for
+   * every event: turned off, it stops at once; turned on, it starts with the next reply.
+   */
+  activity?: () => boolean;
+  /** AG-UI `context` entries sent with each run (what apps told the model). */
+  context?: () => RunRequest['context'];
+  /** `forwardedProps` of each run (the widget's own under `"agent-chat"`). */
+  forwardedProps?: () => Record<string, unknown>;
+} & ({ transport: ChatTransport } | { problem: ReplyError });
 
 export interface Run {
   runId: string;

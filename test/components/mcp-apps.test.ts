@@ -88,6 +88,24 @@ describe('MCP Apps: the bridge, in spec order', function () {
     expect(changed.params.styles.variables['--color-background-primary']).to.match(/^rgb/);
   });
 
+  it('tells the app when the chat’s language changes, also when the page’s does', async () => {
+    const page = document.documentElement;
+    const before = page.lang;
+    try {
+      page.lang = 'en';
+      const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'abc' }));
+      await sendAndWait(el, 'go');
+      const init = (await waitForReport(reports, (r) => !!r.init, 'the initialize answer')).init;
+      expect(init.hostContext.locale).to.equal('en');
+      page.lang = 'de';
+      await waitForReport(reports, (r) => r.received === 'ui/notifications/host-context-changed' && r.params.locale === 'de', 'the page’s new language');
+      el.lang = 'fr';
+      await waitForReport(reports, (r) => r.received === 'ui/notifications/host-context-changed' && r.params.locale === 'fr', 'the element’s language');
+    } finally {
+      page.lang = before;
+    }
+  });
+
   it('sends partial input while the arguments stream, before the complete input', async () => {
     // Slow arguments: the app is up (its resource read) before they are complete.
     const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'a long value that streams in pieces' }, '&pause=700'));

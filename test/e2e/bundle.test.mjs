@@ -54,6 +54,33 @@ describe('built bundles', () => {
     });
   }
 
+  for (const [name, scripts] of [
+    ['the module twice (two URLs)', '<script type="module" src="/dist/agent-chat.js"></script><script type="module" src="/dist/agent-chat.js?again"></script>'],
+    ['the module, then the classic script', '<script type="module" src="/dist/agent-chat.js"></script><script src="/dist/agent-chat.iife.js" defer></script>'],
+  ]) {
+    it(`loading the script twice (${name}) warns once, throws nothing and chats`, async () => {
+      const page = await browser.newPage();
+      const errors = [];
+      const warnings = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() === 'warning' && message.text().includes('loaded more than once')) warnings.push(message.text());
+      });
+      const url = `${server.url}e2e-twice-${name.length}.html`;
+      await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: pageWith(scripts) }));
+      await page.goto(url);
+      await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+      // Both copies have run: the second one's warning is there once the page has loaded.
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(300);
+      assert.equal((await chatTurn(page, 'hello')).status, 'done');
+      assert.deepEqual(errors, []);
+      assert.equal(warnings.length, 1, warnings.join('\n'));
+      await page.close();
+    });
+  }
+
   it('a page on another origin embeds the chat against the demo’s agent (CORS, with a preflight)', async () => {
     const embed = await startPageServer(async (_input, res) => res.end(), {
       page: `<!doctype html><html lang="en"><body>

@@ -89,6 +89,11 @@ describe('parseQuestions', () => {
     expect(invalid({ questions: five })).to.equal(message);
   });
 
+  it('reports a hole in a list as a bad entry, without throwing', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    expect(invalid({ questions: [, size] })).to.equal('ask_user: question 1 must be an object with "question", "header" and "options".');
+  });
+
   it('reports a wrong count before a bad question inside it', () => {
     expect(invalid({ questions: [size, {}, 3, null, size] })).to.equal('ask_user: "questions" must list 1 to 4 questions.');
   });

@@ -55,6 +55,15 @@ describe('counted texts (Intl.PluralRules)', () => {
     expect(resolveStrings('fr').activityCalls(0), 'not overridden: the table’s own').to.equal('0 appel');
   });
 
+  it('writes the count the way of the chat’s whole language tag, not only its language', () => {
+    const swiss = new Intl.NumberFormat('de-CH').format(1234);
+    expect(swiss, 'de-CH groups unlike de').to.not.equal(new Intl.NumberFormat('de').format(1234));
+    expect(resolveStrings('de-CH').earlierMessages(1234)).to.equal(`${swiss} frühere Nachrichten zeigen`);
+    expect(resolveStrings('de').earlierMessages(1234)).to.equal(`${new Intl.NumberFormat('de').format(1234)} frühere Nachrichten zeigen`);
+    const indian = new Intl.NumberFormat('en-IN').format(100000);
+    expect(resolveStrings('en-IN').earlierMessages(100000)).to.equal(`Show ${indian} earlier messages`);
+  });
+
   it('a language’s form texts come with its translation; the page’s go over them one by one', () => {
     const labels = schemaFormLabels(resolveStrings('de', { form: { errorRequired: 'fehlt noch' } }));
     expect(labels.errorRequired).to.equal('fehlt noch');

@@ -6,20 +6,12 @@
  */
 import { isRecord } from '../../internal/guards.js';
 import { isDate, localDateTime, splitTime } from './dates.js';
-import { choiceOptions, flatten, num, singleType, str, type Json } from './schema.js';
+import { choiceOptions, flatten, num, singleType, str, type ChoiceOption, type Json } from './schema.js';
 
 /** A problem with one field: `path` is a `FormNode.path` ('' for the whole answer). */
 export interface FieldError {
   path: string;
   message: string;
-}
-
-/** A primitive a choice can stand for. */
-export type ChoiceValue = string | number | boolean;
-
-export interface ChoiceOption {
-  value: ChoiceValue;
-  label: string;
 }
 
 interface NodeBase {

@@ -3,7 +3,14 @@
  * the single type are picked out. Anything that is not what a keyword should hold counts as absent.
  */
 import { isRecord } from '../../internal/guards.js';
-import type { ChoiceOption, ChoiceValue } from './model.js';
+
+/** A primitive a choice can stand for. */
+export type ChoiceValue = string | number | boolean;
+
+export interface ChoiceOption {
+  value: ChoiceValue;
+  label: string;
+}
 
 export type Json = Record<string, unknown>;
 

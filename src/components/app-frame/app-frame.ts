@@ -18,6 +18,7 @@ import { pageInputIsRecent, watchPageInput } from './page-input.js';
 import { define } from '../../internal/define.js';
 import { isRecord } from '../../internal/guards.js';
 import { ARMING_MS, asksTemplate, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
+import { errorText } from '../../internal/errors.js';
 
 /** Tallest an app grows inline (px), unless `--agent-chat-app-max-height` says otherwise. */
 const DEFAULT_MAX_HEIGHT = 640;
@@ -129,7 +130,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       .then(
         (resource) => context!.update(call.id, { resource }),
         (error: unknown) => {
-          const reason = error instanceof Error ? error.message : String(error);
+          const reason = errorText(error);
           // A card from a file: its app runs only as this page's own server gives it.
           const failure = app.fromFile ? `${format(this.strings.appFromFile, { source: app.source })}: ${reason}` : reason;
           context!.update(call.id, { failure });
@@ -187,7 +188,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       this.observeWidth();
       this.sync();
     } catch (error) {
-      context!.update(call.id, { failure: error instanceof Error ? error.message : String(error) });
+      context!.update(call.id, { failure: errorText(error) });
     } finally {
       this.opening = false;
     }

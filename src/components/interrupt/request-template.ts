@@ -2,7 +2,11 @@ import { html, nothing } from 'lit';
 import { isOpen } from '../../ask/interrupts.js';
 import type { InterruptEntry, ToolCallPart } from '../../conversation/types.js';
 import { loadRequestViews } from './interrupt-loader.js';
-import type { AgentChatActivity } from '../activity/activity.js';
+
+/** What holds requests of its own (a subagent's activity block). */
+interface RequestHolder {
+  focusOpenRequest(scroll?: ScrollIntoViewOptions): boolean;
+}
 
 /** Parts of a request, forwarded by whoever shows one. */
 export const REQUEST_PARTS = 'approval, question-form, input-request';
@@ -29,7 +33,7 @@ export function requestTemplate(entry: InterruptEntry, call: ToolCallPart | unde
  */
 export function focusOpenRequestIn(root: ParentNode, scroll?: ScrollIntoViewOptions): boolean {
   const request = root.querySelector<HTMLElement>('[data-request-open]');
-  if (!request) return [...root.querySelectorAll<AgentChatActivity>('agent-chat-activity')].some((block) => block.focusOpenRequest(scroll));
+  if (!request) return [...root.querySelectorAll<RequestHolder & Element>('agent-chat-activity')].some((block) => block.focusOpenRequest(scroll));
   if (scroll) request.scrollIntoView(scroll);
   request.focus();
   return true;

@@ -106,8 +106,8 @@ export class AgentChatThreadList extends LitElement {
   /** Why the last import was refused, shown at the top of the list. */
   @property({ attribute: false }) notice?: string;
 
-  /** The thread being renamed or asked about, if any. */
   @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  /** The thread being renamed or asked about, if any. */
   @state() private mode?: Mode;
   @state() private draft = '';
   /** The person tried to save or edited the title: an empty one shows as invalid. */

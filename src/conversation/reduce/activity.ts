@@ -1,7 +1,7 @@
 /** Activity parts (AG-UI ACTIVITY_SNAPSHOT / ACTIVITY_DELTA); an `mcp-apps` one goes where its app is shown. */
 import { placeBackendApp } from '../../mcp/app-placement.js';
 import { APP_ACTIVITY_TYPE } from '../../mcp/types.js';
-import type { Action } from '../reducer.js';
+import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
 import { patched, subagentOf, updateReply, upsertPart } from './reply-updates.js';
 

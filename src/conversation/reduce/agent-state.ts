@@ -1,5 +1,5 @@
 /** The agent's shared state (STATE_SNAPSHOT / STATE_DELTA); a patch that does not apply keeps it as it was. */
-import type { Action } from '../reducer.js';
+import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
 import { patched } from './reply-updates.js';
 

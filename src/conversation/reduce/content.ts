@@ -1,5 +1,5 @@
 /** What the reply says: text and reasoning as they stream, encrypted reasoning, files, sources. */
-import type { Action } from '../reducer.js';
+import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
 import { subagentOf, updateReply, upsertPart, type PartOf } from './reply-updates.js';
 

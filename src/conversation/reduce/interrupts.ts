@@ -4,7 +4,7 @@
  */
 import { isExpired } from '../../ask/interrupts.js';
 import type { Interrupt } from '../../protocol/contract.js';
-import type { Action } from '../reducer.js';
+import type { Action } from '../actions.js';
 import { lastReply } from '../selectors.js';
 import type { ConversationState, InterruptEntry } from '../types.js';
 import { updateLastReply } from './reply-updates.js';

@@ -5,7 +5,7 @@
  */
 import { isDenial } from '../../ask/interrupts.js';
 import type { ReplyError } from '../../protocol/contract.js';
-import type { Action } from '../reducer.js';
+import type { Action } from '../actions.js';
 import type { AssistantTurn, ConversationState, ReplyPart, ReplyStatus, ToolCallStatus } from '../types.js';
 import { mergeInterrupts } from './interrupts.js';
 import { activeReplyIndex, updateReply } from './reply-updates.js';

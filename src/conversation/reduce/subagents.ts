@@ -2,7 +2,7 @@
  * The subagents a reply delegates to: they start (or go on after a pause), finish, or fail — a
  * failure leaves what it, and the subagents it started, still had running not completed.
  */
-import type { Action } from '../reducer.js';
+import type { Action } from '../actions.js';
 import type { AssistantTurn, ConversationState, SubagentRecord } from '../types.js';
 import { updateReply } from './reply-updates.js';
 

@@ -2,7 +2,7 @@
  * Tool calls: they start, their arguments stream and end, a result comes (the first one counts),
  * the backend denies one, the widget leaves some unanswered; an `ask_user` call opens and is answered.
  */
-import type { Action } from '../reducer.js';
+import type { Action } from '../actions.js';
 import { contentText, parseArgs } from '../history.js';
 import type { ConversationState, ToolCallPart } from '../types.js';
 import { subagentOf, updateCall, updateLastReply, upsertPart } from './reply-updates.js';

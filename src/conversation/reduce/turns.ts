@@ -3,7 +3,7 @@
  * place, the history a MESSAGES_SNAPSHOT brings.
  */
 import { turnsFromHistory } from '../history.js';
-import type { Action } from '../reducer.js';
+import type { Action } from '../actions.js';
 import type { AssistantTurn, ConversationState } from '../types.js';
 import { activeReplyIndex } from './reply-updates.js';
 
