@@ -34,6 +34,7 @@ export function applyImagePolicy(root: ParentNode, policy: ImagePolicy = default
     image.style.maxHeight = MAX_HEIGHT;
     const src = image.getAttribute('src') ?? '';
     if (!src || policy.mode === 'allow' || loadsWithoutAsking(src)) continue;
+    if (policy.mode === 'click' && policy.shown?.has(src)) continue;
     image.replaceWith(placeholder(image, policy));
   }
 }
@@ -54,7 +55,14 @@ function placeholder(image: HTMLImageElement, policy: ImagePolicy): HTMLElement 
   element.style.opacity = '0.8';
   if (element instanceof HTMLButtonElement) {
     element.type = 'button';
-    element.addEventListener('click', () => element.replaceWith(image), { once: true });
+    element.addEventListener(
+      'click',
+      () => {
+        policy.shown?.add(image.getAttribute('src') ?? '');
+        element.replaceWith(image);
+      },
+      { once: true },
+    );
   }
   return element;
 }

@@ -16,6 +16,11 @@ export interface ImagePolicy {
   showImage: string;
   /** The placeholder's text in `none` mode. */
   imageBlocked: string;
+  /**
+   * In `click` mode, the addresses the person chose to load in this view: drawn again (in another
+   * language, say), they load at once. Pressing a placeholder adds its address.
+   */
+  shown?: Set<string>;
 }
 
 export const defaultImagePolicy: ImagePolicy = {

@@ -67,4 +67,19 @@ describe('<agent-chat> images', () => {
     await settle(el);
     expect(deepQuery(el, 'button.image-placeholder')?.textContent).to.equal('Bild von attacker.test anzeigen (chart)');
   });
+
+  it('keeps an image the person chose to load when the chat’s language changes; the other placeholders follow it', async () => {
+    const el = await chatWith();
+    await loadStrings('de');
+    deepQueryAll<HTMLButtonElement>(el, 'button.image-placeholder')[0].click();
+    expect(remoteImages(el).length).to.equal(1);
+    el.lang = 'de';
+    await settle(el);
+    await settle(el);
+    expect(remoteImages(el).map((image) => image.alt)).to.deep.equal(['chart']);
+    expect(deepQueryAll(el, 'button.image-placeholder').map((button) => button.textContent)).to.deep.equal([
+      'Bild von attacker.test anzeigen (in result)',
+      'Bild von attacker.test anzeigen (in note)',
+    ]);
+  });
 });

@@ -77,6 +77,8 @@ describe('<agent-chat> theming from the host page', () => {
     try {
       const el = await fixture<AgentChat>(html`<agent-chat class="list-parts" style="height: 480px" endpoint="/agui/basic"></agent-chat>`);
       await sendAndWait(el, 'hello');
+      // The button shows once storage is open (its code is a chunk of its own, loaded as the chat connects).
+      await until(() => !!deepQuery(el, '[part="threads-button"]'), 'the conversations button');
       deepQuery<HTMLButtonElement>(el, '[part="threads-button"]')!.click();
       await until(() => !!deepQuery(el, '[part="thread-item"]'), 'the list');
       ['thread-list', 'thread-item', 'thread-new-button', 'thread-import-button'].forEach((part, i) => {

@@ -212,8 +212,11 @@ export class AgentChatMarkdown extends LitElement {
   /** The chat's image policy in its language (the default one outside a chat). */
   private imagePolicy(): ImagePolicy {
     const { showImage, imageBlocked } = this.strings;
-    return { mode: this.displayOptions.images, showImage, imageBlocked };
+    return { mode: this.displayOptions.images, showImage, imageBlocked, shown: this.shownImages };
   }
+
+  /** Images the person chose to load here: they stay loaded when the view is drawn again. */
+  private readonly shownImages = new Set<string>();
 
   private look(): string {
     const { images } = this.displayOptions;
