@@ -40,10 +40,16 @@ const signature = (method) =>
 /** `CustomEvent<AgentChatSendDetail>` → `AgentChatSendDetail`. */
 const detailType = (event) => code(/^CustomEvent<(.+)>$/.exec(event.type?.text ?? '')?.[1] ?? event.type?.text ?? 'Event');
 
+/** A default the JSDoc gives in words, as its last sentence ("Default: the nearest `lang`."), moved to the default column. */
+function withDefault(description = '', value) {
+  const words = value === undefined ? /\s*Default: (.+?)\.?$/s.exec(description) : null;
+  return words ? [description.slice(0, words.index), words[1]] : [description, defaultText(value)];
+}
+
 const attributesTable = (element) =>
   table(
     ['attribute', 'property', 'meaning', 'default'],
-    element.attributes.map((attribute) => [code(attribute.name), attribute.fieldName ? code(attribute.fieldName) : none, attribute.description, defaultText(attribute.default)]),
+    element.attributes.map((attribute) => [code(attribute.name), attribute.fieldName ? code(attribute.fieldName) : none, ...withDefault(attribute.description, attribute.default)]),
   );
 
 const propertiesTable = (element) =>

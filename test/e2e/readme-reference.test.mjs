@@ -72,4 +72,28 @@ describe('README reference and custom-elements.json', () => {
     };
     assert.match(referenceBlocks(manifest).get('events'), /^\| `x` \| `\{ kind: 'a' \\\| 'b' \}` \| a \\\| b c \|$/m);
   });
+
+  it('a default given in words moves to the default column; a value in the source stays there', () => {
+    const manifest = {
+      modules: [
+        {
+          declarations: [
+            {
+              tagName: 'agent-chat',
+              attributes: [
+                { name: 'lang', fieldName: 'lang', description: 'UI language.\nDefault: the nearest `lang` on the page.' },
+                { name: 'theme', fieldName: 'theme', description: 'The theme. Default: words that lose to the value.', default: "'auto'" },
+              ],
+              members: [],
+              events: [],
+            },
+            { tagName: 'agent-chat-mcp-server' },
+          ],
+        },
+      ],
+    };
+    const rows = referenceBlocks(manifest).get('attributes');
+    assert.match(rows, /^\| `lang` \| `lang` \| UI language\. \| the nearest `lang` on the page \|$/m);
+    assert.match(rows, /^\| `theme` \| `theme` \| The theme\. Default: words that lose to the value\. \| `auto` \|$/m);
+  });
 });
