@@ -153,6 +153,12 @@ export interface ChatStrings {
   storageExport: string;
   storageDismiss: string;
   earlierMessages: CountedText;
+  /** The launcher button of `mode="popup"` (its accessible name unless `launcher-label` is set). */
+  launcherOpen: string;
+  /** The panel's close button (popup and sidebar). */
+  panelClose: string;
+  /** The launcher's badge: replies that finished while the panel was closed. */
+  unreadReplies: CountedText;
 }
 
 /**

@@ -130,6 +130,9 @@ export const de: Translation = (plural) => ({
   storageExport: 'Exportieren',
   storageDismiss: 'Schließen',
   earlierMessages: (count) => plural(count, { one: '{count} frühere Nachricht zeigen', other: '{count} frühere Nachrichten zeigen' }),
+  launcherOpen: 'Chat öffnen',
+  panelClose: 'Chat schließen',
+  unreadReplies: (count) => plural(count, { one: '{count} ungelesene Antwort', other: '{count} ungelesene Antworten' }),
   form,
 });
 

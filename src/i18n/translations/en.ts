@@ -130,4 +130,7 @@ export const en: Translation = (plural) => ({
   storageExport: 'Export',
   storageDismiss: 'Dismiss',
   earlierMessages: (count) => plural(count, { one: 'Show {count} earlier message', other: 'Show {count} earlier messages' }),
+  launcherOpen: 'Open chat',
+  panelClose: 'Close chat',
+  unreadReplies: (count) => plural(count, { one: '{count} unread reply', other: '{count} unread replies' }),
 });

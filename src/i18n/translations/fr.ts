@@ -130,6 +130,9 @@ export const fr: Translation = (plural) => ({
   storageExport: 'Exporter',
   storageDismiss: 'Fermer',
   earlierMessages: (count) => plural(count, { one: 'Afficher le message précédent', other: 'Afficher les {count} messages précédents' }),
+  launcherOpen: 'Ouvrir le chat',
+  panelClose: 'Fermer le chat',
+  unreadReplies: (count) => plural(count, { one: '{count} réponse non lue', other: '{count} réponses non lues' }),
   form,
 });
 
