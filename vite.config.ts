@@ -1,13 +1,19 @@
 import { defineConfig, type Plugin } from 'vite';
+import { importsWithoutDom } from './scripts/build-without-dom.mjs';
 import { minifyLitCss } from './scripts/minify-lit-css.mjs';
 
 /**
- * Three builds (`BUILD` picks one; `npm run build` runs all three):
- * - `es` (default): the ES module `agent-chat.js`; the MCP host is loaded on first need from
- *   `mcp-host.js`, a file of its own, and the markdown renderer is a lazy chunk.
- * - `mcp-host`: `mcp-host.js`, self-contained. Bundled apart so the first load shares no chunk with
- *   it (the MCP SDK's zod would otherwise drag zod's core into the first load).
- * - `iife`: the classic script `agent-chat.iife.js`, everything in one file.
+ * Four builds (`BUILD` picks one; `npm run build` runs them all):
+ * - `es` (default): the ES module `agent-chat.js`, one file holding everything the first screen
+ *   needs; the rest (markdown renderer, storage, adapters, tool cards, request views…) are chunks
+ *   loaded on first need, which import what they share with it from `agent-chat.js` itself.
+ * - `mcp-host`: `mcp-host.js`, the MCP host, loaded on first need. Bundled apart so the first load
+ *   shares no chunk with it (the MCP SDK's zod would otherwise drag zod's core into the first load).
+ * - `loader`: the classic script `agent-chat.iife.js`, a few lines that `import()` the ES build from
+ *   beside themselves (`src/loader/classic-loader.ts`): a `<script src>` pays the module's first load.
+ * - `standalone`: `agent-chat.standalone.js`, the classic script with everything in one file, for
+ *   hosts that can serve only one.
+ * Every build imports cleanly where there is no DOM (`scripts/build-without-dom.mjs`).
  */
 const target = process.env.BUILD ?? 'es';
 
@@ -23,22 +29,32 @@ const hostAsSeparateFile: Plugin = {
   },
 };
 
+/**
+ * Every module the entry imports statically goes into the entry's own file (Rolldown would
+ * otherwise split what the entry shares with lazy chunks into chunks of their own, each one more
+ * request before the first screen).
+ */
+const entryKeepsItsModules = { groups: [{ name: 'agent-chat', tags: ['$initial'] }] };
+
 const builds = {
-  es: { entry: 'src/index.ts', formats: ['es'] as const, fileName: () => 'agent-chat.js', emptyOutDir: true },
+  es: { entry: 'src/index.ts', formats: ['es'] as const, fileName: () => 'agent-chat.js', emptyOutDir: true, codeSplitting: entryKeepsItsModules },
   'mcp-host': { entry: 'src/mcp/host.ts', formats: ['es'] as const, fileName: () => 'mcp-host.js', emptyOutDir: false },
-  iife: { entry: 'src/index.ts', formats: ['iife'] as const, fileName: () => 'agent-chat.iife.js', emptyOutDir: false },
+  loader: { entry: 'src/loader/classic-loader.ts', formats: ['iife'] as const, fileName: () => 'agent-chat.iife.js', emptyOutDir: false },
+  standalone: { entry: 'src/index.ts', formats: ['iife'] as const, fileName: () => 'agent-chat.standalone.js', emptyOutDir: false },
 };
 const build = builds[target as keyof typeof builds];
-if (!build) throw new Error(`Unknown BUILD=${target}: es, mcp-host or iife`);
+if (!build) throw new Error(`Unknown BUILD=${target}: ${Object.keys(builds).join(', ')}`);
 
 export default defineConfig({
-  plugins: target === 'es' ? [hostAsSeparateFile, minifyLitCss] : [minifyLitCss],
+  plugins: target === 'es' ? [hostAsSeparateFile, minifyLitCss, importsWithoutDom] : [minifyLitCss, importsWithoutDom],
   build: {
     target: 'es2022',
     minify: true,
     sourcemap: true,
-    // Shared modules of the entry and its lazy chunks stay in the entry (no extra first-load file).
-    rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true } },
+    rolldownOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: { minify: true, ...('codeSplitting' in build ? { codeSplitting: build.codeSplitting } : {}) },
+    },
     emptyOutDir: build.emptyOutDir,
     lib: {
       entry: build.entry,

@@ -2,7 +2,7 @@
 // stream endpoint (/api/ai-sdk, ai-sdk-agent.mjs) plus the demo page and the built bundle, and beside it, each on a port of its own, the dice roller MCP server (an MCP App) and a second
 // origin that serves only the MCP Apps sandbox proxy (dist/sandbox.html).
 //
-//   node demo/server.mjs            → http://127.0.0.1:8787/ (PORT, HOST, DEMO_DELAY_MS override;
+//   node demo/server.mjs            → http://127.0.0.1:8787/ and /shop.html (PORT, HOST, DEMO_DELAY_MS override;
 //                                     MCP_PORT, SANDBOX_PORT pick the other two ports, else free ones)
 //   OPENAI_API_KEY=… node demo/server.mjs   → a real model instead of the scripted agent
 
@@ -265,6 +265,7 @@ async function route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, en
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   if (pathname === '/' || pathname === '/index.html') return sendIndex(req, res, { urls, host });
+  if (pathname === '/shop.html') return sendFile(req, res, path.join(DEMO_DIR, 'shop.html')); // the popup on a product page
   if (pathname.startsWith('/dist/')) return sendFile(req, res, resolveInside(distDir, pathname.slice('/dist/'.length)));
   return sendText(res, 404, 'Not found');
 }
@@ -382,6 +383,7 @@ async function main() {
     sandboxPort: numberFromEnv(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
   });
   console.log(`agent-chat demo: ${server.url}  (${server.agent})`);
+  console.log(`  the chat as a popup on a product page: ${server.url}shop.html`);
   console.log(`  AG-UI agent endpoint (CORS for pages on localhost / 127.0.0.1): ${server.url}api/agent`);
   console.log(`  AI SDK endpoint (useChat's protocol; a scripted mock model):  ${server.url}${AI_SDK_PATH.slice(1)}`);
   console.log(`  dice roller MCP server (an MCP App): ${server.mcpUrl}`);

@@ -1,6 +1,8 @@
 // Takes the README screenshots of the demo (docs/screenshot.png: a reply with markdown and tool
 // cards; docs/screenshot-app.png: an MCP App in its card; docs/screenshot-ask.png: the agent's
-// questions, answered, and an approval waiting): `npm run build && node scripts/screenshot.mjs`.
+// questions, answered, and an approval waiting; docs/screenshot-popup.png and
+// docs/screenshot-popup-phone.png: mode="popup" open over the demo's product page, on a desktop
+// and on a phone): `npm run build && node scripts/screenshot.mjs`.
 import { startDemoServer } from '../demo/server.mjs';
 import { chatTurn, launchChromium } from '../test/e2e/browser.mjs';
 
@@ -56,6 +58,24 @@ try {
   await askPage.waitForTimeout(300);
   await askPage.screenshot({ path: 'docs/screenshot-ask.png', fullPage: true });
   console.log('wrote docs/screenshot-ask.png');
+
+  // The popup on the product page: opened from its launcher, one question answered.
+  for (const [file, viewport] of [
+    ['docs/screenshot-popup.png', { width: 1280, height: 800 }],
+    ['docs/screenshot-popup-phone.png', { width: 390, height: 844 }],
+  ]) {
+    const shopPage = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+    await shopPage.goto(new URL('shop.html', server.url).href);
+    await shopPage.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    await shopPage.locator('agent-chat [part="launcher"]').click();
+    await chatTurn(shopPage, 'Will it arrive in Oslo by Friday? And what is the weather there?');
+    await shopPage.locator('agent-chat [part="messages"]').evaluate((log) => log.scrollTo({ top: log.scrollHeight }));
+    // The composer keeps the keyboard; without its focus ring the picture is calmer.
+    await shopPage.evaluate(() => document.activeElement?.blur());
+    await shopPage.waitForTimeout(400);
+    await shopPage.screenshot({ path: file });
+    console.log(`wrote ${file}`);
+  }
 } finally {
   await browser.close();
   await server.close();

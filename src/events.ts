@@ -64,6 +64,12 @@ export interface AgentChatStorageErrorDetail {
   threadId?: string;
 }
 
+export interface AgentChatOpenChangeDetail {
+  open: boolean;
+  /** `launcher`: the launcher button; `close-button`: the panel's close button; `escape`: Esc in the panel; `outside`: a press outside (`close-on-outside-click`); `method`: `show()`, `hide()`, `toggle()` or the `open` property. */
+  reason: 'launcher' | 'close-button' | 'escape' | 'outside' | 'method';
+}
+
 export interface AgentChatEventMap {
   'agent-chat-ready': CustomEvent<Record<string, never>>;
   'agent-chat-send': CustomEvent<AgentChatSendDetail>;
@@ -75,6 +81,7 @@ export interface AgentChatEventMap {
   'agent-chat-app-call': CustomEvent<AgentChatAppCallDetail>;
   'agent-chat-thread-change': CustomEvent<AgentChatThreadChangeDetail>;
   'agent-chat-storage-error': CustomEvent<AgentChatStorageErrorDetail>;
+  'agent-chat-open-change': CustomEvent<AgentChatOpenChangeDetail>;
 }
 
 declare global {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 export function snapshotDist(distDir) {
   if (!existsSync(join(distDir, 'agent-chat.js'))) throw new Error(`${distDir}/agent-chat.js is missing: run \`npm run build\` first`);
   const copy = mkdtempSync(join(tmpdir(), 'agent-chat-bench-'));
-  cpSync(distDir, copy, { recursive: true, filter: (source) => !source.includes(`${distDir}/types`) });
+  cpSync(distDir, copy, { recursive: true, filter: (source) => source !== join(distDir, 'types') });
   return { dir: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
 }
 

@@ -9,7 +9,6 @@ import type { AgentChatMessage } from '../components/message/message.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from '../conversation/public-turns.js';
 import type { ConversationState, MessageSource, Turn } from '../conversation/types.js';
 import { emit, type AgentChatEventMap } from '../events.js';
-import { LocalizeController } from '../i18n/localize.js';
 import { provideDisplay } from '../internal/contexts.js';
 import { AnswerEvent, ComposerSendEvent, ComposerStopEvent, RetryRequestEvent, TurnActionEvent, on } from '../internal/events.js';
 import { newId } from '../internal/ids.js';
@@ -18,11 +17,13 @@ import { loadMarkdown } from '../render/markdown-loader.js';
 import type { ChatSession } from '../session/chat-session.js';
 import { ChatStorage, type ThreadSummary } from '../storage/chat-storage.js';
 import type { ThreadExport } from '../storage/records.js';
-import { AgentChatProperties } from './agent-chat-properties.js';
+import { AgentChatEmbedding } from './agent-chat-embedding.js';
 import { appCardReply, withCardDisplay, type AppendAppCardOptions } from './app-card-reply.js';
-import { COMPOSER_PARTS, configErrorsTemplate, heldNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
+import { COMPOSER_PARTS, configErrorsTemplate, headerTemplate, heldNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
 import { ConnectionController } from './connection.js';
 import { displayOptions } from './display-options.js';
+import { closeButtonTemplate } from './embed-templates.js';
+import { LinkAnnouncer } from './link-announcer.js';
 import { LogController } from './log-controller.js';
 import { RunSetupMaker } from './run-setup.js';
 import { SessionController } from './session-controller.js';
@@ -33,13 +34,11 @@ import { ThreadsDrawer } from './threads-drawer.js';
  * public methods and render, over the configuration in `agent-chat-properties.ts`. The tag
  * (`agent-chat.ts`) adds the documentation and the styles.
  */
-export class AgentChatElement extends AgentChatProperties {
+export class AgentChatElement extends AgentChatEmbedding {
   @query('.messages') private logElement!: HTMLElement;
   @query('agent-chat-composer') private composer!: AgentChatComposer;
   private retrying = false;
 
-  /** The chat's language and texts, provided to every view inside. */
-  private readonly localize = new LocalizeController(this);
   /** The attributes that say where the backend is, and what the page set wrong. */
   private readonly connection: ConnectionController = new ConnectionController(this, () => this.apps.problems);
   private readonly apps: ChatApps = new ChatApps(this, {
@@ -112,8 +111,11 @@ export class AgentChatElement extends AgentChatProperties {
     chat: this,
   });
 
+  private workingsStarted = false;
+
   constructor() {
     super();
+    new LinkAnnouncer(this);
     // The display options every view inside shares.
     provideDisplay(this, () => displayOptions(this, this.apps.context));
   }
@@ -130,15 +132,17 @@ export class AgentChatElement extends AgentChatProperties {
     return this.run.busy;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.addEventListener('click', this.onLinkClick);
+  /** Starts storage, the adapter's chunk, MCP servers and the renderer: inline as the chat first draws; a popup or sidebar when first opened or used. */
+  protected startWorkings(): void {
+    if (this.workingsStarted) return;
+    this.workingsStarted = true;
     void loadMarkdown();
+    this.configureStorage();
+    this.apps.syncServers();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.removeEventListener('click', this.onLinkClick);
+  private configureStorage(): void {
+    void this.store.configure(this.storage === 'none' ? 'none' : 'indexeddb', this.storageKey || 'agent-chat');
   }
 
   protected override firstUpdated(): void {
@@ -147,7 +151,8 @@ export class AgentChatElement extends AgentChatProperties {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('mcpServers')) this.apps.syncServers();
-    if (changed.has('storage') || changed.has('storageKey')) void this.store.configure(this.storage === 'none' ? 'none' : 'indexeddb', this.storageKey || 'agent-chat');
+    if (this.embed.started && !this.workingsStarted) this.startWorkings();
+    else if (this.workingsStarted && (changed.has('storage') || changed.has('storageKey'))) this.configureStorage();
     // Apps are told the chat's language too: the element's, or the page's as it changes.
     const languageChanged = this.apps.context?.locale !== (this.localize.lang || navigator.language);
     if (!this.apps.context || changed.has('theme') || languageChanged || changed.has('sandboxUrl')) this.apps.refreshContext();
@@ -170,6 +175,7 @@ export class AgentChatElement extends AgentChatProperties {
    *   text? }`; `title` to `fullScreen` as in `toolDisplay`.
    */
   async appendAppCard(options: AppendAppCardOptions): Promise<HTMLElement> {
+    this.embed.wake();
     if (this.run.waitingForPerson) throw new Error('appendAppCard() cannot add a card while the agent waits for answers to its questions or requests.');
     const call = await this.apps.appCall(options.source, options.tool, options.arguments ?? {}, options.value, newId());
     const reply = appCardReply(options, call);
@@ -205,14 +211,6 @@ export class AgentChatElement extends AgentChatProperties {
   private onRetryRequest = () => {
     this.retry();
     this.composer?.focus();
-  };
-
-  /** Links in replies announce themselves first; the page may cancel the navigation. */
-  private onLinkClick = (event: MouseEvent) => {
-    const path = event.composedPath();
-    const inside = path.slice(0, path.indexOf(this));
-    const anchor = inside.find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement && !!node.href);
-    if (anchor && !this.emit('agent-chat-open-link', { url: anchor.href }, { cancelable: true })) event.preventDefault();
   };
 
   private onComposerSend = (event: ComposerSendEvent) => {
@@ -251,6 +249,7 @@ export class AgentChatElement extends AgentChatProperties {
    * (`{"status":"deferred"}`).
    */
   send(text: string): boolean {
+    this.embed.wake();
     return this.run.deliver(text);
   }
 
@@ -321,33 +320,33 @@ export class AgentChatElement extends AgentChatProperties {
 
   /** Starts a new, empty conversation (the one shown stays saved); resolves to its id. */
   async newThread(): Promise<string> {
-    await this.store.ready();
+    await this.storeReady();
     this.threads.hide();
     return this.store.newThread();
   }
 
   /** Shows a saved conversation as it was, running nothing; resolves once all of it is read (`false` when there is none). */
   async openThread(id: string): Promise<boolean> {
-    await this.store.ready();
+    await this.storeReady();
     return this.store.openThread(id);
   }
 
   /** The saved conversations `{ id, title, updated }[]`, most recent first. */
   async listThreads(): Promise<ThreadSummary[]> {
-    await this.store.ready();
+    await this.storeReady();
     await this.store.refreshList();
     return this.store.threads.map((thread) => ({ ...thread }));
   }
 
   /** Deletes a conversation and all its branches; when it is the one shown, a new one starts. */
   async deleteThread(id: string): Promise<void> {
-    await this.store.ready();
+    await this.storeReady();
     await this.store.deleteThread(id);
   }
 
   /** Renames a saved conversation (the title the list of conversations shows). */
   async renameThread(id: string, title: string): Promise<void> {
-    await this.store.ready();
+    await this.storeReady();
     await this.store.renameThread(id, title);
   }
 
@@ -356,7 +355,7 @@ export class AgentChatElement extends AgentChatProperties {
    * version: 1, thread, nodes }` — from storage, or from memory when there is none.
    */
   async exportThread(id = this.store.ensureThreadId()): Promise<ThreadExport> {
-    await this.store.ready();
+    await this.storeReady();
     return this.store.exportThread(id);
   }
 
@@ -365,8 +364,14 @@ export class AgentChatElement extends AgentChatProperties {
    * shows it; resolves to its id. An invalid file is refused with a clear error and changes nothing.
    */
   async importThread(data: unknown): Promise<string> {
-    await this.store.ready();
+    await this.storeReady();
     return this.store.importThread(data);
+  }
+
+  /** Storage open (a popup that was never opened starts now). */
+  private storeReady(): Promise<void> {
+    this.embed.wake();
+    return this.store.ready();
   }
 
   /** Edit, regenerate, another version: the chat's own, stopped here. */
@@ -398,7 +403,15 @@ export class AgentChatElement extends AgentChatProperties {
     this.composer?.focus();
   };
 
-  override render() {
+  protected focusComposer(): void {
+    void this.composer?.updateComplete.then(() => this.composer.focus());
+  }
+
+  protected panelShown(): void {
+    this.log.follow();
+  }
+
+  protected renderChat() {
     const strings = this.localize.strings;
     const turns = this.conversation.turns;
     const persistent = this.store.persistent;
@@ -407,12 +420,11 @@ export class AgentChatElement extends AgentChatProperties {
     const branches = this.store.branchesOf(first > 0 ? turns.slice(first) : turns);
     const settled = !this.busy && !this.run.waitingForPerson;
     return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">
-      ${this.heading || persistent
-        ? html`<header class="header" part="header">
-            ${persistent ? this.threads.renderButton() : nothing}
-            ${this.heading ? html`<h2 part="heading">${this.heading}</h2>` : nothing}
-          </header>`
-        : nothing}
+      ${headerTemplate({
+        heading: this.heading,
+        threadsButton: persistent ? this.threads.renderButton() : undefined,
+        closeButton: this.embed.floating ? closeButtonTemplate(strings, () => this.embed.setOpen(false, 'close-button')) : undefined,
+      })}
       ${persistent && this.threads.open ? this.threads.renderDrawer() : nothing}
       <div class="body">
       ${storageNoticeTemplate(strings, this.store.problem, () => this.threads.download(), () => this.store.dismissProblem())}

@@ -13,6 +13,7 @@ import type { HeadersInput } from '../protocol/http.js';
 import type { ImagesMode } from '../render/image-policy.js';
 import type { StorageMode } from '../storage/chat-storage.js';
 import { flagAttribute, type Theme, type ToolCardsMode } from './display-options.js';
+import type { EmbedMode } from './embed-controller.js';
 
 export class AgentChatProperties extends LitElement {
   /** URL of the backend (POST, answers `text/event-stream`); required unless `transport` is set. */
@@ -50,7 +51,7 @@ export class AgentChatProperties extends LitElement {
   @property() greeting?: string;
   /** `light`, `dark` or `auto` (follows `prefers-color-scheme`). */
   @property({ reflect: true }) theme: Theme = 'auto';
-  /** UI language (BCP 47); built in: `en`, `de`, `fr`. Default: the nearest `lang` on the page. */
+  /** UI language (BCP 47); built in: `en`, `de`, `fr`, `ar` (right to left). Default: the nearest `lang` on the page. */
   @property() override lang!: string;
   /**
    * Overrides of single UI texts, e.g. `{ send: 'Go', you: 'Me' }` (see `src/i18n/chat-strings.ts` for
@@ -138,4 +139,21 @@ export class AgentChatProperties extends LitElement {
   @property({ attribute: 'agent-id' }) agentId?: string;
   /** The page's session: in the default `context` of `askUser`, and sent to the backend (like `agent-id`). */
   @property({ attribute: 'session-id' }) sessionId?: string;
+  /**
+   * How the chat sits on the page: `inline` fills its box; `popup` is a launcher button that opens
+   * the chat as a floating panel; `sidebar` a panel docked to the viewport's end edge (both full
+   * screen below 640 px). A popup or sidebar loads nothing beyond its launcher until first opened.
+   */
+  @property({ reflect: true }) mode: EmbedMode = 'inline';
+  /**
+   * (popup, sidebar) Whether the panel is open. Whether it was is remembered per `storage-key`
+   * (not with `storage="none"`) and wins over the attribute on the next visit.
+   */
+  @property({ type: Boolean, reflect: true }) open = false;
+  /** (popup) Where the launcher sits: `bottom-right` or `bottom-left`. */
+  @property({ reflect: true }) position: 'bottom-right' | 'bottom-left' = 'bottom-right';
+  /** The launcher's accessible name. Default: a localized "Open chat". */
+  @property({ attribute: 'launcher-label' }) launcherLabel?: string;
+  /** (popup, sidebar) A press outside the chat closes the panel. */
+  @property({ attribute: 'close-on-outside-click', type: Boolean }) closeOnOutsideClick = false;
 }

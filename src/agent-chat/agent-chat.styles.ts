@@ -1,15 +1,17 @@
 import { css } from 'lit';
 import { plainButton } from '../styles/buttons.js';
+import { isolation } from '../styles/isolation.js';
 
 const ownStyles = css`
   /* A height of its own: given none by the page, the log scrolls and the composer stays on screen
-     instead of the element growing with the conversation. The page's own height wins. */
+     instead of the element growing with the conversation. The page's own height wins. The text
+     settings that count are on the elements inside (isolation.ts); the size is set there only, so
+     an em-based --agent-chat-font-size is relative to the page's text, once. */
   :host {
     display: block;
     height: var(--agent-chat-height, min(640px, 100dvh));
     min-height: 320px;
     font-family: var(--_font);
-    font-size: var(--_font-size);
     line-height: 1.55;
     color: var(--_text);
   }
@@ -64,24 +66,25 @@ const ownStyles = css`
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
-  /* The thread list slides over the conversation's left side. */
+  /* The thread list slides over the conversation's start side (the left, or the right when right to left). */
   .threads {
     position: absolute;
     z-index: 3;
-    top: 0;
-    bottom: 0;
-    left: 0;
+    inset-block: 0;
+    inset-inline-start: 0;
     width: min(320px, 88%);
     overflow-y: auto;
     padding: var(--_space);
     background: var(--_bg);
-    border-right: 1px solid var(--_border);
-    box-shadow: 4px 0 16px rgb(0 0 0 / 0.12);
+    border-inline-end: 1px solid var(--_border);
+    box-shadow: 0 0 16px rgb(0 0 0 / 0.14);
+    /* The list's header keeps clear of the close button. */
+    --_list-corner: 36px;
   }
   .threads .close {
     position: absolute;
-    top: calc(var(--_space) * 0.75);
-    right: calc(var(--_space) * 0.75);
+    inset-block-start: calc(var(--_space) * 0.75);
+    inset-inline-end: calc(var(--_space) * 0.75);
   }
   .storage-problem {
     flex: none;
@@ -138,20 +141,19 @@ const ownStyles = css`
   }
   /*
    * An app opened beside the chat is placed over the pane area (it stays in its card's iframe,
-   * so it keeps running). On a wide chat the area is a column at the side, below the header,
+   * so it keeps running). On a wide chat the area is a column at the end side, below the header,
    * and the conversation and composer move aside; on a narrow one it is a sheet between the
    * conversation and the composer.
    */
   .pane-area {
     position: absolute;
-    top: 8px;
-    right: 8px;
-    bottom: 8px;
+    inset-block: 8px;
+    inset-inline-end: 8px;
     width: var(--_pane-width);
   }
   .base.with-pane .messages,
   .base.with-pane .footer {
-    padding-right: calc(var(--_pane-width) + 16px);
+    padding-inline-end: calc(var(--_pane-width) + 16px);
   }
   .base.with-pane .footer {
     max-width: none;
@@ -164,10 +166,10 @@ const ownStyles = css`
       margin: 0 8px;
     }
     .base.with-pane .messages {
-      padding-right: 0;
+      padding-inline-end: 0;
     }
     .base.with-pane .footer {
-      padding-right: var(--_space);
+      padding-inline-end: var(--_space);
     }
   }
   .column {
@@ -193,7 +195,7 @@ const ownStyles = css`
   }
   .config-error ul {
     margin: 4px 0 0;
-    padding-left: 1.2em;
+    padding-inline-start: 1.2em;
   }
   .footer {
     flex: none;
@@ -225,13 +227,14 @@ const ownStyles = css`
   }
 `;
 
-/** "Jump to latest", on the shared button look. */
+/** "Jump to latest", on the shared button look: centred above the composer, whichever the direction. */
 const jumpButton = css`
   .jump {
     ${plainButton}
     position: absolute;
-    left: 50%;
-    transform: translateX(-50%);
+    inset-inline: 0;
+    width: fit-content;
+    margin-inline: auto;
     bottom: 84px;
     padding: 6px 14px;
     border-radius: 999px;
@@ -245,4 +248,4 @@ const jumpButton = css`
   }
 `;
 
-export const agentChatStyles = [ownStyles, jumpButton];
+export const agentChatStyles = [isolation, ownStyles, jumpButton];

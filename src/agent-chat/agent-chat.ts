@@ -2,6 +2,7 @@ import { define } from '../internal/define.js';
 import { base, tokens } from '../styles/tokens.js';
 import { AgentChatElement } from './agent-chat-element.js';
 import { agentChatStyles } from './agent-chat.styles.js';
+import { embedStyles } from './embed.styles.js';
 
 export type { AppendAppCardOptions } from './app-card-reply.js';
 
@@ -63,6 +64,11 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart input - The composer's text area.
  * @csspart send-button - Send.
  * @csspart stop-button - Stop (only while a reply streams).
+ * @csspart launcher - (popup, sidebar) The round button that opens the panel (`aria-expanded`); a popup's
+ *   also closes it.
+ * @csspart badge - (popup, sidebar) On the launcher: replies that finished while the panel was closed.
+ * @csspart panel - (popup, sidebar) The floating or docked panel holding the chat (`role="dialog"`).
+ * @csspart close-button - (popup, sidebar) The panel's close button, at the end of the header.
  *
  * @cssproperty [--agent-chat-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Text font: the system UI font.
  * @cssproperty [--agent-chat-font-family-mono=ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace] - Code font: the system monospace font.
@@ -85,6 +91,10 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @cssproperty [--agent-chat-height=min(640px, 100dvh)] - The element's height when the page gives it none
  *   (a `height` set by the page wins; `100%` fills a sized container).
  * @cssproperty [--agent-chat-app-max-height=640px] - Tallest an MCP App grows inside its card.
+ * @cssproperty [--agent-chat-panel-width=400px] - (popup, sidebar) The panel's width (full screen below 640 px).
+ * @cssproperty [--agent-chat-panel-height=640px] - (popup) The panel's height, at most the viewport's less the launcher.
+ * @cssproperty [--agent-chat-z-index=2147483000] - (popup, sidebar) Stacking of the launcher and the panel over the page.
+ * @cssproperty [--agent-chat-launcher-offset=20px] - (popup, sidebar) The launcher's distance from the viewport's edges.
  *
  * @fires {CustomEvent<Record<string, never>>} agent-chat-ready - The first render is done (`detail` is `{}`).
  * @fires {CustomEvent<AgentChatSendDetail>} agent-chat-send - `{ text, threadId, source? }`: the person (or
@@ -107,11 +117,14 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @fires {CustomEvent<AgentChatStorageErrorDetail>} agent-chat-storage-error - `{ kind: 'unavailable' |
  *   'blocked' | 'quota' | 'invalid' | 'failed', message, threadId? }`: conversations cannot be saved (or an
  *   import was refused); the chat goes on in memory, and a notice offers Export.
+ * @fires {CustomEvent<AgentChatOpenChangeDetail>} agent-chat-open-change - `{ open, reason: 'launcher' |
+ *   'close-button' | 'escape' | 'outside' | 'method' }`: (popup, sidebar) the panel opened or closed.
  *
  * @slot - `<agent-chat-mcp-server>` elements: MCP servers the chat connects to.
+ * @slot launcher - (popup, sidebar) An icon of the page's in place of the launcher's chat bubble.
  */
 export class AgentChat extends AgentChatElement {
-  static override styles = [tokens, base, agentChatStyles];
+  static override styles = [tokens, base, agentChatStyles, embedStyles];
 }
 
 define('agent-chat', AgentChat);

@@ -11,6 +11,14 @@ const MESSAGE_PARTS =
   'message, user-message, message-sender, assistant-message, reasoning, file, sources, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, app-message, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message';
 export const COMPOSER_PARTS = 'composer, input, send-button, stop-button';
 
+/** The header bar: the conversations button, the heading, a panel's close button; none when there is nothing to put in it. */
+export function headerTemplate({ heading, threadsButton, closeButton }: { heading?: string; threadsButton?: unknown; closeButton?: unknown }) {
+  if (!heading && !threadsButton && !closeButton) return nothing;
+  return html`<header class="header" part="header">
+    ${threadsButton ?? nothing} ${heading ? html`<h2 part="heading">${heading}</h2>` : nothing} ${closeButton ?? nothing}
+  </header>`;
+}
+
 export interface TurnsView {
   /** All turns of the path shown; the drawn ones are `turns.slice(first)`. */
   turns: readonly Turn[];

@@ -11,6 +11,7 @@ import { isPlainObject } from '../internal/guards.js';
 import { emit } from '../events.js';
 import type { HeadersInput } from '../protocol/http.js';
 import { PROTOCOLS, createTransport, isProtocol, preloadTransport, type Protocol } from '../protocol/index.js';
+import { preloadReplyStream } from '../session/reply-stream-loader.js';
 import { checkDisplayOptions } from './display-options.js';
 
 const CREDENTIALS: readonly string[] = ['omit', 'same-origin', 'include'];
@@ -97,11 +98,16 @@ export interface ConnectionHost extends ReactiveControllerHost, HTMLElement {
   theme: string;
   toolCards: string;
   images: string;
+  mode: string;
+  position: string;
+  /** Whether the chat's workings run (a popup's start when first opened). */
+  readonly started: boolean;
 }
 
 export class ConnectionController implements ReactiveController {
   private resolved?: ResolvedConnection;
   private displayProblems: string[] = [];
+  private preloaded?: string;
   /** The values the last resolution was made from. */
   private connectionSeen: unknown[] = [];
   private displaySeen: unknown[] = [];
@@ -116,13 +122,20 @@ export class ConnectionController implements ReactiveController {
   }
 
   hostUpdate(): void {
-    const { endpoint, protocol, headers, credentials, transport, theme, toolCards, images } = this.host;
+    const { endpoint, protocol, headers, credentials, transport, theme, toolCards, images, mode, position } = this.host;
     if (changed(this.connectionSeen, (this.connectionSeen = [endpoint, protocol, headers, credentials, transport])) || !this.resolved) {
       this.resolved = this.resolve();
-      if (!transport && endpoint) preloadTransport(this.resolved.config.protocol);
+      this.preloaded = undefined;
     }
-    if (changed(this.displaySeen, (this.displaySeen = [theme, toolCards, images]))) {
-      this.displayProblems = checkDisplayOptions({ theme, toolCards, images });
+    // The adapter's chunk loads early, but not before the chat starts (a closed popup waits).
+    const wire = this.resolved.config.protocol;
+    if (this.host.started && !transport && endpoint && this.preloaded !== wire) {
+      this.preloaded = wire;
+      preloadTransport(wire);
+      preloadReplyStream();
+    }
+    if (changed(this.displaySeen, (this.displaySeen = [theme, toolCards, images, mode, position]))) {
+      this.displayProblems = checkDisplayOptions({ theme, toolCards, images, mode, position });
     }
   }
 

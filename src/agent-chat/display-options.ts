@@ -8,9 +8,11 @@ export type Theme = 'light' | 'dark' | 'auto';
 
 const THEMES: readonly string[] = ['light', 'dark', 'auto'];
 const TOOL_CARDS: readonly string[] = ['open', 'collapsed'];
+const MODES: readonly string[] = ['inline', 'popup', 'sidebar'];
+const POSITIONS: readonly string[] = ['bottom-right', 'bottom-left'];
 
 /** Problems with the display attributes; a wrong value falls back to the default. */
-export function checkDisplayOptions(input: { theme?: string; toolCards?: string; images?: string }): string[] {
+export function checkDisplayOptions(input: { theme?: string; toolCards?: string; images?: string; mode?: string; position?: string }): string[] {
   const problems: string[] = [];
   if (input.theme !== undefined && !THEMES.includes(input.theme)) {
     problems.push(`theme="${input.theme}" must be "light", "dark" or "auto"; "auto" is used.`);
@@ -20,6 +22,12 @@ export function checkDisplayOptions(input: { theme?: string; toolCards?: string;
   }
   if (input.images !== undefined && !(IMAGES_MODES as readonly string[]).includes(input.images)) {
     problems.push(`images="${input.images}" must be "allow", "click" or "none"; "click" is used.`);
+  }
+  if (input.mode !== undefined && !MODES.includes(input.mode)) {
+    problems.push(`mode="${input.mode}" must be "inline", "popup" or "sidebar"; "inline" is used.`);
+  }
+  if (input.position !== undefined && !POSITIONS.includes(input.position)) {
+    problems.push(`position="${input.position}" must be "bottom-right" or "bottom-left"; "bottom-right" is used.`);
   }
   return problems;
 }

@@ -15,8 +15,8 @@ const MORE_DRAWN = 40;
 const EARLIER_THRESHOLD = 120;
 
 export interface LogHooks {
-  /** The scrolling log and its content, once drawn. */
-  log(): HTMLElement;
+  /** The scrolling log and its content, once drawn (null before). */
+  log(): HTMLElement | null;
   content(): Element;
   /** The turns of the conversation shown. */
   turns(): readonly Turn[];
@@ -64,7 +64,10 @@ export class LogController implements ReactiveController {
   private attached = false;
 
   private attach(): void {
-    this.follower.attach(this.host, this.hooks.log(), this.hooks.content());
+    // A popup draws its log only once first opened.
+    const log = this.hooks.log();
+    if (!log) return;
+    this.follower.attach(this.host, log, this.hooks.content());
     this.attached = true;
   }
 
@@ -108,6 +111,7 @@ export class LogController implements ReactiveController {
     // The turns above those read first come with the rest of the thread.
     if (this.firstDrawn() <= MORE_DRAWN) await this.hooks.earlierRead()?.catch(() => {});
     const log = this.hooks.log();
+    if (!log) return;
     const before = log.scrollHeight - log.scrollTop;
     const turns = this.hooks.turns();
     const first = Math.max(0, this.firstDrawn() - MORE_DRAWN);

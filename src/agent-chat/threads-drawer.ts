@@ -85,7 +85,9 @@ export class ThreadsDrawer {
   }
 
   private readonly onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') this.close();
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    this.close();
   };
 
   /** What the person asked of the list of conversations. */

@@ -4,6 +4,9 @@
 import { jsonTextTooDeep } from './depth.js';
 import type { HistoryMessage } from '../protocol/contract.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, ToolCallStatus, Turn } from './types.js';
+import { contentText } from './content-text.js';
+
+export { contentText };
 
 type ToolCallEntry = NonNullable<HistoryMessage['toolCalls']>[number];
 
@@ -209,16 +212,4 @@ export function parseArgs(argsText: string): Pick<ToolCallPart, 'args' | 'argsIn
   } catch {
     return { args: undefined, argsInvalid: true };
   }
-}
-
-/** Text of message or result content: a string, the text parts of multimodal content, else its JSON. */
-export function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((part) => (part && typeof part === 'object' && part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
-      .filter(Boolean)
-      .join('\n');
-  }
-  return content === undefined || content === null ? '' : JSON.stringify(content);
 }

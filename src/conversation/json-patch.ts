@@ -10,6 +10,16 @@ type Container = Record<string, unknown> | unknown[];
 
 export class JsonPatchError extends Error {}
 
+/** `document` with the agent's JSON Patch applied; a patch that does not apply keeps the old value (with a warning). */
+export function patched(document: unknown, patch: JsonPatchOperation[]): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: applyJsonPatch(document ?? {}, patch) };
+  } catch (error) {
+    console.warn('<agent-chat>: a JSON Patch from the agent could not be applied; the previous value is kept.', error);
+    return { ok: false };
+  }
+}
+
 export function applyJsonPatch(document: unknown, patch: readonly JsonPatchOperation[]): unknown {
   let result = document;
   for (const operation of patch) result = applyOperation(result, operation);

@@ -2,17 +2,16 @@
  * The pure conversation reducer: (state, action) → state. No DOM, no fetch, no timers.
  * Wire events (ChatEvent) go to the active reply; tolerant of duplicated and out-of-order events:
  * starts and ends are idempotent, content before its start creates what it belongs to,
- * a second result for the same tool call is ignored. Each group of actions has a module in reduce/.
+ * a second result for the same tool call is ignored. Each group of actions has a module in reduce/;
+ * those the session applies before a reply streams are `reducer-core.ts`'s.
  */
-import { updateApp } from '../mcp/app-placement.js';
 import { reduceActivity } from './reduce/activity.js';
 import { reduceAgentState } from './reduce/agent-state.js';
 import { reduceContent } from './reduce/content.js';
-import { reduceInterrupts } from './reduce/interrupts.js';
-import { reduceRun } from './reduce/run.js';
+import { applyMessagesSnapshot } from './reduce/snapshot.js';
 import { reduceSubagents } from './reduce/subagents.js';
 import { reduceTools } from './reduce/tools.js';
-import { reduceTurns } from './reduce/turns.js';
+import { reduceCore } from './reducer-core.js';
 import type { Action } from './actions.js';
 import type { ConversationState } from './types.js';
 
@@ -20,27 +19,8 @@ export type { Action, LocalAction } from './actions.js';
 
 export function reduce(state: ConversationState, action: Action): ConversationState {
   switch (action.type) {
-    case 'user-message':
-    case 'append-reply':
-    case 'reply-remove':
-    case 'truncate':
-    case 'reset':
     case 'messages-snapshot':
-      return reduceTurns(state, action);
-    case 'reply-start':
-    case 'reply-resume':
-    case 'reply-clear':
-    case 'reply-wait':
-    case 'reply-stop':
-    case 'run-started':
-    case 'run-finished':
-    case 'run-error':
-    case 'run-stopped':
-    case 'step-started':
-    case 'step-finished':
-    case 'wire-snapshot':
-    case 'parts-discarded':
-      return reduceRun(state, action);
+      return applyMessagesSnapshot(state, action.messages);
     case 'text-start':
     case 'text-delta':
     case 'text-end':
@@ -57,13 +37,7 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     case 'tool-call-result':
     case 'tool-call-denied':
     case 'tool-calls-unanswered':
-    case 'ask-open':
-    case 'ask-result':
       return reduceTools(state, action);
-    case 'interrupt-answer':
-    case 'interrupts-sent':
-    case 'interrupts-expired':
-      return reduceInterrupts(state, action);
     case 'activity-snapshot':
     case 'activity-delta':
       return reduceActivity(state, action);
@@ -74,11 +48,11 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     case 'state-snapshot':
     case 'state-delta':
       return reduceAgentState(state, action);
-    case 'app-update':
-      return updateApp(state, action.partId, action.app);
     case 'custom':
     case 'raw':
       // Surfaced to the page by the element; nothing to keep in the conversation.
       return state;
+    default:
+      return reduceCore(state, action);
   }
 }

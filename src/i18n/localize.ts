@@ -3,12 +3,15 @@
  * `[lang]` around it, else the page's `<html lang>`; its table loads on first need (English
  * meanwhile), the page's `strings` go on top, and the result is provided to every view below
  * (`stringsContext`). It follows the element's `lang` and `strings`, and any `lang` on the page
- * changing while the element is connected: everything redraws in the new language.
+ * changing while the element is connected: everything redraws in the new language. It also says
+ * which way the chat is written (`dir`): right to left for such a language unless a `dir` nearer
+ * than that language's `lang` says otherwise.
  */
 import { ContextProvider } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { stringsContext } from '../internal/contexts.js';
 import type { ChatStringOverrides, ChatStrings } from './chat-strings.js';
+import { directionOf } from './direction.js';
 import { en, loadStrings, resolveStrings, stringsLoaded } from './strings.js';
 
 // The page's language starts loading with the element, so its texts are usually there by the first draw.
@@ -16,7 +19,7 @@ if (typeof document !== 'undefined') void loadStrings(document.documentElement.l
 
 export type LocalizeHost = ReactiveControllerHost & HTMLElement & { lang: string; strings?: ChatStringOverrides };
 
-const LANG_CHANGES: MutationObserverInit = { attributes: true, attributeFilter: ['lang'], subtree: true };
+const LANG_CHANGES: MutationObserverInit = { attributes: true, attributeFilter: ['lang', 'dir'], subtree: true };
 
 export class LocalizeController implements ReactiveController {
   private readonly provider: ContextProvider<typeof stringsContext>;
@@ -24,6 +27,8 @@ export class LocalizeController implements ReactiveController {
   /** The language and the page's overrides the texts were resolved with (none: resolve again). */
   private language?: string;
   private overrides?: ChatStringOverrides;
+  /** The direction the chat was last drawn with. */
+  private direction?: 'rtl';
 
   constructor(private readonly host: LocalizeHost) {
     this.provider = new ContextProvider(host, { context: stringsContext, initialValue: en });
@@ -49,6 +54,7 @@ export class LocalizeController implements ReactiveController {
   }
 
   hostUpdate(): void {
+    this.direction = this.dir;
     const language = this.languageNow();
     const { strings } = this.host;
     if (language === this.language && strings === this.overrides) return;
@@ -68,13 +74,25 @@ export class LocalizeController implements ReactiveController {
     return this.languageNow();
   }
 
+  /**
+   * `rtl` when the chat's language is written right to left and no `dir` attribute says otherwise
+   * (on the element, or around it no farther than the `lang` that gave the language); otherwise
+   * none: the direction the chat inherits applies.
+   */
+  get dir(): 'rtl' | undefined {
+    const { host } = this;
+    const nearest = host.closest('[dir], [lang]:not([lang=""])');
+    if (nearest ? nearest.hasAttribute('dir') : document.documentElement.hasAttribute('dir')) return undefined;
+    return directionOf(this.languageNow()) === 'rtl' ? 'rtl' : undefined;
+  }
+
   private languageNow(): string {
     const { host } = this;
     return host.lang || host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
   }
 
-  /** A `lang` changed somewhere (or the host moved): redraw when that changes the chat's language. */
+  /** A `lang` or `dir` changed somewhere (or the host moved): redraw when that changes the chat's language or direction. */
   private readonly followPage = () => {
-    if (this.languageNow() !== this.language) this.host.requestUpdate();
+    if (this.languageNow() !== this.language || this.dir !== this.direction) this.host.requestUpdate();
   };
 }

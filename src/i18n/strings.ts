@@ -14,6 +14,7 @@ export const en = english(pluralsIn('en'));
  * pays only for the language it speaks. Adding a language is a file in `translations/` and a line here.
  */
 const translations: Record<string, () => Promise<Translation>> = {
+  ar: () => import('./translations/ar.js').then((module) => module.ar),
   de: () => import('./translations/de.js').then((module) => module.de),
   fr: () => import('./translations/fr.js').then((module) => module.fr),
 };

@@ -1,12 +1,13 @@
 /**
  * Registers a custom element once. Loading the script a second time (the module twice, or the
  * module and the classic build) finds the name taken: it warns once and keeps the first
- * definition instead of throwing. Where there is no custom element registry it does nothing.
+ * definition instead of throwing. Where there is no DOM (no custom element registry, or one
+ * without `HTMLElement`: Node, SSR) it does nothing.
  */
 let warned = false;
 
 export function define(name: string, element: CustomElementConstructor): void {
-  if (typeof customElements === 'undefined') return;
+  if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined') return;
   const existing = customElements.get(name);
   if (!existing) {
     customElements.define(name, element);

@@ -29,6 +29,8 @@ export interface ChatAppsHost extends ReactiveControllerHost, HTMLElement {
   theme: string;
   lang: string;
   toolDisplay: Record<string, ToolDisplay>;
+  /** Whether the chat's workings run: a closed popup connects to no server until first opened. */
+  readonly started: boolean;
 }
 
 /** What the controller asks of the chat element, privately. */
@@ -114,7 +116,7 @@ export class ChatApps implements ReactiveController {
     this.problems = [...problems, ...this.problems.filter((problem) => this.unreachable.has(problem))];
     if (before !== this.problems.join('\n')) this.chat.requestUpdate();
     this.configs = configs;
-    if (configs.length === 0 && !this.hostPromise) return;
+    if ((configs.length === 0 && !this.hostPromise) || !this.chat.started) return;
     void this.host().then((host) => host.setServers(this.configs));
   };
 

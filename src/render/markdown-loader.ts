@@ -3,19 +3,21 @@
  * the element asks for it when it connects, so it is there before the first reply arrives, while
  * the widget itself shows up without waiting for it. The classic build inlines it.
  */
-import type { ImagePolicy } from './image-policy.js';
+import type { MarkdownPainter, RenderMarkdown } from './markdown-painter.js';
 
-export type RenderMarkdown = (source: string, images?: ImagePolicy) => DocumentFragment;
+export type { RenderMarkdown };
 
 let loaded: RenderMarkdown | undefined;
 let loadedActivityHtml: RenderMarkdown | undefined;
+let loadedPainter: ((host: HTMLElement) => MarkdownPainter) | undefined;
 let loading: Promise<RenderMarkdown> | undefined;
 
-/** Loads the chunk with the markdown renderer (and the activity-HTML sanitizer beside it). */
+/** Loads the chunk with the markdown renderer (and the painter and the activity-HTML sanitizer beside it). */
 export function loadMarkdown(): Promise<RenderMarkdown> {
   loading ??= import('./markdown.js').then((module) => {
     loaded = module.renderMarkdown;
     loadedActivityHtml = module.renderActivityHtml;
+    loadedPainter = (host) => new module.MarkdownPainter(host, module.renderMarkdown);
     whenIdle(() => module.renderMarkdown(WARM_UP));
     return loaded;
   });
@@ -36,6 +38,11 @@ function whenIdle(task: () => void): void {
 /** The renderer if it has arrived, else undefined (callers show plain text meanwhile). */
 export function markdownRenderer(): RenderMarkdown | undefined {
   return loaded;
+}
+
+/** A painter of streaming markdown into `host` if the chunk has arrived, else undefined (callers show plain text meanwhile). */
+export function markdownPainter(): ((host: HTMLElement) => MarkdownPainter) | undefined {
+  return loadedPainter;
 }
 
 /** The activity-HTML sanitizer (rich subagent results) if its chunk has arrived, else undefined. */

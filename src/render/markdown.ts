@@ -15,3 +15,4 @@ export function renderMarkdown(source: string, policy: ImagePolicy = defaultImag
 
 /** Rich HTML results of subagent calls, through their own sanitizing policy (same lazy chunk). */
 export { sanitizeActivityHtml as renderActivityHtml } from './activity-html.js';
+export { MarkdownPainter } from './markdown-painter.js';

@@ -5,10 +5,8 @@
  */
 import { anyAnswered, holdsInput, nextExpiry, openInterrupts, resumeEntries } from '../ask/interrupts.js';
 import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions } from '../ask/questions.js';
-import type { ChatEvent, ReplyError, RunRequest } from '../protocol/contract.js';
-import { boundEvent } from '../conversation/depth.js';
-import { reduce, type Action } from '../conversation/reducer.js';
-import { lastReply, openAsks, replyById, replyText, toolCallById } from '../conversation/selectors.js';
+import { reduceCore, type CoreAction } from '../conversation/reducer-core.js';
+import { lastReply, openAsks, replyById, replyText } from '../conversation/selectors.js';
 import {
   emptyConversation,
   type Answers,
@@ -19,28 +17,17 @@ import {
   type MessageSource,
   type Turn,
 } from '../conversation/types.js';
-import { answerClientCalls, withPendingCalls } from './client-round-trip.js';
-import type { ClientTools } from './client-tools.js';
 import { errorText } from '../internal/errors.js';
 import { newId } from '../internal/ids.js';
-import { newRun, requestTurns, runRequest, type Run, type RunSetup, type RunStart } from './run.js';
-import { nextTask, pageStays, SLICE_MS } from './time-slices.js';
+import { loadReplyStream } from './reply-stream-loader.js';
+import type { StreamHost } from './reply-stream.js';
+import { newRun, type Run, type RunSetup, type RunStart } from './run.js';
+import { nextTask } from './time-slices.js';
+import type { ReplyEndStatus, SessionListener } from './session-listener.js';
 
 export { nextTask };
 
-export type ReplyEndStatus = 'done' | 'error' | 'cancelled';
-
-export interface SessionListener {
-  /** The state changed; `fromWire` is true for streamed events (the view may batch those per frame). */
-  changed(state: ConversationState, fromWire: boolean): void;
-  responseStart(detail: { runId: string; threadId: string }): void;
-  /** The next run's `responseStart` waits for the promise this returns, so the two never cross. */
-  responseEnd(detail: { runId: string; threadId: string; status: ReplyEndStatus; text: string }): void | Promise<void>;
-  error(detail: ReplyError & { runId?: string }): void;
-  toolCall(detail: { toolCallId: string; name: string; arguments: unknown; runId: string }): void;
-  /** A CUSTOM event of the run (e.g. `agent-chat.thread-title`). */
-  custom?(name: string, value: unknown): void;
-}
+export type { ReplyEndStatus, SessionListener } from './session-listener.js';
 
 export type { RunSetup };
 
@@ -227,7 +214,7 @@ export class ChatSession {
   }
 
   /** Applies a change that does not come from a run (an app card's resource, a reply the page adds). */
-  update(action: Extract<Action, { type: 'app-update' | 'append-reply' | 'reset' }>): void {
+  update(action: Extract<CoreAction, { type: 'app-update' | 'append-reply' | 'reset' }>): void {
     this.dispatch(action, false);
     if (action.type === 'reset') this.watchExpiry();
   }
@@ -247,8 +234,12 @@ export class ChatSession {
     await this.lastEnd;
   }
 
-  private dispatch(action: Action, fromWire: boolean): void {
-    const next = reduce(this.current, action);
+  /** What the session does itself; a reply's stream applies the wire's events (`reply-stream.ts`). */
+  private dispatch(action: CoreAction, fromWire: boolean): void {
+    this.show(reduceCore(this.current, action), fromWire);
+  }
+
+  private show(next: ConversationState, fromWire: boolean): void {
     if (next === this.current) return;
     this.current = next;
     this.listener.changed(next, fromWire);
@@ -268,23 +259,8 @@ export class ChatSession {
     if (run.ended) return;
     this.listener.responseStart({ runId: run.runId, threadId: run.threadId });
 
-    if ('problem' in setup) {
-      this.dispatch({ type: 'run-error', error: setup.problem }, false);
-    } else {
-      let prepared = true;
-      try {
-        await setup.prepare?.();
-      } catch (error) {
-        // E.g. the earlier turns of the thread could not be read: no request with part of the history.
-        prepared = false;
-        if (!run.ended) this.dispatch({ type: 'run-error', error: { kind: 'config', message: errorText(error) } }, false);
-      }
-      for (let round = 0; prepared && !run.ended; round++) {
-        await this.consume(setup.transport, runRequest(run, setup, this.current), run, setup, round === 0 ? start.reconnect : undefined);
-        if (run.ended || !(await this.answerClientTools(run, setup.clientTools, round))) break;
-        run.trigger = { kind: 'continue', replyId: run.replyId };
-      }
-    }
+    if ('problem' in setup) this.dispatch({ type: 'run-error', error: setup.problem }, false);
+    else await this.stream(run, setup, start.reconnect);
 
     if (run.ended) return;
     if (this.run === run) this.run = undefined;
@@ -297,17 +273,30 @@ export class ChatSession {
     return replyById(this.current.turns, run.replyId);
   }
 
-  /** The client-tool round trip after a run (client-round-trip.ts): true when the reply goes on in a new run. */
-  private answerClientTools(run: Run, clientTools: ClientTools | undefined, round: number): Promise<boolean> {
-    return answerClientCalls(this.reply(run), clientTools, round, {
-      signal: run.abort.signal,
-      ended: () => run.ended,
-      continueReply: () => {
-        run.runId = newId();
-        this.dispatch({ type: 'reply-resume', replyId: run.replyId, runId: run.runId }, false);
-      },
-      record: (action) => this.dispatch(action, false),
-    });
+  /**
+   * The run's requests and what they bring back (`reply-stream.ts`, loaded on first need while the
+   * run gets ready), once the run is ready: the page's MCP servers listed, the thread's earlier
+   * turns read.
+   */
+  private async stream(run: Run, setup: RunSetup & { transport: ChatTransport }, reconnect?: ChatTransport['reconnect']): Promise<void> {
+    const code = loadReplyStream();
+    code.catch(() => {});
+    try {
+      await setup.prepare?.();
+    } catch (error) {
+      // E.g. the earlier turns of the thread could not be read: no request with part of the history.
+      if (!run.ended) this.dispatch({ type: 'run-error', error: { kind: 'config', message: errorText(error) } }, false);
+      return;
+    }
+    let streamReply: Awaited<typeof code>['streamReply'];
+    try {
+      ({ streamReply } = await code);
+    } catch (error) {
+      if (!run.ended) this.dispatch({ type: 'run-error', error: { kind: 'network', message: `The code that reads replies could not be loaded (${errorText(error)}).` } }, false);
+      return;
+    }
+    const host: StreamHost = { state: () => this.current, show: (next, fromWire) => this.show(next, fromWire), pause: this.pause, listener: this.listener };
+    if (!run.ended) await streamReply(host, run, setup, reconnect);
   }
 
   /** Announces a run's end, once. */
@@ -321,103 +310,5 @@ export class ChatSession {
     this.lastEnd = previous
       .then(() => this.listener.responseEnd({ runId: run.runId, threadId: run.threadId, status, text: replyText(reply) }))
       .catch((error) => console.error('<agent-chat>: a response-end listener failed', error));
-  }
-
-  private async consume(
-    transport: ChatTransport,
-    request: RunRequest,
-    run: Run,
-    { clientTools, activity }: RunSetup,
-    reconnect?: ChatTransport['reconnect'],
-  ): Promise<void> {
-    const { signal } = run.abort;
-    const announced = new Set<string>();
-    let sliceStart = performance.now();
-    let iterator: AsyncIterator<unknown> | undefined;
-    /** A picked-up reply starts over with the first event (the stream comes again from its start). */
-    let restart = reconnect !== undefined;
-    let chunked = false;
-    try {
-      const reply = this.reply(run)!;
-      const events = reconnect
-        ? reconnect.call(transport, { signal, threadId: run.threadId, reply })
-        : transport.run(request, { signal, turns: requestTurns(this.current.turns, run), trigger: run.trigger });
-      iterator = events[Symbol.asyncIterator]();
-      for (;;) {
-        let step: IteratorResult<unknown>;
-        try {
-          step = await iterator.next();
-        } catch (error) {
-          if (!(await pageStays(signal))) return;
-          this.fail('network', `The connection to the agent failed: ${errorText(error)}`);
-          return;
-        }
-        if (signal.aborted) return;
-        let event = boundEvent(step.value as ChatEvent) as Action & { type: string; subagentRunId?: string };
-        if (restart) {
-          // Nothing to pick up (or it could not be): the reply stays as it was, stopped.
-          if (step.done || event.type === 'run-error') {
-            if (!step.done) console.warn('<agent-chat>: the reply could not be picked up:', (event as { error?: ReplyError }).error?.message);
-            this.dispatch({ type: 'reply-stop' }, false);
-            return;
-          }
-          restart = false;
-          this.dispatch({ type: 'reply-clear', replyId: run.replyId }, false);
-        }
-        if (step.done) break;
-        if (event.type === 'run-finished' && !event.subagentRunId) event = withPendingCalls(event, this.reply(run), request.tools.map((tool) => tool.name));
-        if (event.type === 'run-error' && (event as { error?: ReplyError }).error?.kind === 'network' && !(await pageStays(signal))) return;
-        if (event.subagentRunId) {
-          // What subagents do (their starts and ends included) is kept only while activity is shown.
-          if (run.activity && activity && !activity()) run.activity = false;
-          if (!run.activity) continue;
-        }
-        this.dispatch(event, true);
-        if (event.type === 'run-started' && run.resume) {
-          // The backend took the answers: they are no longer the person's to change or send again.
-          const { replyId, entries } = run.resume;
-          this.dispatch({ type: 'interrupts-sent', replyId, interruptIds: entries.map((entry) => entry.interruptId) }, true);
-          run.resume = undefined;
-        }
-        if (event.type === 'tool-call-start') {
-          // A call of a tool with an app gets its app at once: it can show the arguments as they stream.
-          const app = clientTools?.appFor?.(event.name);
-          if (app) this.dispatch({ type: 'app-update', partId: event.toolCallId, app }, true);
-        }
-        if (event.type === 'custom') this.listener.custom?.(event.name, event.value);
-        if (event.type === 'tool-call-end' || event.type === 'tool-call-result') {
-          this.announceToolCall((event as { toolCallId: string }).toolCallId, request.runId, announced);
-        }
-        if (event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped') return;
-        // A transport that keeps its own record of the reply ends each chunk's events with it: no pause in between.
-        if (event.type === 'wire-snapshot') chunked = true;
-        if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > SLICE_MS) {
-          await this.pause();
-          if (signal.aborted) return;
-          sliceStart = performance.now();
-        }
-      }
-    } catch (error) {
-      // Not the connection: something in applying what arrived.
-      if (!signal.aborted) this.fail('protocol', `The reply could not be processed: ${errorText(error)}`);
-      return;
-    } finally {
-      if (signal.aborted) void iterator?.return?.(undefined);
-    }
-    if (!signal.aborted) this.fail('protocol', 'The agent stopped sending before the reply finished.');
-  }
-
-  private fail(kind: ReplyError['kind'], message: string): void {
-    this.dispatch({ type: 'run-error', error: { kind, message } }, true);
-  }
-
-  /** `agent-chat-tool-call` fires once per call, when its arguments are complete. */
-  private announceToolCall(toolCallId: string, runId: string, announced: Set<string>): void {
-    if (announced.has(toolCallId)) return;
-    const reply = lastReply(this.current.turns);
-    const call = reply && toolCallById(reply, toolCallId);
-    if (!call) return;
-    announced.add(toolCallId);
-    this.listener.toolCall({ toolCallId, name: call.name, arguments: call.args ?? call.argsText, runId });
   }
 }

@@ -1,7 +1,5 @@
-/** One run of a reply as the session drives it, and the request it makes of the transport. */
-import { historyFromTurns } from '../conversation/history.js';
-import { replyById } from '../conversation/selectors.js';
-import type { ChatRunTrigger, ChatTransport, ConversationState, Turn } from '../conversation/types.js';
+/** One run of a reply as the session drives it (the request it makes of the transport: `run-request.ts`). */
+import type { ChatRunTrigger, ChatTransport } from '../conversation/types.js';
 import { newId } from '../internal/ids.js';
 import type { ReplyError, ResumeEntry, RunRequest } from '../protocol/contract.js';
 import type { ClientTools } from './client-tools.js';
@@ -62,24 +60,4 @@ export function newRun(setup: RunSetup, { continueReply, resume, trigger }: RunS
     resume,
     trigger: trigger ?? (continueReply ? { kind: 'continue', replyId: continueReply } : { kind: 'message' }),
   };
-}
-
-/** The turns a request is made from: the reply under way is among them once it has something to continue. */
-export function requestTurns(turns: readonly Turn[], run: Run): Turn[] {
-  return turns.filter((turn) => turn.id !== run.replyId || replyById(turns, run.replyId)!.parts.length > 0);
-}
-
-export function runRequest(run: Run, { clientTools, context, forwardedProps }: RunSetup, state: ConversationState): RunRequest {
-  const request: RunRequest = {
-    threadId: run.threadId,
-    runId: run.runId,
-    // The reply under way is part of the history only when it continues after client tools.
-    messages: historyFromTurns(requestTurns(state.turns, run)),
-    tools: clientTools?.definitions() ?? [],
-    context: context?.() ?? [],
-    state: state.agentState ?? {},
-    forwardedProps: forwardedProps?.() ?? {},
-  };
-  if (run.resume) request.resume = run.resume.entries;
-  return request;
 }

@@ -1,8 +1,9 @@
 import { css } from 'lit';
 
-/** A formatted value or raw result: monospace, wrapped, scrolled past a height. */
+/** A formatted value or raw result: monospace, wrapped, scrolled past a height, left to right in any language. */
 export const preformatted = css`
   pre {
+    direction: ltr;
     margin: 0;
     padding: 8px;
     max-height: 320px;

@@ -32,7 +32,9 @@ const ownStyles = css`
     margin: 0;
     font-weight: 600;
   }
+  /* Arguments are JSON: left to right in any language. */
   pre.args {
+    direction: ltr;
     margin: 0;
     padding: 8px;
     max-height: 16em;

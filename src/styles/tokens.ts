@@ -7,7 +7,9 @@ import { css } from 'lit';
  */
 export const tokens = css`
   :host {
-    color-scheme: light dark;
+    /* Set on the host and (see isolation.ts) on the top-level elements inside it. */
+    --_color-scheme: light dark;
+    color-scheme: var(--_color-scheme);
     --_font: var(--agent-chat-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_font-mono: var(--agent-chat-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     --_font-size: var(--agent-chat-font-size, 15px);
@@ -28,10 +30,10 @@ export const tokens = css`
     --_max-width: var(--agent-chat-max-width, 760px);
   }
   :host([theme='light']) {
-    color-scheme: light;
+    --_color-scheme: light;
   }
   :host([theme='dark']) {
-    color-scheme: dark;
+    --_color-scheme: dark;
   }
 `;
 

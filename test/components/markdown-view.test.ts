@@ -24,6 +24,23 @@ describe('<agent-chat-markdown>', () => {
     expect(el.textContent).to.contain('Second block grows and grows');
   });
 
+  it('lets the keyboard reach code and tables, which scroll sideways when wide', async () => {
+    const wide = 'x'.repeat(300);
+    const el = await fixture<AgentChatMarkdown>(html`<div style="width: 200px; overflow: hidden">
+      <agent-chat-markdown .text=${`\`\`\`js\nconst a = '${wide}';\n\`\`\`\n\n| ${wide} |\n|---|\n| 1 |\n`}></agent-chat-markdown>
+    </div>`);
+    const view = el.querySelector('agent-chat-markdown') as AgentChatMarkdown;
+    await view.updateComplete;
+    const pre = view.querySelector('pre')!;
+    const table = view.querySelector('table')!;
+    expect([pre.getAttribute('tabindex'), table.getAttribute('tabindex')]).to.deep.equal(['0', '0']);
+    pre.style.overflowX = 'auto';
+    table.style.display = 'block';
+    table.style.overflowX = 'auto';
+    expect(pre.scrollWidth).to.be.greaterThan(pre.clientWidth);
+    await expect(el).to.be.accessible();
+  });
+
   it('renders the same HTML streamed as all at once', async () => {
     const source = '# T\n\nSome **bold** and `code`.\n\n- a\n- b\n\n```py\nprint(1)\n```\n\nEnd.';
     const whole = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown .text=${source}></agent-chat-markdown>`);

@@ -1,7 +1,9 @@
 /**
  * The build stays quiet and its source maps stay right: the Lit CSS minifier (`scripts/minify-lit-css.mjs`)
  * returns a map of its change, so Rolldown prints no SOURCEMAP_BROKEN warning and keeps the mappings
- * of the files it touched (without a map it dropped them).
+ * of the files it touched (without a map it dropped them). The ES entry holds its whole first load
+ * (no shared chunk of its own), and the DOM stand-ins (`scripts/build-without-dom.mjs`) still find
+ * what they replace in the installed Lit.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -11,6 +13,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { decode as decodeMappings } from '@jridgewell/sourcemap-codec';
 import { minifyLitCssIn } from '../../scripts/minify-lit-css.mjs';
+import { withoutDomGlobals } from '../../scripts/build-without-dom.mjs';
+import { staticImports } from '../../bench/lib/sizes.mjs';
 
 /** The mappings as [generatedLine, generatedColumn, source, originalLine, originalColumn] rows. */
 function decode(mappings) {
@@ -83,5 +87,28 @@ describe('build', () => {
     }
     assert.ok(listed.has('src/styles/tokens.ts'), 'the shared styles are in the maps (a transform without a map drops them)');
     assert.deepEqual([...listed].filter((path) => !mapped.has(path)), [], 'sources without mappings');
+
+    // Lazy chunks import what they share with the entry from it; the entry imports nothing.
+    const entry = readFileSync(join(outDir, 'agent-chat.js'), 'utf8');
+    assert.deepEqual(staticImports(entry), [], 'the ES first load is one file');
+    const chunks = readdirSync(outDir).filter((file) => file.endsWith('.js') && file !== 'agent-chat.js');
+    assert.ok(chunks.some((file) => staticImports(readFileSync(join(outDir, file), 'utf8')).includes('./agent-chat.js')), 'lazy chunks import from the entry');
+  });
+
+  it('the DOM stand-ins replace what Lit and our elements read of the DOM as they load, and only where it is missing', () => {
+    for (const [module, guarded] of [
+      ['lit-html/lit-html.js', 'globalThis.document===void 0?{createTreeWalker:()=>({})}:document,'],
+      ['@lit/reactive-element/reactive-element.js', 'extends (globalThis.HTMLElement ?? class {})'],
+    ]) {
+      const id = join(process.cwd(), 'node_modules', module);
+      const result = withoutDomGlobals(readFileSync(id, 'utf8'), id);
+      assert.ok(result?.code.includes(guarded), module);
+      assert.ok(result.map.mappings.length > 0, `${module} keeps a map`);
+      assert.throws(() => withoutDomGlobals('export const nothing = 1;', id), /no longer matches/, `a Lit that reads the DOM otherwise is noticed (${module})`);
+    }
+    const element = withoutDomGlobals('export class Server extends HTMLElement {\n  static x = 1;\n}\n', '/repo/src/components/server.ts');
+    assert.match(element.code, /^export class Server extends \(globalThis\.HTMLElement \?\? class \{\}\) \{/);
+    assert.equal(withoutDomGlobals('export class Plain {}', '/repo/src/plain.ts'), null, 'nothing to change, no map');
+    assert.equal(withoutDomGlobals('class A extends HTMLElement {}', '/repo/node_modules/other/index.js'), null, 'other packages are left alone');
   });
 });

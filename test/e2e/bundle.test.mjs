@@ -1,6 +1,7 @@
 /**
  * The built bundles, loaded the way a site loads them — one plain script tag — complete a chat
- * turn against the demo's real AG-UI backend in Chromium.
+ * turn against the demo's real AG-UI backend in Chromium: the ES module, the classic loader (which
+ * imports the ES build from beside itself, wherever the page is) and the standalone classic file.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,14 +17,33 @@ const pageWith = (script, { inlineStyle = true } = {}) => `<!doctype html><html 
 
 const builds = [
   ['ES module build', '<script type="module" src="/dist/agent-chat.js"></script>'],
-  ['classic script build', '<script src="/dist/agent-chat.iife.js"></script>'],
+  ['classic loader', '<script src="/dist/agent-chat.iife.js"></script>'],
+  ['standalone classic build', '<script src="/dist/agent-chat.standalone.js"></script>'],
 ];
+
+/**
+ * Opens `html` at `url` like `openPage`, recording from the start the scripts the page fetches:
+ * `scripts()` resolves to their paths and the bytes of each body as transferred.
+ */
+async function openRecorded(browser, url, html) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  const fetched = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') fetched.push(request.sizes().then((sizes) => ({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
+  });
+  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  await page.goto(url);
+  return { page, problems, scripts: () => Promise.all(fetched) };
+}
 
 describe('built bundles', () => {
   let server;
   let browser;
   before(async () => {
-    assert.ok(existsSync('dist/agent-chat.js') && existsSync('dist/agent-chat.iife.js'), 'run `npm run build` first');
+    for (const file of ['agent-chat.js', 'agent-chat.iife.js', 'agent-chat.standalone.js']) assert.ok(existsSync(`dist/${file}`), 'run `npm run build` first');
     server = await startDemoServer({ port: 0, delayMs: 0, log: () => {} });
     browser = await launchChromium();
   });
@@ -34,7 +54,7 @@ describe('built bundles', () => {
 
   for (const [name, script] of builds) {
     it(`${name}: one script tag registers <agent-chat> and completes a turn`, async () => {
-      const { page, problems } = await openPage(browser, `${server.url}e2e-${name.split(' ')[0]}.html`, pageWith(script));
+      const { page, problems } = await openPage(browser, `${server.url}e2e-${name.replace(/\W+/g, '-')}.html`, pageWith(script));
       await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
       const end = await chatTurn(page, 'hello');
       assert.equal(end.status, 'done');
@@ -56,7 +76,8 @@ describe('built bundles', () => {
 
   for (const [name, scripts] of [
     ['the module twice (two URLs)', '<script type="module" src="/dist/agent-chat.js"></script><script type="module" src="/dist/agent-chat.js?again"></script>'],
-    ['the module, then the classic script', '<script type="module" src="/dist/agent-chat.js"></script><script src="/dist/agent-chat.iife.js" defer></script>'],
+    ['the module, then the classic loader', '<script type="module" src="/dist/agent-chat.js"></script><script src="/dist/agent-chat.iife.js" defer></script>'],
+    ['the module, then the standalone script', '<script type="module" src="/dist/agent-chat.js"></script><script src="/dist/agent-chat.standalone.js" defer></script>'],
   ]) {
     it(`loading the script twice (${name}) warns once, throws nothing and chats`, async () => {
       const page = await browser.newPage();
@@ -80,6 +101,44 @@ describe('built bundles', () => {
       await page.close();
     });
   }
+
+  it('the classic loader on a page in another directory loads its chunks from the script’s directory', async () => {
+    const { page, problems, scripts } = await openRecorded(browser, `${server.url}shop/checkout/x.html`, pageWith('<script src="/dist/agent-chat.iife.js"></script>'));
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    assert.equal((await chatTurn(page, 'weather')).status, 'done');
+    await page.locator('agent-chat [part="tool-card-header"]').first().waitFor();
+    const urls = (await scripts()).map((script) => script.path);
+    assert.ok(urls.includes('/dist/agent-chat.js'), urls.join(', '));
+    assert.ok(urls.some((url) => /^\/dist\/markdown-[\w-]+\.js$/.test(url)) && urls.some((url) => /^\/dist\/tool-views-[\w-]+\.js$/.test(url)), `lazy chunks: ${urls.join(', ')}`);
+    assert.deepEqual(urls.filter((url) => !url.startsWith('/dist/')), [], 'nothing from the page’s directory');
+    // The module's exports, as the standalone build gives them.
+    assert.equal(await page.evaluate(() => typeof window.AgentChat?.askPerson), 'function');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the classic first load (loader + the ES build it imports) is at most 1.2× the ES first load', async () => {
+    // A page with the script and no chat yet: nothing is drawn, so no lazy chunk is needed; what
+    // it fetches before the element is defined and the network is idle is the first load.
+    const firstLoad = async (script, name) => {
+      const { page, problems, scripts } = await openRecorded(browser, `${server.url}first-load-${name}.html`, `<!doctype html><html lang="en"><body>${script}</body></html>`);
+      await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+      await page.waitForLoadState('networkidle');
+      const fetched = await scripts();
+      assert.deepEqual(problems, []);
+      await page.close();
+      return fetched;
+    };
+    const es = await firstLoad(builds[0][1], 'es');
+    const classic = await firstLoad(builds[1][1], 'classic');
+    const bytes = (scripts) => scripts.reduce((sum, script) => sum + script.bytes, 0);
+    const names = (scripts) => scripts.map((script) => script.path).sort();
+    assert.deepEqual(names(es), ['/dist/agent-chat.js'], 'the ES first load is one file');
+    assert.deepEqual(names(classic), ['/dist/agent-chat.iife.js', '/dist/agent-chat.js']);
+    assert.ok(bytes(es) > 10_000, `${bytes(es)} bytes counted`);
+    const ratio = bytes(classic) / bytes(es);
+    assert.ok(ratio <= 1.2, `classic ${bytes(classic)} bytes, ES ${bytes(es)} bytes: ${ratio.toFixed(3)}×`);
+  });
 
   it('a page on another origin embeds the chat against the demo’s agent (CORS, with a preflight)', async () => {
     const embed = await startPageServer(async (_input, res) => res.end(), {
@@ -147,7 +206,7 @@ describe('built bundles', () => {
     assert.ok(averageLine > 100, `expected a minified ES build, found ${Math.round(averageLine)} characters a line`);
     assert.ok(!code.includes('activeReplyIndex'), 'module-level names are mangled');
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-    for (const target of [pkg.main, pkg.types, pkg.exports['.'].import, pkg.exports['.'].types, pkg.exports['./iife'], pkg.customElements]) {
+    for (const target of [pkg.main, pkg.types, pkg.exports['.'].import, pkg.exports['.'].types, pkg.exports['./iife'], pkg.exports['./standalone'], pkg.customElements]) {
       assert.ok(existsSync(target), `${target} exists`);
     }
     const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));

@@ -19,11 +19,12 @@ const buttons = css`
 
 const ownStyles = css`
   :host {
-    margin: 4px 0 4px 12px;
+    margin-block: 4px;
+    margin-inline: 12px 0;
   }
   .activity {
-    border-left: 2px solid var(--_border);
-    padding-left: 10px;
+    border-inline-start: 2px solid var(--_border);
+    padding-inline-start: 10px;
   }
   .header:hover {
     background: var(--_surface);
@@ -41,6 +42,10 @@ const ownStyles = css`
   }
   .activity[data-open] > .header .chevron {
     transform: rotate(90deg);
+  }
+  /* The arrow points forward: to the left when right to left (and down either way when open). */
+  .chevron:dir(rtl) {
+    scale: -1 1;
   }
   @media (prefers-reduced-motion: reduce) {
     .chevron {
@@ -60,7 +65,7 @@ const ownStyles = css`
     color: var(--_error);
   }
   .count {
-    margin-left: auto;
+    margin-inline-start: auto;
   }
   /* Hundreds of cards: off-screen ones skip style, layout and paint. */
   .body > agent-chat-tool-card {
@@ -98,10 +103,17 @@ const ownStyles = css`
   }
   .panel ol {
     margin: 0;
-    padding-left: 1.4em;
+    padding-inline-start: 1.4em;
   }
   .panel li {
     margin: 4px 0;
+  }
+  /* A delegation in the list: its arrow points forward too. */
+  .forward {
+    display: inline-block;
+  }
+  .forward:dir(rtl) {
+    scale: -1 1;
   }
 `;
 

@@ -95,7 +95,7 @@ export class AgentChatActivity extends LitElement {
       <ol>
         ${block.items.map((item) => {
           if (item.kind === 'text') return html`<li><agent-chat-markdown .text=${item.part.text}></agent-chat-markdown></li>`;
-          if (item.kind === 'block') return html`<li>→ ${item.block.label} (${statusText(this.strings, item.block.record.status)})</li>`;
+          if (item.kind === 'block') return html`<li><span class="forward" aria-hidden="true">→</span> ${item.block.label} (${statusText(this.strings, item.block.record.status)})</li>`;
           return html`<li>
             <strong>${item.call.name}</strong> — ${statusText(this.strings, item.call.status)}
             <agent-chat-rich-result .value=${item.call.result}></agent-chat-rich-result>

@@ -327,7 +327,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
    * screen, the chat's whole box — never more of the page than the chat.
    */
   private startPlacement(mode: DisplayMode): void {
-    const chat = closestAcrossShadows(this, 'agent-chat') ?? this;
+    // The chat's frame: its box also in a popup or sidebar, where the element itself has none.
+    const chat = closestAcrossShadows(this, '.frame, agent-chat') ?? this;
     const area = mode === 'pip' ? () => this.context?.paneArea() : () => chat;
     this.stopPlacing = trackArea(area, chat, (rect) => (this.placedRect = rect));
   }

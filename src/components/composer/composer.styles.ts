@@ -26,6 +26,8 @@ export const composerStyles = css`
     line-height: 1.45;
     padding: 6px 4px;
     field-sizing: content;
+    /* What is typed takes the direction of its own first letters, line by line (as dir="auto" would). */
+    unicode-bidi: plaintext;
     min-height: 1.45em;
     max-height: 12em;
     overflow-y: auto;
@@ -75,5 +77,9 @@ export const composerStyles = css`
   svg {
     width: 16px;
     height: 16px;
+  }
+  /* The paper plane flies forward: to the left when right to left. */
+  .send svg:dir(rtl) {
+    scale: -1 1;
   }
 `;

@@ -30,6 +30,8 @@ export class AgentChatEditMessage extends LitElement {
       textarea {
         resize: vertical;
         min-height: 4em;
+        /* Each line takes the direction of its own first letters, as in the composer. */
+        unicode-bidi: plaintext;
       }
       .actions {
         justify-content: flex-end;

@@ -5,7 +5,8 @@ import { loadRequestViews } from './interrupt-loader.js';
 
 /** What holds requests of its own (a subagent's activity block). */
 interface RequestHolder {
-  focusOpenRequest(scroll?: ScrollIntoViewOptions): boolean;
+  /** Missing until the block's view has loaded. */
+  focusOpenRequest?(scroll?: ScrollIntoViewOptions): boolean;
 }
 
 /** Parts of a request, forwarded by whoever shows one. */
@@ -33,7 +34,7 @@ export function requestTemplate(entry: InterruptEntry, call: ToolCallPart | unde
  */
 export function focusOpenRequestIn(root: ParentNode, scroll?: ScrollIntoViewOptions): boolean {
   const request = root.querySelector<HTMLElement>('[data-request-open]');
-  if (!request) return [...root.querySelectorAll<RequestHolder & Element>('agent-chat-activity')].some((block) => block.focusOpenRequest(scroll));
+  if (!request) return [...root.querySelectorAll<RequestHolder & Element>('agent-chat-activity')].some((block) => block.focusOpenRequest?.(scroll));
   if (scroll) request.scrollIntoView(scroll);
   request.focus();
   return true;

@@ -1,6 +1,11 @@
 import { css } from 'lit';
 
 export const messageStyles = css`
+  /* Cards whose view is still loading take no room (what they hold shows with them). */
+  agent-chat-tool-card:not(:defined),
+  agent-chat-activity:not(:defined) {
+    display: none;
+  }
   .user {
     display: flex;
     justify-content: flex-end;
@@ -24,11 +29,13 @@ export const messageStyles = css`
     max-width: 85%;
     padding: 8px 14px;
     border-radius: var(--_radius);
-    border-bottom-right-radius: 4px;
+    border-end-end-radius: 4px;
     background: var(--_user-bg);
     color: var(--_user-text);
     white-space: pre-wrap;
     overflow-wrap: anywhere;
+    /* Each paragraph takes the direction of its own first letters (as dir="auto" would). */
+    unicode-bidi: plaintext;
   }
   /* A long word or URL wraps where it would overflow, but never shrinks a table column below its words. */
   .assistant {
@@ -43,6 +50,12 @@ export const messageStyles = css`
   }
   .assistant :is(p, ul, ol, pre, table, blockquote, h1, h2, h3, h4, h5, h6) {
     margin: 0 0 0.7em;
+  }
+  /* A paragraph, heading or cell in another direction than the chat's (an English reply in an
+     Arabic chat) reads in its own, as dir="auto" would; list items keep the list's, with its markers. */
+  .assistant :is(p, blockquote, h1, h2, h3, h4, h5, h6, th, td),
+  .reasoning-text {
+    unicode-bidi: plaintext;
   }
   .assistant :is(h1, h2, h3, h4) {
     line-height: 1.25;
@@ -73,7 +86,7 @@ export const messageStyles = css`
     height: auto;
   }
   .assistant :is(ul, ol) {
-    padding-left: 1.4em;
+    padding-inline-start: 1.4em;
   }
   .assistant a {
     color: var(--_accent);
@@ -82,8 +95,8 @@ export const messageStyles = css`
     max-width: 100%;
   }
   .assistant blockquote {
-    border-left: 3px solid var(--_border);
-    padding-left: 12px;
+    border-inline-start: 3px solid var(--_border);
+    padding-inline-start: 12px;
     color: var(--_muted);
   }
   .assistant table {
@@ -95,12 +108,15 @@ export const messageStyles = css`
   .assistant :is(th, td) {
     border: 1px solid var(--_border);
     padding: 4px 10px;
-    text-align: left;
+    text-align: start;
   }
   .assistant th {
     background: var(--_surface);
   }
+  /* Code reads left to right in any language around it. */
   .assistant :not(pre) > code {
+    direction: ltr;
+    unicode-bidi: isolate;
     font-family: var(--_font-mono);
     font-size: 0.9em;
     background: var(--_code-bg);
@@ -118,12 +134,14 @@ export const messageStyles = css`
     display: flex;
     justify-content: space-between;
     align-items: center;
-    padding: 2px 4px 2px 10px;
+    padding-block: 2px;
+    padding-inline: 10px 4px;
     font-size: 0.8em;
     color: var(--_muted);
     border-bottom: 1px solid var(--_border);
   }
   .code-block pre {
+    direction: ltr;
     margin: 0;
     padding: 10px 12px;
     overflow-x: auto;
@@ -185,7 +203,9 @@ export const messageStyles = css`
   }
   .copy:focus-visible,
   .retry:focus-visible,
-  summary:focus-visible {
+  summary:focus-visible,
+  pre:focus-visible,
+  table:focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
@@ -201,8 +221,9 @@ export const messageStyles = css`
   }
   .reasoning-text {
     white-space: pre-wrap;
-    border-left: 2px solid var(--_border);
-    padding: 4px 0 4px 10px;
+    border-inline-start: 2px solid var(--_border);
+    padding-block: 4px;
+    padding-inline: 10px 0;
     margin-top: 6px;
   }
   .typing {
@@ -264,7 +285,8 @@ export const messageStyles = css`
     margin-top: 4px;
   }
   .activity-more {
-    margin: 4px 0 4px 12px;
+    margin-block: 4px;
+    margin-inline: 12px 0;
     font-size: 0.9em;
     color: var(--_muted);
   }

@@ -14,12 +14,11 @@ import { base } from '../../styles/tokens.js';
 import { serverDisplay } from '../../conversation/tool-display.js';
 import { fileView, linkUrl, sourceLabel } from '../../render/reply-files.js';
 import '../markdown/markdown-view.js';
-import '../tool-card/tool-card.js';
-import '../activity/activity.js';
 import type { QuestionFormMode } from '../question-form/question-form.js';
 import { loadRequestViews } from '../interrupt/interrupt-loader.js';
 import { focusOpenRequestIn, requestTemplate } from '../interrupt/request-template.js';
 import { messageStyles } from './message.styles.js';
+import { drawnInside, loadToolViews, toolViewsLoaded } from './tool-views-loader.js';
 import { define } from '../../internal/define.js';
 import { AnswerEvent, EditDoneEvent, QuestionSubmitEvent, RetryRequestEvent, TurnActionEvent, on, type TurnAction } from '../../internal/events.js';
 import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
@@ -81,8 +80,29 @@ export class AgentChatMessage extends LitElement {
   @property({ attribute: false }) canRegenerate = false;
 
   @state() private editing = false;
+  /** The tool views this reply needs are loading: `updateComplete` waits for them to be drawn. */
+  private toolViews?: Promise<unknown>;
   @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
+
+  /**
+   * Also waits, when this reply's cards had to wait for their views to load, until they are drawn
+   * (their tags were in place, hidden, until then).
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    const loading = this.toolViews;
+    if (!loading) return result;
+    await loading;
+    if (this.toolViews === loading) this.toolViews = undefined;
+    await drawnInside(this.renderRoot);
+    return result;
+  }
+
+  /** A card or an activity block is drawn: their views load if they have not yet. */
+  private needToolViews(): void {
+    if (!toolViewsLoaded()) this.toolViews ??= loadToolViews();
+  }
 
   private onRetry() {
     this.dispatchEvent(new RetryRequestEvent());
@@ -143,7 +163,7 @@ export class AgentChatMessage extends LitElement {
 
   /** The app frames in this reply's own tool cards (not in its subagents' activity). */
   appFrames(): AgentChatAppFrame[] {
-    return [...this.renderRoot.querySelectorAll<AgentChatToolCard>('agent-chat-tool-card')].flatMap((card) => card.appFrame() ?? []);
+    return [...this.renderRoot.querySelectorAll<AgentChatToolCard>('agent-chat-tool-card')].flatMap((card) => card.appFrame?.() ?? []);
   }
 
   /** "‹ 2 / 3 ›": the other versions of this turn. */
@@ -242,6 +262,7 @@ export class AgentChatMessage extends LitElement {
     }
     const request = this.requests.onCall.get(call.id);
     const waiting = request ? isOpen(request) : call.status === 'running' && !!call.ask && !call.ask.outcome;
+    this.needToolViews();
     return html`<agent-chat-tool-card
       exportparts=${TOOL_CARD_PARTS}
       .call=${call}
@@ -261,6 +282,7 @@ export class AgentChatMessage extends LitElement {
 
   private renderBlocks(blocks: ActivityBlock[] | undefined) {
     if (!blocks?.length) return nothing;
+    this.needToolViews();
     return blocks.map(
       (block) => html`<agent-chat-activity
         exportparts=${ACTIVITY_PARTS}
@@ -283,6 +305,8 @@ export class AgentChatMessage extends LitElement {
     this.requests = placeRequests(reply, activity);
     const calls = new Map(reply.parts.filter((part): part is ToolCallPart => part.kind === 'tool-call').map((part) => [part.id, part]));
     const streaming = reply.status === 'streaming';
+    // A streaming reply may call a tool at any moment: its card's view is fetched ahead.
+    if (streaming) void loadToolViews();
     const retry = this.canRetry
       ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>`
       : nothing;

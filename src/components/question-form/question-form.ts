@@ -49,8 +49,13 @@ export class AgentChatQuestionForm extends LitElement {
   @state() private summary?: string;
   private readonly uid = `question-${++nextId}`;
 
+  /** The questions the choices were made for: the same questions again (a new array) keep them. */
+  private askedFor?: string;
+
   protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('questions')) {
+    const asked = changed.has('questions') ? JSON.stringify(this.questions) : this.askedFor;
+    if (asked !== this.askedFor) {
+      this.askedFor = asked;
       this.chosen = this.questions.map(() => new Set());
       this.otherOn = this.questions.map(() => false);
       this.otherText = this.questions.map(() => '');

@@ -58,7 +58,9 @@ const ownStyles = css`
     resize: vertical;
     line-height: 1.4;
   }
+  /* JSON is written left to right in any language. */
   textarea.json {
+    direction: ltr;
     font-family: var(--_font-mono, ui-monospace, monospace);
     font-size: 0.9em;
   }

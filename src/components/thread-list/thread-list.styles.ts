@@ -17,6 +17,8 @@ export const threadListStyles = css`
     align-items: center;
     justify-content: space-between;
     gap: 8px;
+    /* Room for what the list's container puts at its top end corner (the drawer's close button). */
+    padding-inline-end: var(--_list-corner, 0px);
   }
   h2 {
     margin: 0;
@@ -96,7 +98,8 @@ export const threadListStyles = css`
     align-items: center;
     justify-content: space-between;
     gap: 2px 6px;
-    padding: 0 0 2px 8px;
+    padding-block: 0 2px;
+    padding-inline: 8px 0;
   }
   .actions {
     display: flex;

@@ -33,6 +33,10 @@ const ownStyles = css`
   :host([open]) .chevron {
     transform: rotate(90deg);
   }
+  /* The arrow points forward: to the left when right to left (and down either way when open). */
+  .chevron:dir(rtl) {
+    scale: -1 1;
+  }
   .icon {
     flex: none;
   }

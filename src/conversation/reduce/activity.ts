@@ -3,7 +3,8 @@ import { placeBackendApp } from '../../mcp/app-placement.js';
 import { APP_ACTIVITY_TYPE } from '../../mcp/types.js';
 import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
-import { patched, subagentOf, updateReply, upsertPart } from './reply-updates.js';
+import { patched } from '../json-patch.js';
+import { subagentOf, updateReply, upsertPart } from './reply-updates.js';
 
 export type ActivityAction = Extract<Action, { type: 'activity-snapshot' | 'activity-delta' }>;
 

@@ -1,7 +1,7 @@
 /** The agent's shared state (STATE_SNAPSHOT / STATE_DELTA); a patch that does not apply keeps it as it was. */
 import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
-import { patched } from './reply-updates.js';
+import { patched } from '../json-patch.js';
 
 export type AgentStateAction = Extract<Action, { type: 'state-snapshot' | 'state-delta' }>;
 

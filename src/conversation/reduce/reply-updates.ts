@@ -3,8 +3,6 @@
  * part of the reply under way, a tool call in any reply. Each returns the same state when nothing
  * changed, so the session can tell a change from none.
  */
-import type { JsonPatchOperation } from '../../protocol/contract.js';
-import { applyJsonPatch } from '../json-patch.js';
 import type { AssistantTurn, ConversationState, ReplyPart, ToolCallPart } from '../types.js';
 
 export type PartOf<K extends ReplyPart['kind']> = Extract<ReplyPart, { kind: K }>;
@@ -86,14 +84,4 @@ export function updateCall(state: ConversationState, toolCallId: string, change:
 /** The subagent an event is attributed to, as a part records it (nothing when none). */
 export function subagentOf(action: { subagentRunId?: string }): { subagentRunId?: string } {
   return action.subagentRunId ? { subagentRunId: action.subagentRunId } : {};
-}
-
-/** `document` with the agent's JSON Patch applied; a patch that does not apply keeps the old value (with a warning). */
-export function patched(document: unknown, patch: JsonPatchOperation[]): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: applyJsonPatch(document ?? {}, patch) };
-  } catch (error) {
-    console.warn('<agent-chat>: a JSON Patch from the agent could not be applied; the previous value is kept.', error);
-    return { ok: false };
-  }
 }

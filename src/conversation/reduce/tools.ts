@@ -1,11 +1,13 @@
 /**
  * Tool calls: they start, their arguments stream and end, a result comes (the first one counts),
- * the backend denies one, the widget leaves some unanswered; an `ask_user` call opens and is answered.
+ * the backend denies one, the widget leaves some unanswered. (`ask_user` calls opening and being
+ * answered are `asks.ts`'s.)
  */
 import type { Action } from '../actions.js';
-import { contentText, parseArgs } from '../history.js';
+import { contentText } from '../content-text.js';
+import { parseArgs } from '../history.js';
 import type { ConversationState, ToolCallPart } from '../types.js';
-import { subagentOf, updateCall, updateLastReply, upsertPart } from './reply-updates.js';
+import { subagentOf, updateLastReply, upsertPart } from './reply-updates.js';
 
 export type ToolAction = Extract<
   Action,
@@ -16,9 +18,7 @@ export type ToolAction = Extract<
       | 'tool-call-end'
       | 'tool-call-result'
       | 'tool-call-denied'
-      | 'tool-calls-unanswered'
-      | 'ask-open'
-      | 'ask-result';
+      | 'tool-calls-unanswered';
   }
 >;
 
@@ -71,21 +71,6 @@ export function reduceTools(state: ConversationState, action: ToolAction): Conve
         ),
       }));
     }
-    case 'ask-open':
-      return updateCall(state, action.toolCallId, (call) => ({ ...call, ask: { by: action.by } }));
-    case 'ask-result':
-      return updateCall(state, action.toolCallId, (call) =>
-        call.result !== undefined
-          ? call
-          : {
-              ...call,
-              ask: action.ask,
-              status: action.isError ? 'error' : 'done',
-              result: action.content,
-              resultMessageId: `${call.id}:result`,
-              ...(action.isError ? { error: contentText(action.content) } : {}),
-            },
-      );
   }
 }
 

@@ -1,0 +1,23 @@
+/** A MESSAGES_SNAPSHOT: the backend's history in place of the turns (read from the stream only). */
+import type { HistoryMessage } from '../../protocol/contract.js';
+import { turnsFromHistory } from '../history.js';
+import type { AssistantTurn, ConversationState } from '../types.js';
+import { activeReplyIndex } from './reply-updates.js';
+
+/** MESSAGES_SNAPSHOT replaces the history; the reply under way keeps its identity and status. */
+export function applyMessagesSnapshot(state: ConversationState, messages: readonly HistoryMessage[]): ConversationState {
+  const turns = turnsFromHistory(messages);
+  const active = activeReplyIndex(state);
+  if (active === -1) return { ...state, turns };
+  const reply = state.turns[active] as AssistantTurn;
+  const last = turns[turns.length - 1];
+  if (last && last.role === 'assistant') {
+    const parts = last.parts.map((part) =>
+      part.kind === 'tool-call' && part.result === undefined ? { ...part, status: 'running' as const } : part,
+    );
+    turns[turns.length - 1] = { ...reply, parts };
+  } else {
+    turns.push(reply);
+  }
+  return { ...state, turns };
+}
