@@ -1,11 +1,11 @@
 /** What the reducer takes: the wire's events, and what the person or the element does. */
 import type { AppInfo } from '../mcp/types.js';
 import type { ChatEvent } from '../protocol/contract.js';
-import type { AskState, AssistantTurn, InterruptResponse, MessageSource, Turn } from './types.js';
+import type { AskState, AssistantTurn, Attachment, InterruptResponse, MessageSource, Turn } from './types.js';
 
 /** What the person or the element does, as opposed to what the wire says. */
 export type LocalAction =
-  | { type: 'user-message'; id: string; text: string; source?: MessageSource }
+  | { type: 'user-message'; id: string; text: string; source?: MessageSource; attachments?: Attachment[] }
   | { type: 'reply-start'; replyId: string; runId: string }
   /** The same reply goes on in a new run (after the widget answered the calls it was asked to run). */
   | { type: 'reply-resume'; replyId: string; runId: string }

@@ -122,6 +122,23 @@ export interface UserTurn {
   content?: unknown;
   /** Who wrote it, when not the person: an app's `ui/message` (sent with the person's consent or the page's trust). */
   source?: MessageSource;
+  /** The files the person attached, in the order they were added. */
+  attachments?: Attachment[];
+}
+
+/**
+ * A file attached to the person's message. Its bytes are a `Blob` (kept as such in IndexedDB);
+ * a file `uploadFile` uploaded also has the `url` it resolved to, which travels instead of them.
+ */
+export interface Attachment {
+  id: string;
+  name: string;
+  /** The file's media type (`application/octet-stream` when the browser gives none). */
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+  blob?: Blob;
+  url?: string;
 }
 
 /** Where a message the person did not type came from. */

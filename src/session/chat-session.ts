@@ -15,6 +15,7 @@ import {
   type ConversationState,
   type InterruptResponse,
   type MessageSource,
+  type Attachment,
   type Turn,
 } from '../conversation/types.js';
 import { errorText } from '../internal/errors.js';
@@ -65,7 +66,7 @@ export class ChatSession {
    * streams or input is held. `ask_user` calls still waiting are answered "deferred": the
    * message, in the same run, is the person's answer.
    */
-  send(text: string, source?: MessageSource): boolean {
+  send(text: string, source?: MessageSource, attachments?: Attachment[]): boolean {
     if (this.busy || this.held) return false;
     // Interrupts that expired unanswered are addressed as cancelled by the run the message starts.
     const paused = lastReply(this.current.turns);
@@ -74,7 +75,7 @@ export class ChatSession {
     for (const call of openAsks(this.current.turns)) {
       this.dispatch({ type: 'ask-result', toolCallId: call.id, ask: { ...call.ask!, outcome: 'deferred' }, content: DEFERRED_RESULT }, false);
     }
-    this.dispatch({ type: 'user-message', id: newId(), text, source }, false);
+    this.dispatch({ type: 'user-message', id: newId(), text, source, attachments }, false);
     void this.runReply(expired ? { resume: { replyId: paused.id, entries: expired } } : {});
     return true;
   }

@@ -10,7 +10,19 @@ export type TurnsAction = Extract<Action, { type: 'user-message' | 'append-reply
 export function reduceTurns(state: ConversationState, action: TurnsAction): ConversationState {
   switch (action.type) {
     case 'user-message':
-      return { ...state, turns: [...state.turns, { role: 'user', id: action.id, text: action.text, ...(action.source ? { source: action.source } : {}) }] };
+      return {
+        ...state,
+        turns: [
+          ...state.turns,
+          {
+            role: 'user',
+            id: action.id,
+            text: action.text,
+            ...(action.source ? { source: action.source } : {}),
+            ...(action.attachments?.length ? { attachments: action.attachments } : {}),
+          },
+        ],
+      };
     case 'append-reply':
       return { ...state, turns: [...state.turns, action.reply] };
     case 'reply-remove':
