@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { importsWithoutDom } from './scripts/build-without-dom.mjs';
 import { minifyLitCss } from './scripts/minify-lit-css.mjs';
+import { mathFonts } from './scripts/math-fonts.mjs';
 
 /**
  * Four builds (`BUILD` picks one; `npm run build` runs them all):
@@ -46,7 +47,7 @@ const build = builds[target as keyof typeof builds];
 if (!build) throw new Error(`Unknown BUILD=${target}: ${Object.keys(builds).join(', ')}`);
 
 export default defineConfig({
-  plugins: target === 'es' ? [hostAsSeparateFile, minifyLitCss, importsWithoutDom] : [minifyLitCss, importsWithoutDom],
+  plugins: target === 'es' ? [hostAsSeparateFile, minifyLitCss, importsWithoutDom, mathFonts] : [minifyLitCss, importsWithoutDom],
   build: {
     target: 'es2022',
     minify: true,

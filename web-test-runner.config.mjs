@@ -4,6 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { aguiScenarios } from './test/servers/agui-scenarios.mjs';
 import { mcpProbeServer } from './test/servers/mcp-probe-server.mjs';
 import { summaryReporter } from './test/servers/summary-reporter.mjs';
+import { highlightCoreAsEsm } from './test/servers/highlight-core-esm.mjs';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 
 export default {
@@ -15,7 +16,8 @@ export default {
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 10_000 } },
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs } })],
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' })],
+  // `.css` as text: the math renderer imports KaTeX's stylesheet as a string (Vite's `?raw` in the build).
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', loaders: { '.css': 'text' } }), highlightCoreAsEsm()],
   middleware: [aguiScenarios(), mcpProbeServer()],
   reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: false }), summaryReporter()],
 };

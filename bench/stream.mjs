@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { startBenchServer } from './lib/agui-server.mjs';
-import { benchPage } from './lib/bench-page.mjs';
+import { benchPage, openBenchPage } from './lib/bench-page.mjs';
 import { chunk, markdownDocument } from './lib/markdown-doc.mjs';
 import { fmt, intervals, median, range, sum } from './lib/stats.mjs';
 import { distSizes, formatTable, sizeReport } from './lib/sizes.mjs';
@@ -73,20 +73,6 @@ function startVersusEnd(times) {
   const first = times.slice(0, EDGE_INTERVALS);
   const last = times.slice(-EDGE_INTERVALS);
   return { count: times.length, first, last, ratio: sum(last) / sum(first) };
-}
-
-async function openBenchPage(context, url) {
-  const page = await context.newPage();
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('response', (response) => response.status() >= 400 && pageErrors.push(`${response.status()} for ${response.url()}`));
-  await page.goto(url);
-  try {
-    await page.waitForFunction(() => window.bench?.ready === true, undefined, { timeout: 15_000 });
-  } catch (error) {
-    throw new Error(`the bench page did not get ready (${pageErrors.join('; ') || error.message})`);
-  }
-  return { page, pageErrors };
 }
 
 /** Sends the prompt and waits for the reply's last frame; CDP busy time and (optionally) a trace around it. */

@@ -24,7 +24,7 @@ import { DEFAULT_DELAY_MS, DEMO_TOOLS, TOOL_PAUSE_STEPS } from './scripted-agent
 import { DELETE_TOOL, deleted } from './scripted-hitl.mjs';
 import { HttpError, readBody, sendJsonError } from './http-helpers.mjs';
 import { ScriptedError, instructionsWith, scriptedModel } from './ai-sdk-model.mjs';
-import { DEMO_STATES, keywordOf, leadTurn } from './ai-sdk-scripts.mjs';
+import { DEMO_STATES, followUpsFor, keywordOf, leadTurn } from './ai-sdk-scripts.mjs';
 import { errorText, pause, teamTools } from './ai-sdk-team.mjs';
 
 /** @typedef {import('ai').UIMessage} UIMessage */
@@ -171,6 +171,22 @@ async function writeDemoStates(writer, delayMs, signal) {
   }
 }
 
+/**
+ * The reply's chunks with its follow-up suggestions (`data-agent-chat-suggestions`, transient: for
+ * the page, not the history) written just before its `finish`.
+ */
+function withFollowUps(stream, suggestions) {
+  if (!suggestions) return stream;
+  return stream.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        if (chunk.type === 'finish') controller.enqueue({ type: 'data-agent-chat-suggestions', data: { suggestions }, transient: true });
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
 /** The reply as a UI message stream: start, the thread title, demo state, then streamText's chunks. */
 function replyStream({ messages, modelMessages, tools, context }, { delayMs, signal, log }) {
   return createUIMessageStream({
@@ -182,7 +198,8 @@ function replyStream({ messages, modelMessages, tools, context }, { delayMs, sig
       const title = threadTitleFor(messages);
       if (title) writer.write({ type: 'data-agent-chat-thread-title', data: { title }, transient: true });
       const last = messages.at(-1);
-      if (last?.role === 'user' && keywordOf(textOf(last)) === 'state') await writeDemoStates(writer, delayMs, signal);
+      const asked = last?.role === 'user' ? { text: textOf(last), files: last.parts.filter((part) => part.type === 'file').length } : undefined;
+      if (asked && keywordOf(asked.text, asked) === 'state') await writeDemoStates(writer, delayMs, signal);
       const result = streamText({
         model: scriptedModel({ decide: leadTurn, delayMs }),
         instructions: instructionsWith(context),
@@ -195,7 +212,8 @@ function replyStream({ messages, modelMessages, tools, context }, { delayMs, sig
           if (!(error instanceof ScriptedError)) log(`agent-chat demo: an AI SDK reply failed: ${error?.stack ?? error}`);
         },
       });
-      writer.merge(toUIMessageStream({ stream: result.stream, tools, sendStart: false, sendReasoning: true, onError: errorText }));
+      const chunks = toUIMessageStream({ stream: result.stream, tools, sendStart: false, sendReasoning: true, sendSources: true, onError: errorText });
+      writer.merge(withFollowUps(chunks, asked && followUpsFor(asked.text, asked)));
     },
   });
 }

@@ -7,20 +7,23 @@ import { randomUUID } from 'node:crypto';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { toDeltas } from './scripted-agent.mjs';
+import { attachmentsOfPrompt } from './attachment-reply.mjs';
 
 /**
  * What the model says in one step. A `call` ends the step (finish reason `tool-calls`); an `error`
  * streams a stream error (the reply fails there).
  * @typedef {{ kind: 'reasoning' | 'text', text: string }
  *   | { kind: 'call', name: string, input: object }
+ *   | { kind: 'source', url: string, title: string }
  *   | { kind: 'error', message: string }} Output
  * @typedef {Output[]} Turn
  */
 
 /**
  * What the model can tell from its prompt: the last user message, what happened after it (tool
- * calls and their results, in order) and the page's context from the instructions.
- * @typedef {{ text: string, calls: Array<{ toolCallId: string, toolName: string, input: any }>,
+ * calls and their results, in order), the files attached to the last user message and the
+ * page's context from the instructions.
+ * @typedef {{ text: string, files: import('./attachment-reply.mjs').AttachedFile[], calls: Array<{ toolCallId: string, toolName: string, input: any }>,
  *   results: Map<string, any>, before: any[], context: any[], offered: string[] }} PromptView
  */
 
@@ -70,6 +73,8 @@ export function readPrompt(prompt, tools = []) {
   }
   return {
     text: lastUser === -1 ? '' : textOf(prompt[lastUser].content),
+    // Only a message the person just sent: a continuation (tool results after it) is about those.
+    files: lastUser === -1 || lastUser !== prompt.length - 1 ? [] : attachmentsOfPrompt(prompt[lastUser].content),
     calls,
     results,
     before: prompt.slice(0, Math.max(lastUser, 0)),
@@ -117,6 +122,8 @@ export function streamPartsOf(turn) {
       parts.push({ type: 'tool-input-end', id: toolCallId });
       parts.push({ type: 'tool-call', toolCallId, toolName: output.name, input });
       finish = 'tool-calls';
+    } else if (output.kind === 'source') {
+      parts.push({ type: 'source', sourceType: 'url', id: `src_${id.slice(0, 12)}`, url: output.url, title: output.title });
     } else if (output.kind === 'error') {
       parts.push({ type: 'error', error: new ScriptedError(output.message) });
       finish = 'error';
@@ -135,6 +142,8 @@ export function scriptedModel({ decide, delayMs }) {
   return new MockLanguageModelV4({
     provider: 'agent-chat-demo',
     modelId: 'scripted',
+    // The model "reads" URLs itself (it does not), so streamText never downloads an attachment's URL.
+    supportedUrls: { '*/*': [/^https?:\/\//i] },
     doStream: async ({ prompt, tools }) => ({
       stream: simulateReadableStream({
         chunks: streamPartsOf(decide(readPrompt(prompt, tools))),

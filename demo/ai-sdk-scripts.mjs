@@ -24,6 +24,7 @@ import {
 } from './scripted-hitl.mjs';
 import { DICE_TOOL } from './mcp-app-server.mjs';
 import { asToolMessage } from './ai-sdk-model.mjs';
+import { EXTRA_SCRIPTS, FOLLOW_UPS, attachmentsReply } from './scripted-extras.mjs';
 
 /** @typedef {import('./scripted-agent.mjs').Step} Step */
 /** @typedef {import('./ai-sdk-model.mjs').Turn} Turn */
@@ -52,6 +53,7 @@ export function turnsOf(steps) {
     else if (step.kind === 'delegate') call(subagentToolName(step.agent.name), { task: step.task });
     else if (step.kind === 'subagent') call(subagentToolName(step.agent.name), { task: step.agent.description ?? step.agent.name });
     else if (step.kind === 'error') turns.at(-1).push({ kind: 'error', message: step.message });
+    else if (step.kind === 'sources') turns.at(-1).push(...step.sources.map(({ url, title }) => ({ kind: 'source', url, title })));
   }
   if (turns.at(-1).length === 0) turns.pop();
   return turns;
@@ -209,17 +211,25 @@ const KEYWORDS = [
   ['weather', /\b(weather|tool)/i, (view) => weatherScript(cityFrom(view.text))],
   ['state', /\bstate/i, () => stateScript()],
   ['long', /\blong/i, () => longScript()],
+  ...EXTRA_SCRIPTS,
 ];
 
-/** The name of the demo word in `text` ("intro" when there is none). */
-export function keywordOf(text) {
+/** The name of the demo word in `text` ("intro" when there is none); "attachments" when files came with it. */
+export function keywordOf(text, { files = 0 } = {}) {
+  if (files > 0) return 'attachments';
   return KEYWORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'intro';
+}
+
+/** The follow-up suggestions the reply to a message sends last (see scripted-extras.mjs), if any. */
+export function followUpsFor(text, { files = 0 } = {}) {
+  return FOLLOW_UPS[keywordOf(text, { files })];
 }
 
 /** @param {PromptView} view @returns {Step[]} */
 export function scriptFor(view) {
   const written = writtenInsteadOfAsk(view);
   if (written) return written;
+  if (view.files.length) return attachmentsReply(view.files, 'AI SDK `file` parts');
   const entry = KEYWORDS.find(([, pattern]) => pattern.test(view.text));
   return entry ? entry[2](view) : introScript(/\b(hello|hi|hey)\b/i.test(view.text));
 }

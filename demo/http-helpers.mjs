@@ -1,7 +1,10 @@
 // Small HTTP helpers shared by the demo server's endpoints (AG-UI and AI SDK).
 
-/** The largest request body the agent endpoints read. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/**
+ * The largest request body the agent endpoints read: room for a conversation whose messages carry
+ * inline attachments (base64, sent again with the history on every request).
+ */
+export const MAX_BODY_BYTES = 48 * 1024 * 1024;
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',

@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DICE_TOOL } from './mcp-app-server.mjs';
 import { contentText } from './message-text.mjs';
 import { HITL_SCRIPTS_BY_KEYWORD, hitlFollowUp, interruptIdFor } from './scripted-hitl.mjs';
+import { EXTRA_SCRIPTS, attachmentsReply } from './scripted-extras.mjs';
+import { attachmentsOfAgUi } from './attachment-reply.mjs';
 
 /** @typedef {{ type: string } & Record<string, any>} AgUiEvent  An AG-UI event as a plain object. */
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
@@ -26,7 +28,9 @@ import { HITL_SCRIPTS_BY_KEYWORD, hitlFollowUp, interruptIdFor } from './scripte
  *   | { kind: 'patch', ops: object[] }
  *   | { kind: 'error', message: string, code: string }
  *   | { kind: 'subagent', agent: Subagent }
- *   | { kind: 'delegate', task: string, agent: Subagent }} Step
+ *   | { kind: 'delegate', task: string, agent: Subagent }
+ *   | { kind: 'sources', sources: Array<{ url: string, title: string }> }
+ *   | { kind: 'suggestions', suggestions: Array<{ label: string, prompt?: string }> }} Step
  */
 
 /**
@@ -760,6 +764,7 @@ const SCRIPTS_BY_KEYWORD = [
   [/\b(weather|tool)/i, (text) => weatherScript(cityFrom(text))],
   [/\bstate/i, () => stateScript()],
   [/\blong/i, () => longScript()],
+  ...EXTRA_SCRIPTS.map(([, pattern, script]) => [pattern, () => script()]),
 ];
 
 /**
@@ -772,6 +777,9 @@ export function pickScript(input) {
   if (followUp) return followUp;
   const answered = answeredDiceCall(input.messages);
   if (answered) return diceResultScript(answered);
+  const last = input.messages?.at(-1);
+  const files = last?.role === 'user' ? attachmentsOfAgUi(last.content) : [];
+  if (files.length) return attachmentsReply(files, 'AG-UI content parts (`image`, `document`…)');
   const text = lastUserText(input.messages);
   const entry = SCRIPTS_BY_KEYWORD.find(([pattern]) => pattern.test(text));
   return entry ? entry[1](text, input) : introScript(/\b(hello|hi|hey)\b/i.test(text));
@@ -895,6 +903,15 @@ async function* streamStatePatch({ ops }, ctx) {
   yield own(ctx, { type: 'STATE_DELTA', delta: ops });
 }
 
+/** Sources and follow-up suggestions travel as CUSTOM events (`agent-chat.sources`, `agent-chat.suggestions`). */
+async function* streamSources({ sources }, ctx) {
+  yield own(ctx, { type: 'CUSTOM', name: 'agent-chat.sources', value: { sources } });
+}
+
+async function* streamSuggestions({ suggestions }, ctx) {
+  yield own(ctx, { type: 'CUSTOM', name: 'agent-chat.suggestions', value: { suggestions } });
+}
+
 async function* streamError({ message, code }) {
   yield { type: 'RUN_ERROR', message, code };
 }
@@ -959,6 +976,8 @@ const STREAMERS = {
   error: streamError,
   subagent: streamSubagent,
   delegate: streamDelegation,
+  sources: streamSources,
+  suggestions: streamSuggestions,
 };
 
 /** The events of some steps, in order. */

@@ -8,6 +8,8 @@ export interface AgentChatSendDetail {
   threadId: string;
   /** Set when an app sent it (`ui/message`), not the person. */
   source?: MessageSource;
+  /** The files the person attached (`type`: the media type), in order; empty when none. */
+  attachments: { name: string; size: number; type: string }[];
 }
 export interface AgentChatResponseStartDetail {
   runId: string;
@@ -70,6 +72,31 @@ export interface AgentChatOpenChangeDetail {
   reason: 'launcher' | 'close-button' | 'escape' | 'outside' | 'method';
 }
 
+export interface AgentChatAttachmentRejectedDetail {
+  name: string;
+  size: number;
+  /** The file's media type, as the browser gave it (may be empty). */
+  type: string;
+  /** `type`: not in `accept`; `size`: over `max-file-size`; `count`: over `max-files`; `upload`: `uploadFile` failed. */
+  reason: 'type' | 'size' | 'count' | 'upload';
+}
+
+export interface AgentChatFeedbackDetail {
+  threadId: string;
+  /** The reply's id (its turn in `getTurns()`). */
+  messageId: string;
+  /** The run that wrote the reply. */
+  runId?: string;
+  /** `null`: the person took their rating back. */
+  rating: 'up' | 'down' | null;
+}
+
+export interface AgentChatSuggestionDetail {
+  label: string;
+  /** What is sent: the suggestion's prompt, else its label. */
+  prompt: string;
+}
+
 export interface AgentChatEventMap {
   'agent-chat-ready': CustomEvent<Record<string, never>>;
   'agent-chat-send': CustomEvent<AgentChatSendDetail>;
@@ -82,6 +109,9 @@ export interface AgentChatEventMap {
   'agent-chat-thread-change': CustomEvent<AgentChatThreadChangeDetail>;
   'agent-chat-storage-error': CustomEvent<AgentChatStorageErrorDetail>;
   'agent-chat-open-change': CustomEvent<AgentChatOpenChangeDetail>;
+  'agent-chat-feedback': CustomEvent<AgentChatFeedbackDetail>;
+  'agent-chat-suggestion': CustomEvent<AgentChatSuggestionDetail>;
+  'agent-chat-attachment-rejected': CustomEvent<AgentChatAttachmentRejectedDetail>;
 }
 
 declare global {

@@ -32,4 +32,5 @@ export type {
 export { AgUiTransport, AiSdkTransport } from './protocol/index.js';
 export type { ChatStrings, ChatStringOverrides } from './i18n/chat-strings.js';
 export type { ToolDisplay } from './conversation/tool-display.js';
+export type { UploadFile, UploadFileOptions, UploadedFile } from './attachments/types.js';
 export type * from './events.js';

@@ -116,3 +116,18 @@ await customElements.whenDefined('agent-chat');
 </html>
 `;
 }
+
+/** Opens the bench page in `context` and waits until it is ready; `pageErrors` collects the page's errors and failed requests. */
+export async function openBenchPage(context, url) {
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('response', (response) => response.status() >= 400 && pageErrors.push(`${response.status()} for ${response.url()}`));
+  await page.goto(url);
+  try {
+    await page.waitForFunction(() => window.bench?.ready === true, undefined, { timeout: 15_000 });
+  } catch (error) {
+    throw new Error(`the bench page did not get ready (${pageErrors.join('; ') || error.message})`);
+  }
+  return { page, pageErrors };
+}

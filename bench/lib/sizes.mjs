@@ -143,12 +143,35 @@ export function sizeReport({ files, firstLoad, classicFirstLoad, standalone, laz
     const all = firstLoad.gzipBytes + lazyFiles.reduce((sum, f) => sum + f.gzipBytes, 0);
     lines.push(`ES build with its lazy chunks (${lazyFiles.map((f) => f.file).join(', ')}) loaded too: ${kb(all)} gzip`);
   }
+  if (lazyFiles.length) lines.push('', 'Lazy chunks by name (what each feature costs when first used):', ...lazyChunkTable({ files, lazyCosts }));
   const costs = lazyCosts.filter((cost) => cost.files.length > 1);
   if (costs.length) {
     lines.push('Lazy chunks with what they import beyond the first load:');
     for (const cost of costs) lines.push(`  ${cost.file}: ${kb(cost.gzipBytes)} gzip (${cost.files.join(' + ')})`);
   }
   return lines;
+}
+
+/** A chunk's name without its content hash: `highlighter-CPhTsTam.js` → `highlighter`. */
+export function chunkName(file) {
+  return file.replace(/\.m?js$/, '').replace(/-[\w-]{8}$/, '');
+}
+
+/**
+ * One row per lazy chunk (imported with `import()`), by name: its own gzip size, and with the
+ * chunks it imports that the first load does not hold (what loading it first costs).
+ */
+export function lazyChunkTable({ files, lazyCosts = [] }) {
+  const costOf = new Map(lazyCosts.map((cost) => [cost.file, cost]));
+  const rows = files
+    .filter((f) => f.kind === 'lazy chunk')
+    .map((f) => {
+      const cost = costOf.get(f.file);
+      const extra = cost ? cost.files.filter((file) => file !== f.file).map(chunkName) : [];
+      return [chunkName(f.file), kb(f.gzipBytes), f.gzipBytes, kb(cost?.gzipBytes ?? f.gzipBytes), extra.join(', ') || '–'];
+    })
+    .sort((a, b) => a[0].localeCompare(b[0]));
+  return formatTable([['chunk', 'gzip -9', 'gzip bytes', 'with its imports', 'imports beyond the first load'], ...rows], ['l', 'r', 'r', 'r', 'l']);
 }
 
 /** Aligns rows of cells into columns; align is 'l' or 'r' per column. */

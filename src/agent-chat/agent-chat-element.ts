@@ -6,11 +6,12 @@ import '../components/markdown/markdown-view.js';
 import '../components/mcp-server/mcp-server.js';
 import '../components/message/message.js';
 import type { AgentChatMessage } from '../components/message/message.js';
+import { suggestionsTemplate } from '../components/suggestions/suggestions-template.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from '../conversation/public-turns.js';
 import type { ConversationState, MessageSource, Turn } from '../conversation/types.js';
 import { emit, type AgentChatEventMap } from '../events.js';
 import { provideDisplay } from '../internal/contexts.js';
-import { AnswerEvent, ComposerSendEvent, ComposerStopEvent, RetryRequestEvent, TurnActionEvent, on } from '../internal/events.js';
+import { AnswerEvent, ComposerSendEvent, ComposerStopEvent, FeedbackEvent, RetryRequestEvent, TurnActionEvent, on } from '../internal/events.js';
 import { newId } from '../internal/ids.js';
 import { ChatApps } from '../mcp/chat-apps.js';
 import { loadMarkdown } from '../render/markdown-loader.js';
@@ -27,6 +28,7 @@ import { LinkAnnouncer } from './link-announcer.js';
 import { LogController } from './log-controller.js';
 import { RunSetupMaker } from './run-setup.js';
 import { SessionController } from './session-controller.js';
+import { AttachmentsLoader } from '../attachments/attachments-loader.js';
 import { ThreadsDrawer } from './threads-drawer.js';
 
 /**
@@ -40,7 +42,7 @@ export class AgentChatElement extends AgentChatEmbedding {
   private retrying = false;
 
   /** The attributes that say where the backend is, and what the page set wrong. */
-  private readonly connection: ConnectionController = new ConnectionController(this, () => this.apps.problems);
+  private readonly connection: ConnectionController = new ConnectionController(this, () => [...this.apps.problems, ...(this.files.ui?.problems() ?? [])]);
   private readonly apps: ChatApps = new ChatApps(this, {
     appCredentials: () => this.connection.credentials,
     appBackend: () => {
@@ -110,6 +112,9 @@ export class AgentChatElement extends AgentChatEmbedding {
     refresh: () => void this.store.refreshList(),
     chat: this,
   });
+
+  /** Files the person attaches (`attachments`): loaded once set. */
+  private readonly files = new AttachmentsLoader(this);
 
   private workingsStarted = false;
 
@@ -214,7 +219,7 @@ export class AgentChatElement extends AgentChatEmbedding {
   };
 
   private onComposerSend = (event: ComposerSendEvent) => {
-    if (this.send(event.text)) this.composer.clear();
+    if (this.run.deliver(event.text, undefined, event.attachments)) this.composer.clear();
   };
 
   /**
@@ -374,6 +379,16 @@ export class AgentChatElement extends AgentChatEmbedding {
     return this.store.ready();
   }
 
+  /** The person rated a reply: kept with it (and saved), then told to the page. */
+  private onFeedback = (event: FeedbackEvent) => {
+    event.stopPropagation();
+    const { replyId, rating } = event;
+    const reply = this.conversation.turns.find((turn) => turn.id === replyId);
+    if (reply?.role !== 'assistant' || reply.status === 'streaming') return;
+    this.session.update({ type: 'feedback', replyId, rating });
+    this.emit('agent-chat-feedback', { threadId: this.store.ensureThreadId(), messageId: replyId, runId: reply.runId, rating });
+  };
+
   /** Edit, regenerate, another version: the chat's own, stopped here. */
   private onTurnAction = (event: TurnActionEvent) => {
     event.stopPropagation();
@@ -381,7 +396,7 @@ export class AgentChatElement extends AgentChatEmbedding {
     if (this.session.busy || this.run.waitingForPerson) return;
     if (action.kind !== 'switch') this.log.follow();
     if (action.kind === 'edit') {
-      if (this.emit('agent-chat-send', { text: action.text, threadId: this.store.ensureThreadId() }, { cancelable: true })) {
+      if (this.emit('agent-chat-send', { text: action.text, threadId: this.store.ensureThreadId(), attachments: [] }, { cancelable: true })) {
         this.store.withBranch(() => this.session.edit(action.turnId, action.text));
       }
     } else if (action.kind === 'regenerate') {
@@ -420,6 +435,7 @@ export class AgentChatElement extends AgentChatEmbedding {
     const branches = this.store.branchesOf(first > 0 ? turns.slice(first) : turns);
     const settled = !this.busy && !this.run.waitingForPerson;
     return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">
+      ${this.files.ui?.dropTarget()}
       ${headerTemplate({
         heading: this.heading,
         threadsButton: persistent ? this.threads.renderButton() : undefined,
@@ -439,6 +455,7 @@ export class AgentChatElement extends AgentChatEmbedding {
         ${on(RetryRequestEvent, this.onRetryRequest)}
         ${on(AnswerEvent, this.onAnswer)}
         ${on(TurnActionEvent, this.onTurnAction)}
+        ${on(FeedbackEvent, this.onFeedback)}
       >
         <div class="column">
           ${this.greeting && first === 0
@@ -450,6 +467,7 @@ export class AgentChatElement extends AgentChatEmbedding {
               </button>`
             : nothing}
           ${turnsTemplate({ turns, first, branches, busy: this.busy, settled })}
+          ${suggestionsTemplate(this, turns, this.busy, this.suggestions)}
         </div>
       </div>
       ${this.log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
@@ -459,6 +477,7 @@ export class AgentChatElement extends AgentChatEmbedding {
         ${heldNoticeTemplate(strings, this.run.heldNotice, this.goToRequest)}
         <agent-chat-composer
           exportparts=${COMPOSER_PARTS}
+          .attachments=${this.files.ui}
           .placeholder=${this.placeholder}
           ?busy=${this.busy}
           ${on(ComposerSendEvent, this.onComposerSend)}

@@ -1,20 +1,21 @@
 /**
  * How the chat sits on the page, over its configuration: inline, or a launcher and a panel
- * (`mode="popup"` / `"sidebar"`) with `show()`, `hide()` and `toggle()`. It draws the launcher and
+ * (`mode="popup"` / `"sidebar"`, their workings a chunk of their own) with `show()`, `hide()` and
+ * `toggle()`. It draws the launcher and
  * the panel around the chat that `AgentChatElement` draws, and holds the chat's language, which the
  * launcher needs before anything else is drawn.
  */
 import { nothing, type TemplateResult } from 'lit';
 import { LocalizeController } from '../i18n/localize.js';
 import { AgentChatProperties } from './agent-chat-properties.js';
-import { EmbedController } from './embed-controller.js';
+import { EmbedState } from './embed-state.js';
 import { embedTemplate } from './embed-templates.js';
 
 export abstract class AgentChatEmbedding extends AgentChatProperties {
   /** The chat's language and texts, provided to every view inside. */
   protected readonly localize = new LocalizeController(this);
   /** Inline, or a launcher and a panel: open or not, unread replies, a popup's lazy start. */
-  protected readonly embed: EmbedController = new EmbedController(this, {
+  protected readonly embed: EmbedState = new EmbedState(this, {
     start: () => this.startWorkings(),
     focusComposer: () => this.focusComposer(),
     focusLauncher: () => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus(),
@@ -41,6 +42,16 @@ export abstract class AgentChatEmbedding extends AgentChatProperties {
   /** (popup, sidebar) Opens the panel when it is closed, closes it when it is open. */
   toggle(): void {
     this.embed.toggle();
+  }
+
+  /** Also waits, in a popup or sidebar, until the panel's workings are here and drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let result = await super.getUpdateComplete();
+    for (let arriving = this.embed.arriving; arriving; arriving = this.embed.arriving) {
+      await arriving;
+      result = await super.getUpdateComplete();
+    }
+    return result;
   }
 
   override render() {

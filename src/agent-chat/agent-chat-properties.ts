@@ -4,16 +4,17 @@
  */
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
+import type { UploadFile } from '../attachments/types.js';
 import type { AskUserHandler } from '../ask/ask-user-tool.js';
 import type { ToolDisplay } from '../conversation/tool-display.js';
-import type { ChatTransport as Transport } from '../conversation/types.js';
+import type { Suggestion, ChatTransport as Transport } from '../conversation/types.js';
 import type { ChatStringOverrides } from '../i18n/chat-strings.js';
 import type { AppCallCheck, AppMessageCheck, McpServerConfig } from '../mcp/types.js';
 import type { HeadersInput } from '../protocol/http.js';
 import type { ImagesMode } from '../render/image-policy.js';
 import type { StorageMode } from '../storage/chat-storage.js';
 import { flagAttribute, type Theme, type ToolCardsMode } from './display-options.js';
-import type { EmbedMode } from './embed-controller.js';
+import type { EmbedMode } from './embed-mode.js';
 
 export class AgentChatProperties extends LitElement {
   /** URL of the backend (POST, answers `text/event-stream`); required unless `transport` is set. */
@@ -72,6 +73,23 @@ export class AgentChatProperties extends LitElement {
   @property() images: ImagesMode = 'click';
   /** Show tool-call arguments in cards (a boolean attribute; `show-requests="false"` is off). */
   @property({ attribute: 'show-requests', converter: flagAttribute }) showRequests = false;
+  /**
+   * Render TeX math in replies: `$…$`, `\(…\)` inline, `$$…$$`, `\[…\]` displayed (a boolean
+   * attribute; `math="false"` is off). A `$` in prose ("$5 and $10") and `\$` stay dollars; code
+   * is never math. The renderer (KaTeX) and its fonts load from beside the package, on first math.
+   */
+  @property({ converter: flagAttribute }) math = false;
+  /**
+   * Thumbs up and down on every finished reply (a boolean attribute): each change fires
+   * `agent-chat-feedback`; the rating is saved with the reply and shown again when it is restored.
+   */
+  @property({ type: Boolean }) feedback = false;
+  /**
+   * Starter prompts on an empty conversation, `{ label, prompt?, icon? }[]` (`icon`: text such as an
+   * emoji). While it is empty, the `<agent-chat-suggestion>` children are the starters. Choosing
+   * one fires `agent-chat-suggestion` (cancelable) and sends `prompt`, else `label`.
+   */
+  @property({ attribute: false }) suggestions: Suggestion[] = [];
   /**
    * Show what subagents do (`show-activity="false"` turns it off: their calls stop being added at
    * once; turned back on during a reply, they show from the next reply on).
@@ -156,4 +174,22 @@ export class AgentChatProperties extends LitElement {
   @property({ attribute: 'launcher-label' }) launcherLabel?: string;
   /** (popup, sidebar) A press outside the chat closes the panel. */
   @property({ attribute: 'close-on-outside-click', type: Boolean }) closeOnOutsideClick = false;
+  /**
+   * The person may attach files: the attach button, files dropped anywhere on the chat or pasted
+   * into the text area, shown in a tray above it until sent. A boolean attribute.
+   */
+  @property({ type: Boolean }) attachments = false;
+  /** (`attachments`) The files accepted, as `<input accept>` reads it: `.pdf`, `image/*`, `text/csv`, comma-separated. Default: any. */
+  @property() accept?: string;
+  /** (`attachments`) The largest file accepted, in bytes (10 MB). */
+  @property({ attribute: 'max-file-size', type: Number }) maxFileSize = 10485760;
+  /** (`attachments`) The most files per message. */
+  @property({ attribute: 'max-files', type: Number }) maxFiles = 5;
+  /**
+   * (`attachments`) Uploads a file as soon as it is attached: `(file, { signal, onProgress }) =>
+   * Promise<{ url, mimeType?, name? }>`. The `url` travels instead of the bytes; `onProgress(fraction)`
+   * (0 to 1) shows progress; `signal` aborts when the person removes the file. Send waits for every
+   * upload; a failure refuses the file (`reason: 'upload'`). Without it, files travel inline (base64).
+   */
+  @property({ attribute: false }) uploadFile?: UploadFile;
 }

@@ -17,10 +17,18 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart greeting - The greeting shown above the conversation.
  * @csspart message - Every message; also `user-message` or `assistant-message`.
  * @csspart user-message - A message of the person.
+ * @csspart message-attachments - The files sent with the person's message (a list, above its text).
+ * @csspart message-attachment - One sent file: an image's thumbnail (opens it in full in a new tab), else a chip with its name, kind and size.
  * @csspart assistant-message - A reply of the agent.
  * @csspart reasoning - The folded reasoning of a reply.
  * @csspart file - A file of a reply (AI SDK `file` parts): an image, a link or a download.
- * @csspart sources - The sources a reply cites (AI SDK `source-url` / `source-document`).
+ * @csspart sources - The sources a reply cites (AI SDK `source-url` / `source-document`, AG-UI `CUSTOM
+ *   agent-chat.sources`): a collapsed list with their count; links open in a new tab.
+ * @csspart copy-message-button - Copy on a finished reply: its own text as markdown (not subagents', not tool cards).
+ * @csspart feedback-button - (`feedback`) Thumbs up and thumbs down on a finished reply (`aria-pressed`).
+ * @csspart suggestions - The group of suggested prompts: starters on an empty conversation, or the
+ *   backend's follow-ups under the last reply until the person sends.
+ * @csspart suggestion - One suggested prompt's button.
  * @csspart tool-card - A tool call card. Cards with an app or a request start open; a request waiting
  *   for the person stays shown while the card is folded.
  * @csspart tool-card-header - A tool card's toggle button (`aria-expanded` and the arrow say whether the body shows).
@@ -63,7 +71,14 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart composer - The input row.
  * @csspart input - The composer's text area.
  * @csspart send-button - Send.
- * @csspart stop-button - Stop (only while a reply streams).
+ * @csspart stop-button - Stop (while a reply streams, or Send waits for uploads: then it gives up waiting).
+ * @csspart attach-button - (`attachments`) Picks files to attach (a hidden `<input type="file" multiple>` with `accept`).
+ * @csspart attachments - (`attachments`) The tray above the text area: the files about to be sent, and the ones refused.
+ * @csspart attachment - A file in the tray: a picture of an image, its name and size, upload progress, remove.
+ * @csspart attachment-remove - A file's remove button (named after the file; aborts its upload).
+ * @csspart attachment-progress - A file's upload progress (`<progress>`, while `uploadFile` runs).
+ * @csspart attachment-refusal - Why a file was not attached (its type, size, one too many, the upload failed), with Dismiss.
+ * @csspart drop-target - (`attachments`) Over the whole chat while files are dragged over it.
  * @csspart launcher - (popup, sidebar) The round button that opens the panel (`aria-expanded`); a popup's
  *   also closes it.
  * @csspart badge - (popup, sidebar) On the launcher: replies that finished while the panel was closed.
@@ -85,6 +100,15 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @cssproperty [--agent-chat-color-error=light-dark(#b42318, #ff8a80)] - Error text.
  * @cssproperty [--agent-chat-color-error-surface=light-dark(#fdecea, #3a1f1f)] - Error background.
  * @cssproperty [--agent-chat-color-code-background=light-dark(#f0f2f5, #111216)] - Code background.
+ * @cssproperty [--agent-chat-code-keyword=light-dark(#a0208a, #e39cf5)] - Highlighted code: keywords, literals, tag names.
+ * @cssproperty [--agent-chat-code-string=light-dark(#17703a, #8fd6a0)] - Highlighted code: strings, regular expressions, added lines.
+ * @cssproperty [--agent-chat-code-comment=light-dark(#636975, #9299a6)] - Highlighted code: comments (italic).
+ * @cssproperty [--agent-chat-code-number=light-dark(#a14800, #f2ad72)] - Highlighted code: numbers, list bullets.
+ * @cssproperty [--agent-chat-code-function=light-dark(#2553b8, #8cb0ff)] - Highlighted code: function and other titles, headings, CSS selectors.
+ * @cssproperty [--agent-chat-code-type=light-dark(#0c6e7e, #62d0dc)] - Highlighted code: types, built-ins, class names.
+ * @cssproperty [--agent-chat-code-attribute=light-dark(#b02a37, #f59b8f)] - Highlighted code: attributes, properties, variables, keys.
+ * @cssproperty [--agent-chat-code-meta=light-dark(#7a5a00, #dcc46c)] - Highlighted code: decorators, preprocessor lines, links.
+ *   Removed lines of a diff take `--agent-chat-color-error`; every default is ≥ 4.5:1 on the code background.
  * @cssproperty [--agent-chat-radius=12px] - Corner radius.
  * @cssproperty [--agent-chat-spacing=12px] - Base spacing.
  * @cssproperty [--agent-chat-max-width=760px] - Width of the message column.
@@ -97,9 +121,11 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @cssproperty [--agent-chat-launcher-offset=20px] - (popup, sidebar) The launcher's distance from the viewport's edges.
  *
  * @fires {CustomEvent<Record<string, never>>} agent-chat-ready - The first render is done (`detail` is `{}`).
- * @fires {CustomEvent<AgentChatSendDetail>} agent-chat-send - `{ text, threadId, source? }`: the person (or
+ * @fires {CustomEvent<AgentChatSendDetail>} agent-chat-send - `{ text, threadId, attachments, source? }`: the person (or
  *   `send()`) sends — or an app, with the person's consent or the page's trust: then
- *   `source = { kind: 'app', server, instanceId, title }`. **Cancelable**.
+ *   `source = { kind: 'app', server, instanceId, title }`. `attachments` lists the files sent with it,
+ *   `{ name, size, type }[]` (empty when none; `text` may be empty when there are files). **Cancelable**
+ *   (the text and the files stay in the composer).
  * @fires {CustomEvent<AgentChatResponseStartDetail>} agent-chat-response-start - `{ runId, threadId }`: a reply starts.
  * @fires {CustomEvent<AgentChatResponseEndDetail>} agent-chat-response-end - `{ runId, threadId, status:
  *   'done' | 'error' | 'cancelled', text }`: a reply ended, once its last state is drawn.
@@ -117,10 +143,19 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @fires {CustomEvent<AgentChatStorageErrorDetail>} agent-chat-storage-error - `{ kind: 'unavailable' |
  *   'blocked' | 'quota' | 'invalid' | 'failed', message, threadId? }`: conversations cannot be saved (or an
  *   import was refused); the chat goes on in memory, and a notice offers Export.
+ * @fires {CustomEvent<AgentChatAttachmentRejectedDetail>} agent-chat-attachment-rejected - `{ name, size, type,
+ *   reason: 'type' | 'size' | 'count' | 'upload' }`: a file was not attached (not in `accept`, over
+ *   `max-file-size`, over `max-files`, or `uploadFile` failed); the tray says why until dismissed.
  * @fires {CustomEvent<AgentChatOpenChangeDetail>} agent-chat-open-change - `{ open, reason: 'launcher' |
  *   'close-button' | 'escape' | 'outside' | 'method' }`: (popup, sidebar) the panel opened or closed.
+ * @fires {CustomEvent<AgentChatFeedbackDetail>} agent-chat-feedback - `{ threadId, messageId, runId, rating:
+ *   'up' | 'down' | null }`: (`feedback`) the person rated a reply (`messageId` is its turn's id), or took
+ *   the rating back (`null`).
+ * @fires {CustomEvent<AgentChatSuggestionDetail>} agent-chat-suggestion - `{ label, prompt }`: the person chose
+ *   a suggested prompt; `prompt` (the suggestion's prompt, else its label) is sent next. **Cancelable** (nothing is sent).
  *
- * @slot - `<agent-chat-mcp-server>` elements: MCP servers the chat connects to.
+ * @slot - `<agent-chat-mcp-server>` elements: MCP servers the chat connects to; `<agent-chat-suggestion>`
+ *   elements: starter prompts.
  * @slot launcher - (popup, sidebar) An icon of the page's in place of the launcher's chat bubble.
  */
 export class AgentChat extends AgentChatElement {

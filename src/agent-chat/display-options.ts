@@ -43,7 +43,7 @@ export const flagAttribute = {
 
 /** The element's display settings, checked, as the views read them (`displayContext`). */
 export function displayOptions(
-  host: { toolCards: string; showRequests: boolean; toolDisplay: Record<string, ToolDisplay>; showActivity: boolean; activityLimit: unknown; images: string },
+  host: { toolCards: string; showRequests: boolean; toolDisplay: Record<string, ToolDisplay>; showActivity: boolean; activityLimit: unknown; images: string; math: boolean; feedback: boolean },
   appContext: DisplayOptions['appContext'],
 ): DisplayOptions {
   const limit = Number(host.activityLimit);
@@ -56,5 +56,7 @@ export function displayOptions(
     // Subagent calls shown per reply: `activity-limit` when it is a count, else 256.
     activityLimit: Number.isFinite(limit) && limit >= 0 ? Math.floor(limit) : 256,
     images: (IMAGES_MODES as readonly string[]).includes(host.images) ? (host.images as ImagesMode) : 'click',
+    math: host.math,
+    feedback: host.feedback,
   };
 }

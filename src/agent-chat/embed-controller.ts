@@ -1,44 +1,18 @@
 /**
- * How the chat sits on the page (`mode`): `inline` fills its box; `popup` is a launcher button
- * opening a floating panel; `sidebar` a panel docked to the viewport's end edge. This controller
- * keeps the panel's state: open or not and why it changed (`agent-chat-open-change`), the replies
- * that finished while it was closed (the launcher's badge), whether it was open last time (per
- * `storage-key`), Esc and outside presses, and on a phone the visual viewport the panel fits.
- * A popup or sidebar starts (storage, the backend's adapter, MCP servers, the markdown renderer)
- * only when first opened or used, so a page pays for its launcher alone until then.
+ * A popup's or sidebar's panel state (`mode`): open or not and why it changed
+ * (`agent-chat-open-change`), the replies that finished while it was closed (the launcher's badge),
+ * whether it was open last time (per `storage-key`), Esc and outside presses, and on a phone the
+ * visual viewport the panel fits. A popup or sidebar starts (storage, the backend's adapter, MCP
+ * servers, the markdown renderer) only when first opened or used, so a page pays for its launcher
+ * alone until then. A chunk of its own: an inline chat never loads it (see embed-state.ts).
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { emit, type AgentChatOpenChangeDetail } from '../events.js';
-
-export type EmbedMode = 'inline' | 'popup' | 'sidebar';
-export type OpenReason = AgentChatOpenChangeDetail['reason'];
-
-export const EMBED_MODES: readonly EmbedMode[] = ['inline', 'popup', 'sidebar'];
+import type { CSSResult, ReactiveController } from 'lit';
+import { emit } from '../events.js';
+import { embedModeOf, type EmbedHooks, type EmbedHost, type EmbedMode, type OpenReason } from './embed-mode.js';
+import { floatingStyles } from './embed.styles.js';
 
 /** Narrower than this, or this low (a phone on its side), the panel takes the whole screen (as in the styles). */
 const PHONE_QUERY = '(max-width: 639.98px), (max-height: 499.98px)';
-
-export interface EmbedHost extends ReactiveControllerHost, HTMLElement {
-  mode: string;
-  open: boolean;
-  storage: string;
-  storageKey: string;
-  closeOnOutsideClick: boolean;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-}
-
-export interface EmbedHooks {
-  /** The chat's workings start: storage, the adapter, MCP servers, the renderer. */
-  start(): void;
-  focusComposer(): void;
-  focusLauncher(): void;
-  /** The panel, once drawn (the viewport's size is set on it). */
-  panel(): HTMLElement | null;
-  /** The panel came into view: the log goes to its end. */
-  shown(): void;
-  /** The panel's first control (its header's first button). */
-  focusFirst(): void;
-}
 
 /** Where whether a popup was open is kept: one key per `storage-key`. */
 export const openStateKey = (storageKey: string) => `agent-chat:open:${storageKey || 'agent-chat'}`;
@@ -56,15 +30,22 @@ export class EmbedController implements ReactiveController {
   private fitPending = true;
   private readonly phone = typeof matchMedia === 'function' ? matchMedia(PHONE_QUERY) : undefined;
 
+  /**
+   * `startedInline`: the chat was drawn inline before it became a popup or sidebar; it keeps
+   * running. The element's `EmbedState` passes the host's lifecycle on, in its own place among the
+   * controllers (before those that ask whether the chat has started).
+   */
   constructor(
     private readonly host: EmbedHost,
     private readonly hooks: EmbedHooks,
+    startedInline: boolean,
   ) {
-    host.addController(this);
+    this.everStarted = startedInline;
+    adoptStyles(host, floatingStyles);
   }
 
   get mode(): EmbedMode {
-    return EMBED_MODES.includes(this.host.mode as EmbedMode) ? (this.host.mode as EmbedMode) : 'inline';
+    return embedModeOf(this.host.mode);
   }
 
   /** A launcher and a panel (popup or sidebar) rather than a block in the page. */
@@ -253,6 +234,13 @@ export class EmbedController implements ReactiveController {
       // No storage here (a sandboxed frame, a full quota): the panel simply starts as the page says.
     }
   }
+}
+
+/** The launcher's and the panel's styles join the element's own once this chunk is here. */
+function adoptStyles(host: EmbedHost, styles: CSSResult): void {
+  const root = host.renderRoot;
+  const sheet = styles.styleSheet;
+  if (root instanceof ShadowRoot && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
 const isShown = (element: HTMLElement) => {

@@ -1,7 +1,7 @@
 /** The launcher and panel of `mode="popup"` and `mode="sidebar"` around the chat. */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ChatStrings } from '../i18n/chat-strings.js';
-import type { EmbedMode } from './embed-controller.js';
+import type { EmbedMode } from './embed-mode.js';
 
 const chatIcon = html`<svg class="launcher-icon" viewBox="0 0 24 24" aria-hidden="true">
   <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.2 3.6A.5.5 0 0 1 5 19.2V16h.5A1.5 1.5 0 0 1 4 14.5z" fill="currentColor" />

@@ -8,15 +8,23 @@ import { css } from 'lit';
  */
 export const embedStyles = css`
   /* Important: a page rule on the element (agent-chat { display: block; height: 600px }) must not
-     give a popup room in the page. An important declaration inside wins over the page's. */
+     give a popup room in the page, not even before its panel's styles arrive. An important
+     declaration inside wins over the page's. */
   :host([mode='popup']:not([hidden])),
   :host([mode='sidebar']:not([hidden])) {
     display: contents !important;
-    --_z: var(--agent-chat-z-index, 2147483000);
-    --_edge: var(--agent-chat-launcher-offset, 20px);
   }
   .frame {
     height: 100%;
+  }
+`;
+
+/** The launcher and the panel: in the panel's chunk (embed-controller.ts), which adopts them. */
+export const floatingStyles = css`
+  :host([mode='popup']),
+  :host([mode='sidebar']) {
+    --_z: var(--agent-chat-z-index, 2147483000);
+    --_edge: var(--agent-chat-launcher-offset, 20px);
   }
   /* Shown as popovers (the top layer): none of the browser's popover box. */
   .launcher-box[popover],

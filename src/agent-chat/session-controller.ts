@@ -5,7 +5,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { openAsks } from '../conversation/selectors.js';
-import type { ConversationState, MessageSource } from '../conversation/types.js';
+import type { Attachment, ConversationState, MessageSource } from '../conversation/types.js';
 import { emit, type AgentChatResponseEndDetail } from '../events.js';
 import { ChatSession, nextTask, type RunSetup } from '../session/chat-session.js';
 
@@ -72,16 +72,17 @@ export class SessionController implements ReactiveController {
   }
 
   /**
-   * Sends `text` (as the person, or as the app `source` names); false when it was not sent: empty,
-   * a reply under way, input held (the held notice says why), or `agent-chat-send` cancelled.
+   * Sends `text` with `attachments` (as the person, or as the app `source` names); false when it
+   * was not sent: nothing to send, a reply under way, input held (the held notice says why), or
+   * `agent-chat-send` cancelled. Files alone, without text, may be sent.
    */
-  deliver(text: string, source?: MessageSource): boolean {
+  deliver(text: string, source?: MessageSource, attachments: Attachment[] = []): boolean {
     const trimmed = text.trim();
-    if (!trimmed || this.session.busy) return false;
+    if ((!trimmed && !attachments.length) || this.session.busy) return false;
     // The page has just set `thread-id`: the message goes to that thread once it is shown.
     const switching = this.hooks.threadShown();
     if (switching) {
-      void switching.then(() => this.deliver(trimmed, source));
+      void switching.then(() => this.deliver(trimmed, source, attachments));
       return true;
     }
     if (this.session.held) {
@@ -90,10 +91,11 @@ export class SessionController implements ReactiveController {
       void this.host.updateComplete.then(() => this.showHeld(this.session.held));
       return false;
     }
-    const detail = { text: trimmed, threadId: this.hooks.threadId(), ...(source ? { source } : {}) };
+    const files = attachments.map(({ name, size, mimeType }) => ({ name, size, type: mimeType }));
+    const detail = { text: trimmed, threadId: this.hooks.threadId(), attachments: files, ...(source ? { source } : {}) };
     if (!emit(this.host, 'agent-chat-send', detail, { cancelable: true })) return false;
     this.hooks.sending();
-    return this.session.send(trimmed, source);
+    return this.session.send(trimmed, source, attachments.length ? attachments : undefined);
   }
 
   private showHeld(shown: boolean): void {

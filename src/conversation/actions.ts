@@ -33,6 +33,8 @@ export type LocalAction =
   /** These answers went to the backend with the run that continues the reply. */
   | { type: 'interrupts-sent'; replyId: string; interruptIds: string[] }
   /** The person moved on past expired interrupts: the calls they held did not complete. */
-  | { type: 'interrupts-expired'; now: number };
+  | { type: 'interrupts-expired'; now: number }
+  /** The person rated a reply (`null`: took the rating back). */
+  | { type: 'feedback'; replyId: string; rating: 'up' | 'down' | null };
 
 export type Action = ChatEvent | LocalAction;

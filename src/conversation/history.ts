@@ -3,8 +3,9 @@
  */
 import { jsonTextTooDeep } from './depth.js';
 import type { HistoryMessage } from '../protocol/contract.js';
-import type { AssistantTurn, ReplyPart, ToolCallPart, ToolCallStatus, Turn } from './types.js';
+import type { AssistantTurn, Attachment, ReplyPart, ToolCallPart, ToolCallStatus, Turn } from './types.js';
 import { contentText } from './content-text.js';
+import { attachmentsFromContent, userContent } from './attachment-wire.js';
 
 export { contentText };
 
@@ -25,7 +26,7 @@ export function historyFromTurns(turns: readonly Turn[]): HistoryMessage[] {
   const out: HistoryMessage[] = [];
   for (const turn of turns) {
     if (turn.role === 'assistant') out.push(...replyMessages(turn));
-    else if (turn.role === 'user') out.push({ id: turn.id, role: 'user', content: turn.content ?? turn.text });
+    else if (turn.role === 'user') out.push({ id: turn.id, role: 'user', content: userContent(turn) });
     else out.push({ id: turn.id, role: turn.role, content: turn.text });
   }
   return out;
@@ -135,6 +136,7 @@ export function turnsFromHistory(messages: readonly HistoryMessage[]): Turn[] {
           id: message.id,
           text: contentText(message.content),
           ...(typeof message.content === 'string' ? {} : { content: message.content }),
+          ...filesOf(message),
         });
         break;
       case 'system':
@@ -197,6 +199,12 @@ export function turnsFromHistory(messages: readonly HistoryMessage[]): Turn[] {
   // A call in a snapshot with no tool message never completed (the reply under way flips its own back to running).
   for (const call of calls.values()) if (call.result === undefined && call.status === 'done') call.status = 'not-completed';
   return turns;
+}
+
+/** The files of a snapshot's user message, shown with it (the content itself goes back as it came). */
+function filesOf(message: HistoryMessage): { attachments?: Attachment[] } {
+  const attachments = attachmentsFromContent(message.id, message.content);
+  return attachments.length ? { attachments } : {};
 }
 
 function attribution(message: HistoryMessage): Pick<ReplyPart, 'subagentRunId'> {

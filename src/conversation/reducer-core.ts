@@ -7,12 +7,13 @@
 import { updateApp } from '../mcp/app-placement.js';
 import type { Action } from './actions.js';
 import { reduceAsks, type AskAction } from './reduce/asks.js';
+import { reduceFeedback, type FeedbackAction } from './reduce/feedback.js';
 import { reduceInterrupts, type InterruptAction } from './reduce/interrupts.js';
 import { reduceRun, type RunAction } from './reduce/run.js';
 import { reduceTurns, type TurnsAction } from './reduce/turns.js';
 import type { ConversationState } from './types.js';
 
-export type CoreAction = TurnsAction | RunAction | AskAction | InterruptAction | Extract<Action, { type: 'app-update' }>;
+export type CoreAction = TurnsAction | RunAction | AskAction | InterruptAction | FeedbackAction | Extract<Action, { type: 'app-update' }>;
 
 export function reduceCore(state: ConversationState, action: CoreAction): ConversationState {
   switch (action.type) {
@@ -45,5 +46,7 @@ export function reduceCore(state: ConversationState, action: CoreAction): Conver
       return reduceInterrupts(state, action);
     case 'app-update':
       return updateApp(state, action.partId, action.app);
+    case 'feedback':
+      return reduceFeedback(state, action);
   }
 }

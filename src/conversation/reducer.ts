@@ -10,6 +10,7 @@ import { reduceAgentState } from './reduce/agent-state.js';
 import { reduceContent } from './reduce/content.js';
 import { applyMessagesSnapshot } from './reduce/snapshot.js';
 import { reduceSubagents } from './reduce/subagents.js';
+import { reduceCustom } from './reduce/suggestions.js';
 import { reduceTools } from './reduce/tools.js';
 import { reduceCore } from './reducer-core.js';
 import type { Action } from './actions.js';
@@ -49,6 +50,7 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     case 'state-delta':
       return reduceAgentState(state, action);
     case 'custom':
+      return reduceCustom(state, action);
     case 'raw':
       // Surfaced to the page by the element; nothing to keep in the conversation.
       return state;

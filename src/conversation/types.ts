@@ -168,6 +168,10 @@ export interface AssistantTurn {
   interrupts?: InterruptEntry[];
   /** The sources the reply cites, in arrival order. */
   sources?: ReplySource[];
+  /** Follow-up prompts the backend offered with the reply (`agent-chat.suggestions`), checked. */
+  suggestions?: Suggestion[];
+  /** How the person rated the reply (`feedback`); none when unrated. */
+  feedback?: 'up' | 'down';
   /** The adapter's record of the reply (`wire-snapshot`), sent back as its protocol wants. */
   wire?: unknown;
   /**
@@ -175,6 +179,13 @@ export interface AssistantTurn {
    * A stream picked up after a reload replays that run onto them.
    */
   runStart?: { wire: unknown; parts: number };
+}
+
+/** A prompt the person may choose instead of typing: `prompt` is sent (else `label`); `icon` is text, e.g. an emoji. */
+export interface Suggestion {
+  label: string;
+  prompt?: string;
+  icon?: string;
 }
 
 /** System and developer messages from a snapshot: kept for the history, never shown. */

@@ -31,6 +31,10 @@ export interface ChatStrings {
   sources: string;
   /** A file of the reply to download: {name}. */
   downloadFile: string;
+  /** Names the files sent with the person's message. */
+  sentFiles: string;
+  /** A sent image's thumbnail, which opens it in full: {name} is the file's name. */
+  openImage: string;
   /** In place of an image from another origin, which loads when pressed: {host}. */
   showImage: string;
   /** In place of an image from another origin that is not shown (`images="none"`): {host}. */
@@ -146,6 +150,16 @@ export interface ChatStrings {
   editSend: string;
   editCancel: string;
   regenerate: string;
+  /** The accessible name of Copy on a reply (it copies the reply's text as markdown). */
+  copyReply: string;
+  /** Thumbs up and thumbs down on a reply (`feedback`). */
+  feedbackGood: string;
+  feedbackBad: string;
+  /** The collapsed list of the sources a reply cites. */
+  sourcesCount: CountedText;
+  /** The group of starter prompts on an empty conversation, and of the backend's follow-ups under the last reply. */
+  suggestionsStarter: string;
+  suggestionsFollowUp: string;
   branchPrevious: string;
   branchNext: string;
   branchPosition: string;
@@ -159,6 +173,27 @@ export interface ChatStrings {
   panelClose: string;
   /** The launcher's badge: replies that finished while the panel was closed. */
   unreadReplies: CountedText;
+  // Attachments (`attachments`). Each language's table has them; the English ones come with the
+  // attachments chunk (`src/attachments/attach-texts.ts`), so the first load does not carry them.
+  /** The composer's button that picks files. */
+  attachButton?: string;
+  /** The tray of files about to be sent. */
+  attachTray?: string;
+  /** A file's remove button: {name}. */
+  attachRemove?: string;
+  /** A file's upload progress: {name}. */
+  attachUploading?: string;
+  /** Send while it waits for uploads to finish. */
+  attachWaiting?: string;
+  /** Over the chat while files are dragged over it. */
+  attachDrop?: string;
+  /** Why a file was not attached: {name}; {max} the size limit, or the files allowed per message. */
+  attachRefusedType?: string;
+  attachRefusedSize?: string;
+  attachRefusedCount?: string;
+  attachRefusedUpload?: string;
+  /** Takes away the notice of a file not attached. */
+  attachDismiss?: string;
 }
 
 /**

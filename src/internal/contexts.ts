@@ -29,6 +29,10 @@ export interface DisplayOptions {
   activityLimit: number;
   /** Images from other origins in untrusted text: `allow`, `click` or `none`. */
   images: ImagesMode;
+  /** TeX between `$…$`, `$$…$$`, `\(…\)`, `\[…\]` in replies renders as math. */
+  math: boolean;
+  /** Replies offer thumbs up and down. */
+  feedback: boolean;
 }
 
 export const defaultDisplay: DisplayOptions = {
@@ -38,6 +42,8 @@ export const defaultDisplay: DisplayOptions = {
   showActivity: true,
   activityLimit: 256,
   images: 'click',
+  math: false,
+  feedback: false,
 };
 
 export const displayContext = createContext<DisplayOptions>(Symbol('agent-chat display'));

@@ -1,14 +1,14 @@
 /**
  * Events between the chat's own elements. They are not the page's business: their names do not
  * use the public `agent-chat-` prefix, and all but `AnswerEvent` stay in the shadow tree they are
- * sent in. `AnswerEvent` is composed (a card may sit shadow roots deep) and `McpServerChangeEvent`
+ * sent in. `AnswerEvent` and `FeedbackEvent` are composed (a card may sit shadow roots deep) and `McpServerChangeEvent`
  * bubbles from a light-DOM child to its chat: the chat stops both. Sender
  * and listener share the class: the sender dispatches `new X(...)`, the listener binds
  * `on(X, handler)` in a template or calls `listen`.
  */
 import { nothing, type ElementPart } from 'lit';
 import { Directive, PartType, directive, type PartInfo } from 'lit/directive.js';
-import type { Answers, InterruptResponse } from '../conversation/types.js';
+import type { Answers, Attachment, InterruptResponse } from '../conversation/types.js';
 
 /** An event class of this module: its `type` and its instances. */
 export interface InternalEventClass<E extends Event> {
@@ -20,10 +20,13 @@ export interface InternalEventClass<E extends Event> {
 const direct = { bubbles: false } as const;
 const bubbling = { bubbles: true } as const;
 
-/** The composer's Send: the text as typed. */
+/** The composer's Send: the text as typed, and the files attached (uploaded, when `uploadFile` uploads). */
 export class ComposerSendEvent extends Event {
   static readonly type = 'chat:composer-send';
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    readonly attachments: Attachment[] = [],
+  ) {
     super(ComposerSendEvent.type, direct);
   }
 }
@@ -112,6 +115,17 @@ export class McpServerChangeEvent extends Event {
   static readonly type = 'chat:mcp-server-change';
   constructor() {
     super(McpServerChangeEvent.type, bubbling);
+  }
+}
+
+/** The person rated a reply (`null`: took the rating back). Composed: it comes from inside the reply's row of actions. */
+export class FeedbackEvent extends Event {
+  static readonly type = 'chat:feedback';
+  constructor(
+    readonly replyId: string,
+    readonly rating: 'up' | 'down' | null,
+  ) {
+    super(FeedbackEvent.type, { bubbles: true, composed: true });
   }
 }
 

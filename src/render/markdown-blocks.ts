@@ -14,7 +14,8 @@
  * list item of a list, a `>` line of a quote, a row of a table (the piece gets the table's header
  * again), any unindented line of a paragraph — never inside a fence or an HTML element. Each piece
  * is parsed alone (`sources`). An open block still too long (no such line came) is `plain`: the
- * view shows it as text until it ends.
+ * view shows it as text until it ends. Displayed math (`$$` or `\[` opening a line, closed on a later
+ * one, no blank line between) is never cut: it parses as one formula.
  */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A backtick fence's info string may not hold a backtick (CommonMark): such a line is not a fence. */
@@ -26,6 +27,8 @@ const UNDERLINE = /^ {0,3}(?:=+|-+|\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?)\s*$/;
 const DELIMITER_ROW = /^ {0,3}\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
 /** A line that starts a block of another kind (and so ends a table or a quote's lazy lines). */
 const BLOCK_START = /^ {0,3}(?:#{1,6}(?:\s|$)|>|[-*+](?:\s|$)|\d{1,9}[.)](?:\s|$)|`{3,}|~{3,}|<|(?:[-*_]\s*){3,}$)/;
+/** A line opening displayed math (`$$`, `\[`) that it does not close itself: the closing delimiter to wait for. */
+const MATH_OPEN = /^ {0,3}(\$\$|\\\[)/;
 /** Characters an open block may reach before it is cut at a line start (see above). */
 export const MAX_BLOCK = 8_000;
 /** A fenced code block still open at the end of the text: its info string and the code so far. */
@@ -74,6 +77,8 @@ export class MarkdownBlockSplitter {
   private pendingEnd = -1;
   private fence: { char: string; length: number; info: string; startsBlock: boolean } | undefined;
   private html: { tag: string; depth: number } | undefined;
+  /** Displayed math opened and not yet closed: its closing delimiter. */
+  private mathClose: string | undefined;
   private blockHasList = false;
   private blockHasContent = false;
   private kind: BlockKind = 'text';
@@ -147,6 +152,7 @@ export class MarkdownBlockSplitter {
     this.pendingEnd = -1;
     this.fence = undefined;
     this.html = undefined;
+    this.mathClose = undefined;
     this.blockHasList = false;
     this.blockHasContent = false;
     this.resetKind();
@@ -194,7 +200,7 @@ export class MarkdownBlockSplitter {
 
   /** Whether the open block, past its limit, may be cut before `line` without changing what it shows. */
   private mayCutBefore(line: string): boolean {
-    if (/^\s/.test(line) || UNDERLINE.test(line) || FENCE.test(line) || HTML_CONTAINER.test(line)) return false;
+    if (this.mathClose || /^\s/.test(line) || UNDERLINE.test(line) || FENCE.test(line) || HTML_CONTAINER.test(line)) return false;
     if (this.kind === 'table') return line.includes('|') && !BLOCK_START.test(line);
     if (this.kind === 'quote') return /^>/.test(line) || BLOCK_START.test(line);
     if (this.blockHasList) return LIST_ITEM.test(line);
@@ -213,6 +219,18 @@ export class MarkdownBlockSplitter {
     }
     this.previousLine = line;
     this.previousStart = lineStart;
+  }
+
+  /** Follows displayed math across lines: open from a line starting with `$$` or `\[` that does not close it, until a line that does. */
+  private trackMath(line: string): void {
+    if (this.mathClose) {
+      if (line.includes(this.mathClose)) this.mathClose = undefined;
+      return;
+    }
+    const open = MATH_OPEN.exec(line);
+    if (!open) return;
+    const close = open[1] === '$$' ? '$$' : '\\]';
+    if (!line.slice(open[0].length).includes(close)) this.mathClose = close;
   }
 
   /** Handles one complete line; returns a block when the line proves the previous one finished (or cuts it). */
@@ -235,6 +253,7 @@ export class MarkdownBlockSplitter {
     }
     if (line.trim() === '') {
       if (this.pendingEnd === -1 && this.blockHasContent) this.pendingEnd = lineEnd;
+      this.mathClose = undefined;
       return undefined;
     }
     let block: Finished | undefined;
@@ -256,6 +275,7 @@ export class MarkdownBlockSplitter {
       block = this.cutBlock(lineStart);
     }
     this.trackKind(line, lineStart, lineEnd);
+    this.trackMath(line);
     const startsBlock = !this.blockHasContent;
     this.blockHasContent = true;
     if (LIST_ITEM.test(line)) this.blockHasList = true;

@@ -1,15 +1,18 @@
 /**
  * Draws markdown that may still be streaming into an element's light DOM: finished blocks are
  * parsed once and kept in the DOM; only the unfinished last block is parsed again when the text
- * grows. Code blocks get a bar with their language and a copy button (class `copy`). Comes with the
+ * grows. Code blocks get a bar with their language and a copy button (class `copy`), and colours
+ * once the highlighter has loaded (highlight-blocks.ts). Comes with the
  * renderer (its chunk); `<agent-chat-markdown>` shows plain text until then.
  */
+import { CodeHighlights } from './highlight-blocks.js';
 import { MarkdownBlockSplitter, type OpenFence } from './markdown-blocks.js';
+import { morphChildren } from './morph-children.js';
 import type { ImagePolicy } from './image-policy.js';
 import { plainText } from './plain-text.js';
 
 /** Markdown to sanitized DOM (the renderer of `markdown.ts`). */
-export type RenderMarkdown = (source: string, images?: ImagePolicy) => DocumentFragment;
+export type RenderMarkdown = (source: string, images?: ImagePolicy, math?: boolean) => DocumentFragment;
 
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S/m;
 /** Parsing one update may do (ms) before further finished pieces wait, as text, for later tasks. */
@@ -21,6 +24,8 @@ export interface MarkdownLook {
   images: ImagePolicy;
   /** The copy button's text. */
   copy: string;
+  /** TeX renders as math (the chat's `math`). */
+  math?: boolean;
 }
 
 export class MarkdownPainter {
@@ -30,7 +35,8 @@ export class MarkdownPainter {
   private blocks?: HTMLDivElement;
   private tail?: HTMLDivElement;
   private renderedTail: string | undefined;
-  private liveCode?: { language: string; text: Text };
+  private liveCode?: { language: string; code: HTMLElement };
+  private readonly highlights: CodeHighlights;
   /** An open block too long to parse on every frame, shown as text while it streams. */
   private plainTail?: { element: HTMLDivElement; shown: string };
   /** Finished pieces shown as text until a later task parses them (a stream that brought many at once). */
@@ -42,11 +48,18 @@ export class MarkdownPainter {
   constructor(
     private readonly host: HTMLElement,
     private readonly render: RenderMarkdown,
-  ) {}
+  ) {
+    this.highlights = new CodeHighlights(host);
+  }
 
   /** Settles once every finished piece is parsed. */
   whenDrained(): Promise<void> | undefined {
     return this.drained?.promise;
+  }
+
+  /** Settles once the highlighter, if a code block asked for it, has arrived and coloured what was drawn. */
+  whenHighlighted(): Promise<void> | undefined {
+    return this.highlights.whenLoaded();
   }
 
   /** Draws `text`; `changed`: the text or `streaming` changed since the last call. */
@@ -97,10 +110,15 @@ export class MarkdownPainter {
     const asText = plain && streaming && !live;
     if (tail === this.renderedTail && !!live === !!this.liveCode && asText === !!this.plainTail) return;
     this.renderedTail = tail;
-    if (!live) this.liveCode = undefined;
+    if (!live) {
+      this.liveCode = undefined;
+      this.highlights.endLive();
+    }
     if (!asText) this.plainTail = undefined;
     if (live) this.showOpenFence(live);
     else if (asText) this.showPlain(tail);
+    // With math, formulas already shown in the block stay (morph-children.ts), not drawn anew on each delta.
+    else if (this.look.math) morphChildren(this.tail, this.fragment(tailSource));
     else this.tail.replaceChildren(this.fragment(tailSource));
   }
 
@@ -122,22 +140,21 @@ export class MarkdownPainter {
 
   /**
    * A code block still streaming is shown as plain text in a code block of the same look, its
-   * text node growing: no markdown parse or sanitizing per frame however long the code gets.
-   * Once the fence closes, the block is rendered like any other.
+   * text growing: no markdown parse or sanitizing per frame however long the code gets (colours
+   * come at most once per frame, see highlight-blocks.ts). Once the fence closes, the block is
+   * rendered like any other.
    */
   private showOpenFence({ info, code }: OpenFence): void {
     const language = /^[\w+#.-]+/.exec(info)?.[0] ?? '';
-    if (!this.liveCode || this.liveCode.language !== language || !this.tail!.contains(this.liveCode.text)) {
+    if (!this.liveCode || this.liveCode.language !== language || !this.tail!.contains(this.liveCode.code)) {
       const pre = document.createElement('pre');
       const codeElement = document.createElement('code');
       if (language) codeElement.className = `language-${language}`;
-      const text = document.createTextNode('');
-      codeElement.append(text);
       pre.append(codeElement);
       this.tail!.replaceChildren(this.codeBlock(pre, language));
-      this.liveCode = { language, text };
+      this.liveCode = { language, code: codeElement };
     }
-    this.liveCode.text.data = code;
+    this.highlights.showLive(this.liveCode.code, language, code);
   }
 
   /** Rendered blocks in a container the browser may skip laying out while it is off screen; `later`: text until parsed. */
@@ -175,7 +192,7 @@ export class MarkdownPainter {
   };
 
   private fragment(source: string): DocumentFragment {
-    const fragment = this.render(source, this.look.images);
+    const fragment = this.render(source, this.look.images, this.look.math);
     // Code and tables scroll sideways when wide (a phone, a narrow panel): reachable by keyboard.
     for (const box of fragment.querySelectorAll('pre, table')) box.setAttribute('tabindex', '0');
     for (const pre of fragment.querySelectorAll('pre')) {
@@ -184,6 +201,7 @@ export class MarkdownPainter {
       const next = pre.nextSibling;
       parent.insertBefore(this.codeBlock(pre, language), next);
     }
+    this.highlights.highlightIn(fragment);
     return fragment;
   }
 

@@ -22,10 +22,14 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'start', 'align', 'colspan'
 
 /** `class` survives only as the code language marker (`language-ts`) that code blocks need. */
 const LANGUAGE_CLASS = /^language-[\w+#.-]+$/;
+/** …and as the formula placeholder (a `span`) that the math renderer draws, when the chat's `math` is on. */
+const MATH_CLASS = /^math-(?:inline|display)$/;
 
 purifier.addHook('afterSanitizeAttributes', (node) => {
   const className = node.getAttribute('class');
-  if (className !== null && !(node.tagName === 'CODE' && LANGUAGE_CLASS.test(className))) node.removeAttribute('class');
+  if (className !== null && !(node.tagName === 'CODE' && LANGUAGE_CLASS.test(className)) && !(node.tagName === 'SPAN' && MATH_CLASS.test(className))) {
+    node.removeAttribute('class');
+  }
   if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer nofollow');

@@ -169,7 +169,7 @@ export class ChatSession {
     if (turn?.role !== 'user') return false;
     this.dispatch({ type: 'truncate', beforeId: turnId }, false);
     const messageId = newId();
-    this.dispatch({ type: 'user-message', id: messageId, text }, false);
+    this.dispatch({ type: 'user-message', id: messageId, text, attachments: turn.attachments }, false);
     void this.runReply({ trigger: { kind: 'edit', messageId } });
     return true;
   }
@@ -214,8 +214,8 @@ export class ChatSession {
     return true;
   }
 
-  /** Applies a change that does not come from a run (an app card's resource, a reply the page adds). */
-  update(action: Extract<CoreAction, { type: 'app-update' | 'append-reply' | 'reset' }>): void {
+  /** Applies a change that does not come from a run (an app card's resource, a reply the page adds, a rating). */
+  update(action: Extract<CoreAction, { type: 'app-update' | 'append-reply' | 'reset' | 'feedback' }>): void {
     this.dispatch(action, false);
     if (action.type === 'reset') this.watchExpiry();
   }

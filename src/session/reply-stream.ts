@@ -41,7 +41,7 @@ export async function streamReply(
 ): Promise<void> {
   const stream = new ReplyStream(host, run, setup);
   for (let round = 0; !run.ended; round++) {
-    await stream.consume(runRequest(run, setup, host.state()), round === 0 ? reconnect : undefined);
+    await stream.consume(await runRequest(run, setup, () => host.state()), round === 0 ? reconnect : undefined);
     if (run.ended || !(await stream.answerClientTools(round))) break;
     run.trigger = { kind: 'continue', replyId: run.replyId };
   }

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import type { ReplyPart, Turn } from '../conversation/types.js';
 import { isRecord } from '../internal/guards.js';
 import { withValidApps } from '../mcp/stored-apps.js';
+import { nodesWithBlobs, withValidAttachments } from './attachment-records.js';
 
 export interface ThreadRecord {
   id: string;
@@ -35,6 +36,10 @@ export interface ThreadExport {
   version: 1;
   exported: number;
   thread: ThreadRecord;
+  /**
+   * The tree. In the file a user turn's attachments carry their bytes as base64 `data` (see
+   * attachment-records.ts); read in, they are Blobs again. A file without attachments reads as before.
+   */
   nodes: Omit<NodeRecord, 'threadId'>[];
 }
 
@@ -80,6 +85,7 @@ const turnSchema = z.discriminatedUnion('role', [
     status: z.enum(['streaming', 'done', 'error', 'cancelled']),
     parts: z.array(partSchema),
     interrupts: z.optional(z.array(interruptEntrySchema)),
+    feedback: z.optional(z.enum(['up', 'down'])),
   }),
   z.looseObject({ role: z.enum(['system', 'developer']), id: z.string(), text: z.string() }),
 ]);
@@ -124,7 +130,7 @@ export function parseThreadExport(
   if (!parsed.success) return { ok: false, error: describeIssue(parsed.error.issues, data) };
   const value = parsed.data as unknown as ThreadExport;
   const problem = checkTree(value);
-  return problem ? { ok: false, error: problem } : { ok: true, value };
+  return problem ? { ok: false, error: problem } : { ok: true, value: { ...value, nodes: nodesWithBlobs(value.nodes.map(withCheckedFiles)) } };
 }
 
 /**
@@ -146,7 +152,16 @@ export function parseNodeRecord(data: unknown): NodeRecord | undefined {
     const parts = withValidApps(turn.parts as ReplyPart[]);
     return (parts === turn.parts ? data : { ...data, turn: { ...turn, parts } }) as unknown as NodeRecord;
   }
-  return TEXT_ROLES.has(turn.role as string) && typeof turn.text === 'string' ? (data as unknown as NodeRecord) : undefined;
+  if (!TEXT_ROLES.has(turn.role as string) || typeof turn.text !== 'string') return undefined;
+  const checked = turn.role === 'user' ? withValidAttachments(turn) : turn;
+  return (checked === turn ? data : { ...data, turn: checked }) as unknown as NodeRecord;
+}
+
+/** A file's user turn keeps the attachments that are well formed (their bytes as base64 `data`). */
+function withCheckedFiles<N extends { turn: Turn }>(node: N): N {
+  if (node.turn.role !== 'user') return node;
+  const turn = withValidAttachments(node.turn as unknown as Record<string, unknown>, 'data');
+  return turn === (node.turn as unknown) ? node : { ...node, turn: turn as unknown as Turn };
 }
 
 /** A part as the views need it (the same rules as `partSchema`). */

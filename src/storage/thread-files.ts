@@ -9,6 +9,7 @@ import type { Turn } from '../conversation/types.js';
 import type { AgentChatStorageErrorDetail } from '../events.js';
 import { newId } from '../internal/ids.js';
 import { appsFromFile } from '../mcp/stored-apps.js';
+import { portableNodes } from './attachment-records.js';
 import type { ThreadRead } from './path-first-load.js';
 import { EXPORT_FORMAT, EXPORT_VERSION, parseThreadExport, type ThreadExport, type ThreadRecord } from './records.js';
 import { titleOf, type ShownThread } from './shown-thread.js';
@@ -50,7 +51,7 @@ export class ThreadFiles {
     const turns = host.turns();
     if (!thread.title) thread.title = titleOf(turns);
     if (turns.length) thread.currentLeaf = turns[turns.length - 1].id;
-    return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported: Date.now(), thread, nodes: allNodes(host.mirror.tree) };
+    return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported: Date.now(), thread, nodes: await portableNodes(allNodes(host.mirror.tree)) };
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   type ThreadExport,
   type ThreadRecord,
 } from './records.js';
+import { portableNodes } from './attachment-records.js';
 import { putNode } from './storable.js';
 import { STORAGE_MESSAGES, StorageError, errorName, toStorageError } from './storage-error.js';
 
@@ -261,7 +262,7 @@ export class ThreadStore {
       version: EXPORT_VERSION,
       exported: Date.now(),
       thread: found.thread,
-      nodes: found.nodes.map(({ threadId: _threadId, ...node }) => node),
+      nodes: await portableNodes(found.nodes.map(({ threadId: _threadId, ...node }) => node)),
     };
   }
 

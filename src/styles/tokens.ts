@@ -25,6 +25,15 @@ export const tokens = css`
     --_error: var(--agent-chat-color-error, light-dark(#b42318, #ff8a80));
     --_error-bg: var(--agent-chat-color-error-surface, light-dark(#fdecea, #3a1f1f));
     --_code-bg: var(--agent-chat-color-code-background, light-dark(#f0f2f5, #111216));
+    /* Syntax colours (styles/code-highlight.ts), each ≥ 4.5:1 on the code background in both themes. */
+    --_code-keyword: var(--agent-chat-code-keyword, light-dark(#a0208a, #e39cf5));
+    --_code-string: var(--agent-chat-code-string, light-dark(#17703a, #8fd6a0));
+    --_code-comment: var(--agent-chat-code-comment, light-dark(#636975, #9299a6));
+    --_code-number: var(--agent-chat-code-number, light-dark(#a14800, #f2ad72));
+    --_code-function: var(--agent-chat-code-function, light-dark(#2553b8, #8cb0ff));
+    --_code-type: var(--agent-chat-code-type, light-dark(#0c6e7e, #62d0dc));
+    --_code-attribute: var(--agent-chat-code-attribute, light-dark(#b02a37, #f59b8f));
+    --_code-meta: var(--agent-chat-code-meta, light-dark(#7a5a00, #dcc46c));
     --_radius: var(--agent-chat-radius, 12px);
     --_space: var(--agent-chat-spacing, 12px);
     --_max-width: var(--agent-chat-max-width, 760px);

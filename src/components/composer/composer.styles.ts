@@ -3,8 +3,9 @@ import { css } from 'lit';
 export const composerStyles = css`
   .composer {
     display: flex;
+    flex-wrap: wrap;
     align-items: flex-end;
-    gap: 8px;
+    column-gap: 8px;
     padding: 8px;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);

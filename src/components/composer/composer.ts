@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
+import type { AttachmentsUi } from '../../attachments/attachments-ui.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
@@ -12,8 +13,11 @@ import { ComposerSendEvent, ComposerStopEvent } from '../../internal/events.js';
 /**
  * @summary The input row: a growing text area, Send, and Stop while a reply streams.
  * Enter sends, Shift+Enter adds a line; while `busy` the draft can be written but not sent.
+ * With `attachments` (the chat's, once their chunk arrived): the attach button, files pasted into
+ * the text area, and the tray above it; Send waits for uploads (Stop gives up waiting).
  *
  * @csspart composer - The row.
+ * @csspart attach-button - Picks files to attach (with `attachments`).
  * @csspart input - The text area.
  * @csspart send-button - Send.
  * @csspart stop-button - Stop (only while busy).
@@ -27,6 +31,8 @@ export class AgentChatComposer extends LitElement {
   @property({ attribute: false }) placeholder?: string;
   /** A reply is streaming: sending waits, Stop shows. */
   @property({ type: Boolean }) busy = false;
+  /** The files about to be sent, when the chat has `attachments`. */
+  @property({ attribute: false }) attachments?: AttachmentsUi;
 
   @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   @state() private draft = '';
@@ -44,20 +50,25 @@ export class AgentChatComposer extends LitElement {
 
   private submit() {
     const text = this.draft.trim();
-    if (this.busy || !text) return;
-    this.dispatchEvent(new ComposerSendEvent(text));
+    const files = this.attachments;
+    if (this.busy || files?.waiting || !(text || files?.count)) return;
     // Send turns disabled and Stop goes away: keep the keyboard in the text area, not on <body>.
     this.focus();
+    if (files?.count) void files.sendWhenReady(() => this.draft.trim(), (text, attachments) => this.dispatchEvent(new ComposerSendEvent(text, attachments)));
+    else this.dispatchEvent(new ComposerSendEvent(text));
   }
 
   private onStop() {
-    this.dispatchEvent(new ComposerStopEvent());
+    const waiting = this.attachments?.waiting;
+    if (waiting) waiting.giveUp();
+    else this.dispatchEvent(new ComposerStopEvent());
     this.focus();
   }
 
-  /** Empties the draft (after the message was accepted). */
+  /** Empties the draft and the tray (after the message was accepted). */
   clear(): void {
     this.draft = '';
+    this.attachments?.manager.clear();
   }
 
   override focus(options?: FocusOptions): void {
@@ -66,7 +77,10 @@ export class AgentChatComposer extends LitElement {
 
   override render() {
     const s = this.strings;
+    const files = this.attachments;
+    const waiting = !!files?.waiting;
     return html`<div class="composer" part="composer">
+      ${files?.tray(this)} ${files?.button(s)}
       <textarea
         part="input"
         rows="1"
@@ -75,14 +89,15 @@ export class AgentChatComposer extends LitElement {
         .value=${this.draft}
         @input=${this.onInput}
         @keydown=${this.onKeyDown}
+        @paste=${files?.onPaste}
       ></textarea>
-      ${this.busy
+      ${this.busy || waiting
         ? html`<button class="stop" part="stop-button" type="button" @click=${this.onStop}>
             <svg viewBox="0 0 16 16" aria-hidden="true"><rect x="3" y="3" width="10" height="10" rx="2" fill="currentColor" /></svg>${s.stop}
           </button>`
         : nothing}
-      <button class="send" part="send-button" type="button" ?disabled=${this.busy || !this.draft.trim()} @click=${this.submit}>
-        <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M2 8l12-6-5 13-2-5z" fill="currentColor" /></svg>${s.send}
+      <button class="send" part="send-button" type="button" ?disabled=${this.busy || waiting || !(this.draft.trim() || files?.count)} @click=${this.submit}>
+        <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M2 8l12-6-5 13-2-5z" fill="currentColor" /></svg>${waiting ? files!.waitingLabel(s) : s.send}
       </button>
     </div>`;
   }

@@ -14,7 +14,8 @@ import { define } from '../../internal/define.js';
  * in the DOM; only the unfinished last block is parsed again when the text grows.
  *
  * Renders into its own light DOM, so the enclosing component's styles apply to the content.
- * Code blocks get a copy button (class `copy`). Until the markdown renderer has loaded (a chunk
+ * Code blocks get a copy button (class `copy`) that copies the code as written (not its colours),
+ * and syntax colours from a highlighter loaded when a block names a known language. Until the markdown renderer has loaded (a chunk
  * of its own, with the painter that draws blocks as they stream: `render/markdown-painter.ts`),
  * the text shows as plain text.
  */
@@ -47,10 +48,11 @@ export class AgentChatMarkdown extends LitElement {
     this.removeEventListener('click', this.onClick);
   }
 
-  /** Also waits until every finished piece is parsed. */
+  /** Also waits until every finished piece is parsed, and coloured once the highlighter it asked for is here. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
     await this.painter?.whenDrained();
+    await this.painter?.whenHighlighted();
     return result;
   }
 
@@ -78,15 +80,16 @@ export class AgentChatMarkdown extends LitElement {
 
   /** The words and image policy (in the chat's language) the content is drawn with. */
   private look(): MarkdownLook {
-    const { images } = this.displayOptions;
+    const { images, math } = this.displayOptions;
     const { showImage, imageBlocked, copy } = this.strings;
-    return { key: `${images}\n${showImage}\n${imageBlocked}\n${copy}`, images: { mode: images, showImage, imageBlocked, shown: this.shownImages }, copy };
+    return { key: `${images}\n${math}\n${showImage}\n${imageBlocked}\n${copy}`, images: { mode: images, showImage, imageBlocked, shown: this.shownImages }, copy, math };
   }
 }
 
 define('agent-chat-markdown', AgentChatMarkdown);
 
-async function copyText(text: string): Promise<boolean> {
+/** Puts `text` on the clipboard; false when the browser refused. */
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

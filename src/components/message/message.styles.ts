@@ -70,17 +70,6 @@ export const messageStyles = css`
   .assistant h3 {
     font-size: 1.05em;
   }
-  .sources {
-    margin: 0.4em 0 0.7em;
-    font-size: 0.9em;
-  }
-  .sources-title {
-    margin: 0 0 0.2em;
-    font-weight: 600;
-  }
-  .sources ol {
-    margin: 0;
-  }
   .file img {
     max-width: 100%;
     height: auto;
@@ -155,6 +144,7 @@ export const messageStyles = css`
   }
   .turn-actions {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 8px;
     margin-top: 4px;

@@ -12,12 +12,14 @@ import { en, format } from '../../i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
 import { serverDisplay } from '../../conversation/tool-display.js';
-import { fileView, linkUrl, sourceLabel } from '../../render/reply-files.js';
+import { fileView } from '../../render/reply-files.js';
 import '../markdown/markdown-view.js';
 import type { QuestionFormMode } from '../question-form/question-form.js';
 import { loadRequestViews } from '../interrupt/interrupt-loader.js';
 import { focusOpenRequestIn, requestTemplate } from '../interrupt/request-template.js';
 import { messageStyles } from './message.styles.js';
+import { sentFilesTemplate } from './user-attachments-template.js';
+import { replyActionsTemplate, replyExtrasDrawn, sourcesTemplate } from './reply-extras-loader.js';
 import { drawnInside, loadToolViews, toolViewsLoaded } from './tool-views-loader.js';
 import { define } from '../../internal/define.js';
 import { AnswerEvent, EditDoneEvent, QuestionSubmitEvent, RetryRequestEvent, TurnActionEvent, on, type TurnAction } from '../../internal/events.js';
@@ -53,7 +55,9 @@ const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-heade
  * @csspart approval - A request to approve a tool call (or to confirm), in its card or on its own.
  * @csspart input-request - A form the agent asked to be filled in (built from its schema).
  * @csspart file - A file of the reply: an image, a link, or a download.
- * @csspart sources - The sources a reply cites.
+ * @csspart sources - The sources a reply cites (collapsed, with their count).
+ * @csspart copy-message-button - Copy on a finished reply: its text as markdown.
+ * @csspart feedback-button - Thumbs up and down on a finished reply (`feedback`).
  *
  * @csspart edit-button - Edit on the person's message.
  * @csspart regenerate-button - Regenerate on the last reply.
@@ -86,11 +90,12 @@ export class AgentChatMessage extends LitElement {
   @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
 
   /**
-   * Also waits, when this reply's cards had to wait for their views to load, until they are drawn
-   * (their tags were in place, hidden, until then).
+   * Also waits, when this reply's cards (or its actions and sources) had to wait for their views to
+   * load, until they are drawn (their tags were in place, hidden, until then).
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
+    await replyExtrasDrawn(this.renderRoot);
     const loading = this.toolViews;
     if (!loading) return result;
     await loading;
@@ -206,20 +211,6 @@ export class AgentChatMessage extends LitElement {
     }
   }
 
-  private renderSources(reply: AssistantTurn) {
-    if (!reply.sources?.length) return nothing;
-    return html`<div class="sources" part="sources">
-      <p class="sources-title">${this.strings.sources}</p>
-      <ol>
-        ${reply.sources.map((source) => {
-          const href = linkUrl(source.url);
-          const label = sourceLabel(source);
-          return html`<li>${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${label}</a>` : label}</li>`;
-        })}
-      </ol>
-    </div>`;
-  }
-
   private requests: RequestPlacement = noRequests;
 
   /** The person submitted the form of an `ask_user` call. */
@@ -320,7 +311,7 @@ export class AgentChatMessage extends LitElement {
           )
         : repeat(reply.parts.filter((part) => !part.subagentRunId), (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
-      ${this.renderSources(reply)}
+      ${sourcesTemplate(reply)}
       ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, true, this.busy))}
       ${activity?.hiddenCalls
         ? html`<p class="activity-more" part="activity-more">${s.activityMoreCalls(activity.hiddenCalls)}</p>`
@@ -338,8 +329,9 @@ export class AgentChatMessage extends LitElement {
         : nothing}
       ${reply.status === 'cancelled' ? html`<p class="stopped">${s.stopped} ${retry}</p>` : nothing}
     </div>
-    ${this.branch || (this.canRegenerate && !this.busy)
+    ${this.branch || (this.canRegenerate && !this.busy) || !streaming
       ? html`<div class="turn-actions">
+          ${replyActionsTemplate(reply, this.displayOptions.feedback)}
           ${this.renderBranch()}
           ${this.canRegenerate && !this.busy
             ? html`<button type="button" class="action" part="regenerate-button" @click=${() => this.act({ kind: 'regenerate', turnId: reply.id })}>${s.regenerate}</button>`
@@ -360,11 +352,11 @@ export class AgentChatMessage extends LitElement {
       }
       const edit = this.canEdit && !this.busy;
       const fromApp = turn.source?.kind === 'app' ? String(turn.source.title || turn.source.server || '') : undefined;
-      return html`<div class="user ${fromApp === undefined ? '' : 'from-app'}">
+      return html`${sentFilesTemplate(turn)}<div class="user ${fromApp === undefined ? '' : 'from-app'}">
           ${fromApp === undefined
             ? html`<span class="visually-hidden">${this.strings.you}:</span>`
             : html`<span class="sender" part="message-sender">${format(this.strings.sentByApp, { app: fromApp })}</span>`}
-          <div class="bubble" part="message user-message">${turn.text}</div>
+          ${turn.text || !turn.attachments?.length ? html`<div class="bubble" part="message user-message">${turn.text}</div>` : nothing}
         </div>
         ${edit || this.branch
           ? html`<div class="turn-actions user-actions">

@@ -6,7 +6,9 @@ import { activeReplyIndex } from './reply-updates.js';
 
 /** MESSAGES_SNAPSHOT replaces the history; the reply under way keeps its identity and status. */
 export function applyMessagesSnapshot(state: ConversationState, messages: readonly HistoryMessage[]): ConversationState {
-  const turns = turnsFromHistory(messages);
+  // The person's messages sent from here keep their files as Blobs (the snapshot echoes them as base64).
+  const sent = new Map(state.turns.filter((turn) => turn.role === 'user' && turn.attachments?.length).map((turn) => [turn.id, turn]));
+  const turns = turnsFromHistory(messages).map((turn) => (turn.role === 'user' && sent.get(turn.id)) || turn);
   const active = activeReplyIndex(state);
   if (active === -1) return { ...state, turns };
   const reply = state.turns[active] as AssistantTurn;

@@ -241,6 +241,7 @@ export class AgUiEventMapper {
       case 'STEP_FINISHED':
         return one({ type: 'step-finished', stepName: e.stepName });
       case 'CUSTOM':
+        if (e.name === SOURCES_EVENT) return sub ? [] : sourcesFrom(e.value);
         return one({ type: 'custom', name: e.name, value: e.value });
       case 'RAW':
         return one({ type: 'raw', event: e.event, source: e.source });
@@ -337,6 +338,23 @@ function runOutcome(outcome: WireOutcome): RunOutcome | undefined {
   if (outcome.type === 'interrupt') return { type: 'interrupt', interrupts: outcome.interrupts as Interrupt[] };
   if (outcome.type === 'cancelled') return { type: 'cancelled' };
   return outcome.pendingToolCallIds ? { type: 'success', pendingToolCallIds: outcome.pendingToolCallIds } : { type: 'success' };
+}
+
+/** `CUSTOM agent-chat.sources` `{sources: [{url, title?}]}`: the sources the reply cites. */
+const SOURCES_EVENT = 'agent-chat.sources';
+const MAX_SOURCES = 50;
+
+/** The sources in the event's value as `source` events; items without an address or a title are dropped. */
+function sourcesFrom(value: unknown): ChatEvent[] {
+  const list = (value as { sources?: unknown } | null)?.sources;
+  if (!Array.isArray(list)) return [];
+  const out: ChatEvent[] = [];
+  for (const item of list.slice(0, MAX_SOURCES)) {
+    const { url, title } = (item ?? {}) as Record<string, unknown>;
+    const source = { ...(typeof url === 'string' && url ? { url } : {}), ...(typeof title === 'string' && title.trim() ? { title: title.slice(0, 300) } : {}) };
+    if (source.url || source.title) out.push({ type: 'source', source: { id: `ag-ui:source:${source.url ?? source.title}`, ...source } });
+  }
+  return out;
 }
 
 function attribute<E extends ChatEvent>(event: E, subagentRunId: string | undefined): E {

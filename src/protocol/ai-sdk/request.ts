@@ -4,6 +4,7 @@
  * answered on it: its client tools' outputs and the person's approvals. A reply that has no
  * UIMessage (it came from another protocol) is rebuilt from its parts.
  */
+import { userFileParts } from '../../conversation/attachment-wire.js';
 import { contentText } from '../../conversation/history.js';
 import type { AssistantTurn, ChatRunTrigger, InterruptResponse, ReplyPart, ToolCallPart, Turn, UserTurn } from '../../conversation/types.js';
 import type { RunRequest } from '../contract.js';
@@ -65,8 +66,12 @@ export function uiMessagesFromTurns(turns: readonly Turn[]): UIMessage[] {
   return out;
 }
 
-/** The person's message: its text, and the images and files of multimodal content. */
+/** The person's message: its text and attached files, or the images and files of multimodal content. */
 function userParts(turn: UserTurn): UIMessagePart[] {
+  if (turn.attachments?.length) {
+    const files = userFileParts(turn);
+    return turn.text || !files.length ? [{ type: 'text', text: turn.text }, ...files] : files;
+  }
   if (!Array.isArray(turn.content)) return [{ type: 'text', text: turn.text }];
   const parts: UIMessagePart[] = [];
   for (const item of turn.content as Record<string, unknown>[]) {

@@ -1,0 +1,203 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { fileKind, fileSizeText, isPicture } from '../../conversation/attachment-labels.js';
+import type { Attachment } from '../../conversation/types.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en, format } from '../../i18n/strings.js';
+import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
+import { define } from '../../internal/define.js';
+import { imageHost, loadsWithoutAsking } from '../../render/image-placeholders.js';
+import { linkUrl } from '../../render/reply-files.js';
+import { base } from '../../styles/tokens.js';
+
+/**
+ * @summary The files sent with the person's message: images as thumbnails that open in full in a
+ * new tab (through the chat's links, so `agent-chat-open-link` hears of it), other files as chips
+ * with their name, kind and size (a download when the chat holds the bytes). A file known only by
+ * its address (uploaded, or from a snapshot) follows the `images` policy.
+ *
+ * @csspart message-attachments - The list of files.
+ * @csspart message-attachment - One file.
+ */
+export class AgentChatUserAttachments extends LitElement {
+  static override styles = [
+    base,
+    css`
+      :host {
+        display: block;
+      }
+      ul {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: flex-end;
+        gap: 6px;
+        margin: 0;
+        margin-block-end: 6px;
+        padding: 0;
+        list-style: none;
+      }
+      li {
+        display: flex;
+        max-inline-size: min(100%, 280px);
+      }
+      a,
+      .chip,
+      button {
+        color: inherit;
+        font: inherit;
+      }
+      .thumb {
+        display: block;
+        border-radius: calc(var(--_radius) * 0.75);
+        overflow: hidden;
+        border: 1px solid var(--_border);
+        background: var(--_surface);
+      }
+      .thumb img {
+        display: block;
+        block-size: 96px;
+        inline-size: auto;
+        max-inline-size: 200px;
+        object-fit: cover;
+      }
+      .chip {
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        min-block-size: 44px;
+        box-sizing: border-box;
+        padding: 6px 12px;
+        border: 1px solid var(--_border);
+        border-radius: calc(var(--_radius) * 0.75);
+        background: var(--_surface);
+        text-decoration: none;
+        text-align: start;
+        min-inline-size: 0;
+      }
+      button.chip {
+        cursor: pointer;
+      }
+      a:focus-visible,
+      button:focus-visible {
+        outline: 2px solid var(--_accent);
+        outline-offset: 2px;
+      }
+      .icon {
+        flex: none;
+        inline-size: 20px;
+        block-size: 20px;
+        color: var(--_muted);
+      }
+      .text {
+        display: grid;
+        min-inline-size: 0;
+      }
+      .name {
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+        font-size: 0.9em;
+      }
+      .meta {
+        font-size: 0.78em;
+        color: var(--_muted);
+      }
+    `,
+  ];
+
+  /** The files, in the order they were added. */
+  @property({ attribute: false }) attachments: readonly Attachment[] = [];
+
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: displayContext, subscribe: true }) private display: DisplayOptions = defaultDisplay;
+  /** Addresses of other origins the person chose to show (`images="click"`). */
+  @state() private shown = new Set<string>();
+  /** The object URL of each Blob shown; revoked once it is not shown any more. */
+  private readonly objectUrls = new Map<Blob, string>();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Drawn again after a move: the URLs revoked on leaving are made anew.
+    if (this.hasUpdated) this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const url of this.objectUrls.values()) URL.revokeObjectURL(url);
+    this.objectUrls.clear();
+  }
+
+  protected override updated(): void {
+    const held = new Set(this.attachments.map((attachment) => attachment.blob));
+    for (const [blob, url] of this.objectUrls) {
+      if (held.has(blob)) continue;
+      URL.revokeObjectURL(url);
+      this.objectUrls.delete(blob);
+    }
+  }
+
+  private objectUrl(blob: Blob): string {
+    let url = this.objectUrls.get(blob);
+    if (!url) this.objectUrls.set(blob, (url = URL.createObjectURL(blob)));
+    return url;
+  }
+
+  /** Where the file's bytes are shown from: the chat's own copy, else its address. */
+  private address(attachment: Attachment): string | undefined {
+    if (attachment.blob instanceof Blob) return this.objectUrl(attachment.blob);
+    return attachment.url;
+  }
+
+  /** Whether an address outside the chat may load as an image now (the `images` policy). */
+  private loads(url: string): boolean {
+    return this.display.images === 'allow' || loadsWithoutAsking(url) || this.shown.has(url);
+  }
+
+  private renderPicture(attachment: Attachment, src: string) {
+    const href = src.startsWith('blob:') ? src : linkUrl(src);
+    const image = html`<img src=${src} alt=${href ? '' : attachment.name} decoding="async" />`;
+    return href
+      ? html`<a class="thumb" href=${href} target="_blank" rel="noopener noreferrer" aria-label=${format(this.strings.openImage, { name: attachment.name })}>${image}</a>`
+      : html`<span class="thumb">${image}</span>`;
+  }
+
+  private renderChip(attachment: Attachment, note?: string) {
+    const meta = [fileKind(attachment.name, attachment.mimeType), fileSizeText(attachment.size, this.strings.locale)].filter(Boolean).join(' · ');
+    const body = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round">
+        <path d="M6 3h8l4 4v14H6z" /><path d="M14 3v4h4" />
+      </svg>
+      <span class="text"><span class="name" title=${attachment.name}>${attachment.name}</span><span class="meta">${note ?? meta}</span></span>`;
+    const src = this.address(attachment);
+    if (note !== undefined) return html`<span class="chip">${body}</span>`;
+    if (src?.startsWith('blob:')) return html`<a class="chip" href=${src} download=${attachment.name}>${body}</a>`;
+    const link = linkUrl(src);
+    return link ? html`<a class="chip" href=${link} target="_blank" rel="noopener noreferrer">${body}</a>` : html`<span class="chip">${body}</span>`;
+  }
+
+  private renderFile(attachment: Attachment) {
+    const src = this.address(attachment);
+    if (!src || !isPicture(attachment.mimeType) || !/^(https?:|blob:|data:image\/)/i.test(src)) return this.renderChip(attachment);
+    if (this.loads(src)) return this.renderPicture(attachment, src);
+    const host = imageHost(src);
+    if (this.display.images === 'none') return this.renderChip(attachment, format(this.strings.imageBlocked, { host }));
+    return html`<button type="button" class="chip" @click=${() => (this.shown = new Set([...this.shown, src]))}>
+      ${format(this.strings.showImage, { host })}: ${attachment.name}
+    </button>`;
+  }
+
+  override render() {
+    if (!this.attachments.length) return nothing;
+    return html`<ul part="message-attachments" aria-label=${this.strings.sentFiles}>
+      ${this.attachments.map((attachment) => html`<li part="message-attachment">${this.renderFile(attachment)}</li>`)}
+    </ul>`;
+  }
+}
+
+define('agent-chat-user-attachments', AgentChatUserAttachments);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-user-attachments': AgentChatUserAttachments;
+  }
+}

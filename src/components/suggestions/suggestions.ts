@@ -1,0 +1,124 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { suggestionsFrom } from '../../conversation/reduce/suggestions.js';
+import type { Suggestion } from '../../conversation/types.js';
+import { emit } from '../../events.js';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { en } from '../../i18n/strings.js';
+import { stringsContext } from '../../internal/contexts.js';
+import { define } from '../../internal/define.js';
+import { base } from '../../styles/tokens.js';
+
+/** The chat as this list uses it: it sends a choice, and its `<agent-chat-suggestion>` children are the starters. */
+type Chat = HTMLElement & { send(text: string): boolean };
+
+/**
+ * @summary Suggested prompts as a group of buttons: the page's starters on an empty conversation
+ * (`items`, else the chat's `<agent-chat-suggestion>` children, followed as they change), or the
+ * backend's follow-ups under the last reply. Every list is checked here (long texts clipped, bad
+ * items dropped); an icon is text, never markup. Choosing one fires the chat's cancelable
+ * `agent-chat-suggestion`, then sends the prompt. Loaded on first need.
+ *
+ * @csspart suggestions - The group.
+ * @csspart suggestion - Each suggestion's button.
+ */
+export class AgentChatSuggestions extends LitElement {
+  static override styles = [
+    base,
+    css`
+      .group {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+        margin-block: 4px 12px;
+      }
+      .starter {
+        justify-content: center;
+      }
+      button {
+        display: inline-flex;
+        align-items: center;
+        gap: 6px;
+        max-inline-size: 100%;
+        min-block-size: 32px;
+        padding-block: 4px;
+        padding-inline: 12px;
+        border: 1px solid var(--_border);
+        border-radius: 999px;
+        background: var(--_bg);
+        color: var(--_text);
+        font: inherit;
+        font-size: 0.9em;
+        text-align: start;
+        overflow-wrap: anywhere;
+        cursor: pointer;
+      }
+      button:hover {
+        background: var(--_surface);
+        border-color: var(--_accent);
+      }
+      button:focus-visible {
+        outline: 2px solid var(--_accent);
+        outline-offset: 2px;
+      }
+    `,
+  ];
+
+  /** The chat the suggestions are for. */
+  @property({ attribute: false }) chat?: Chat;
+  /** The suggestions as given (the page's property, or a reply's follow-ups); starters from the children when empty. */
+  @property({ attribute: false }) items: unknown = [];
+  /** Starters, on the empty conversation (centred); else follow-ups under the last reply. */
+  @property({ type: Boolean }) starter = false;
+
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  /** Sees the chat's children change (text, `prompt`, `icon`): they are read again. */
+  private readonly observer = new MutationObserver(() => this.requestUpdate());
+
+  override updated(): void {
+    this.observer.disconnect();
+    if (this.chat && this.starter) this.observer.observe(this.chat, { childList: true, subtree: true, characterData: true, attributeFilter: ['prompt', 'icon'] });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.observer.disconnect();
+  }
+
+  /** The `<agent-chat-suggestion>` children as suggestions (checked with the rest). */
+  private starterChildren(): unknown[] {
+    return [...(this.chat?.children ?? [])]
+      .filter((child) => child.localName === 'agent-chat-suggestion')
+      .map((child) => ({ label: child.textContent, prompt: child.getAttribute('prompt') ?? undefined, icon: child.getAttribute('icon') ?? undefined }));
+  }
+
+  private choose({ label, prompt = label }: Suggestion): void {
+    const chat = this.chat;
+    if (!chat || !emit(chat, 'agent-chat-suggestion', { label, prompt }, { cancelable: true })) return;
+    // The list goes with the message sent: the keyboard goes to the composer.
+    if (chat.send(prompt)) chat.shadowRoot?.querySelector<HTMLElement>('agent-chat-composer')?.focus();
+  }
+
+  override render() {
+    const given = Array.isArray(this.items) && this.items.length ? this.items : this.starter ? this.starterChildren() : [];
+    const items = suggestionsFrom(given);
+    if (!items.length) return nothing;
+    const label = this.starter ? this.strings.suggestionsStarter : this.strings.suggestionsFollowUp;
+    return html`<div class="group ${this.starter ? 'starter' : ''}" part="suggestions" role="group" aria-label=${label}>
+      ${items.map(
+        (item) => html`<button type="button" part="suggestion" @click=${() => this.choose(item)}>
+          ${item.icon ? html`<span aria-hidden="true">${item.icon}</span>` : nothing}<span>${item.label}</span>
+        </button>`,
+      )}
+    </div>`;
+  }
+}
+
+define('agent-chat-suggestions', AgentChatSuggestions);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-suggestions': AgentChatSuggestions;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Suggested prompts: the checks every list goes through (the page's starters, the backend's
+ * follow-ups), and the follow-ups a reply gets from `CUSTOM agent-chat.suggestions` (AG-UI) or
+ * `data-agent-chat-suggestions` (AI SDK, mapped to the same custom event). Bad items are dropped,
+ * long texts clipped; nothing here throws.
+ */
+import type { Action } from '../actions.js';
+import type { ConversationState, Suggestion } from '../types.js';
+import { updateReply } from './reply-updates.js';
+
+export const SUGGESTIONS_EVENT = 'agent-chat.suggestions';
+/** At most this many are shown: a longer list is cut. */
+export const MAX_SUGGESTIONS = 8;
+export const MAX_LABEL = 120;
+export const MAX_PROMPT = 4000;
+/** An icon is a few characters of text (an emoji, possibly with modifiers). */
+export const MAX_ICON = 8;
+
+/** The suggestions in `input` (a list, or `{suggestions: list}`), each `{label, prompt?, icon?}` or a plain string. */
+export function suggestionsFrom(input: unknown): Suggestion[] {
+  const list = Array.isArray(input) ? input : isObject(input) && Array.isArray(input.suggestions) ? input.suggestions : [];
+  const checked: Suggestion[] = [];
+  for (const item of list) {
+    if (checked.length === MAX_SUGGESTIONS) break;
+    const suggestion = suggestionFrom(item);
+    if (suggestion) checked.push(suggestion);
+  }
+  return checked;
+}
+
+function suggestionFrom(item: unknown): Suggestion | undefined {
+  if (typeof item === 'string') item = { label: item };
+  if (!isObject(item)) return undefined;
+  const label = clip(item.label, MAX_LABEL);
+  if (!label) return undefined;
+  const suggestion: Suggestion = { label };
+  const prompt = clip(item.prompt, MAX_PROMPT);
+  if (prompt) suggestion.prompt = prompt;
+  const icon = clipIcon(item.icon);
+  if (icon) suggestion.icon = icon;
+  return suggestion;
+}
+
+/** Trimmed text, at most `max` characters (not cutting a surrogate pair); '' when not text. */
+function clip(value: unknown, max: number): string {
+  if (typeof value !== 'string') return '';
+  const text = value.trim().replace(/\s+/g, ' ');
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
+  return cut.trimEnd() + '…';
+}
+
+/** An icon is shown as text: at most `MAX_ICON` code points, no markup characters, no address. */
+function clipIcon(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const icon = value.trim();
+  if (!icon || /[<>]|:\/\/|^(javascript|data):/i.test(icon)) return '';
+  return Array.from(icon).slice(0, MAX_ICON).join('');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export type CustomAction = Extract<Action, { type: 'custom' }>;
+
+/** A custom event: follow-up suggestions go on the reply under way (replacing earlier ones); others change nothing. */
+export function reduceCustom(state: ConversationState, action: CustomAction): ConversationState {
+  if (action.name !== SUGGESTIONS_EVENT || action.subagentRunId) return state;
+  const suggestions = suggestionsFrom(action.value);
+  return updateReply(state, (reply) => {
+    if (!suggestions.length) {
+      if (!reply.suggestions) return reply;
+      const { suggestions: _dropped, ...rest } = reply;
+      return rest;
+    }
+    return { ...reply, suggestions };
+  });
+}

@@ -1,0 +1,220 @@
+/**
+ * The math renderer, a chunk of its own loaded when the first formula appears (`math-loader.ts`):
+ * KaTeX, its stylesheet and its fonts, which ship beside the package (`dist/fonts/`, copied by
+ * `scripts/copy-math-fonts.mjs`) and are fetched from there: the few nearly every formula uses
+ * when the first formula appears (formulas show as TeX until they are here, a second or three at
+ * most), the others only when a formula uses them.
+ *
+ * Formulas are drawn a frame's share at a time (`FORMULAS_PER_FRAME`), so that a long finished
+ * reply drawn at once (restored, say) does not block the page; the rest show their TeX meanwhile.
+ *
+ * KaTeX runs with `trust: false` (no `\href`, `\url`, `\includegraphics`, `\htmlClass`…), bounded
+ * sizes and macro expansion, and its output goes through DOMPurify (HTML, SVG and MathML) before
+ * it reaches the reply. The visible part is KaTeX's HTML (hidden from screen readers); screen
+ * readers read the MathML beside it.
+ */
+import DOMPurify, { type Config } from 'dompurify';
+import katex from 'katex';
+import katexCss from 'katex/dist/katex.min.css?raw';
+import { mathStyles } from '../styles/math.js';
+import { texOf } from './math-syntax.js';
+
+/** Where the fonts are, relative to this module (a variable: the build must not inline them). */
+const FONT_FOLDER = './fonts/';
+const FONT_FACE = /@font-face\s*\{([^}]*)\}/g;
+
+const purifier = DOMPurify(window);
+/** Each placeholder rendered (or being rendered), with its formula's key (`D`/`I` and the source). */
+const rendered = new WeakMap<Element, string>();
+let sheet: CSSStyleSheet | undefined;
+
+const KATEX_OPTIONS = {
+  output: 'htmlAndMathml',
+  throwOnError: true,
+  trust: false,
+  strict: 'ignore',
+  maxSize: 20,
+  maxExpand: 500,
+} as const;
+
+/**
+ * KaTeX's HTML (spans with classes and inline sizes, SVG for stretchy parts) and MathML. Its
+ * `<semantics>` wrapper stays; the `<annotation>` with the TeX goes, with its text (DOMPurify
+ * would otherwise leave the TeX as stray text in the MathML that screen readers read).
+ */
+const PURIFY: Config & { RETURN_DOM_FRAGMENT: true } = {
+  USE_PROFILES: { html: true, svg: true, mathMl: true },
+  ADD_TAGS: ['semantics'],
+  ADD_FORBID_CONTENTS: ['annotation', 'annotation-xml'],
+  RETURN_DOM_FRAGMENT: true,
+};
+
+/**
+ * Drawing formulas is spread over frames: each costs its KaTeX run (the first time) and then,
+ * once drawn, 1–2 ms of style and layout. A frame draws at most this many, and renders new ones
+ * for at most this long (ms); the others show their TeX as text until a later frame.
+ */
+const FORMULAS_PER_FRAME = 20;
+const RENDER_MS_PER_FRAME = 8;
+/** Formulas waiting for a frame, oldest first. */
+const queue = new Set<HTMLElement>();
+let frame: { drawn: number; renderMs: number } | undefined;
+let frameRequested = false;
+
+/** Counted for tests and benchmarks: how many times KaTeX ran (a formula drawn again is copied, not rendered). */
+export const mathStats = { katexRuns: 0 };
+
+/** The key of a placeholder already rendered (or queued to be), else undefined. */
+export function formulaKeyOf(placeholder: Element): string | undefined {
+  return rendered.get(placeholder);
+}
+
+/**
+ * Replaces the text of each placeholder with its math: at once while this frame's share lasts,
+ * else in a later frame. A formula with an error keeps its source, the error as its title.
+ */
+export function renderMath(placeholders: Iterable<HTMLElement>): void {
+  for (const placeholder of placeholders) {
+    if (rendered.has(placeholder)) continue;
+    rendered.set(placeholder, keyOf(placeholder.textContent ?? '', placeholder.classList.contains('math-display')));
+    queue.add(placeholder);
+  }
+  if (!queue.size) return;
+  addFonts();
+  if (fontsReady) drawQueued();
+  else requestFrame();
+}
+
+function keyOf(source: string, display: boolean): string {
+  return `${display ? 'D' : 'I'}${source}`;
+}
+
+/** Draws queued formulas while this frame's share lasts; asks for a frame for the rest. */
+function drawQueued(): void {
+  frame ??= { drawn: 0, renderMs: 0 };
+  const drawn: HTMLElement[] = [];
+  for (const placeholder of queue) {
+    if (frame.drawn >= FORMULAS_PER_FRAME || frame.renderMs >= RENDER_MS_PER_FRAME) break;
+    queue.delete(placeholder);
+    // Drawn away meanwhile (a streaming block drawn again): nothing to show; drawn if it comes back.
+    // A placeholder in a fragment not inserted yet is drawn.
+    if (!(placeholder.getRootNode() instanceof DocumentFragment) && !placeholder.isConnected) {
+      rendered.delete(placeholder);
+      continue;
+    }
+    const started = performance.now();
+    draw(placeholder);
+    frame.renderMs += performance.now() - started;
+    frame.drawn++;
+    drawn.push(placeholder);
+  }
+  requestFrame();
+  if (!drawn.length) return;
+  // A fragment is inserted right after it is rendered, in the same task, before anything is painted.
+  queueMicrotask(() => {
+    for (const element of drawn) if (element.isConnected) adoptStyles(element.getRootNode());
+  });
+}
+
+function draw(placeholder: HTMLElement): void {
+  const display = placeholder.classList.contains('math-display');
+  const source = placeholder.textContent ?? '';
+  try {
+    placeholder.replaceChildren(formula(source, display));
+    if (display) placeholder.tabIndex = 0;
+  } catch (error) {
+    placeholder.classList.add('math-error');
+    placeholder.title = error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** A new frame starts a new share; queued formulas are drawn then. */
+function requestFrame(): void {
+  if (frameRequested || (!frame && !queue.size)) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    frameRequested = false;
+    frame = undefined;
+    if (queue.size && fontsReady) drawQueued();
+  });
+}
+
+/**
+ * Formulas drawn lately, by source: a reply's last block is drawn again each time it grows while
+ * it streams, and its formulas with it; each is rendered and sanitized once, then copied.
+ */
+const recent = new Map<string, DocumentFragment>();
+const RECENT_LIMIT = 256;
+
+/** The sanitized math for `source`; throws KaTeX's error for a formula with an error. */
+function formula(source: string, display: boolean): DocumentFragment {
+  const key = keyOf(source, display);
+  let math = recent.get(key);
+  if (math) recent.delete(key);
+  else {
+    mathStats.katexRuns++;
+    math = purifier.sanitize(katex.renderToString(texOf(source), { ...KATEX_OPTIONS, displayMode: display }), PURIFY);
+  }
+  recent.set(key, math);
+  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  return math.cloneNode(true) as DocumentFragment;
+}
+
+/** KaTeX's stylesheet (without its `@font-face` rules) and the chat's math styles, in the root that shows the math. */
+function adoptStyles(root: Node): void {
+  if (!(root instanceof ShadowRoot || root instanceof Document)) return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(katexCss.replace(FONT_FACE, '') + mathStyles.cssText);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+let fontsAdded = false;
+/** The faces nearly every formula uses have loaded (or failed, or took too long): formulas are drawn from then on. */
+let fontsReady = false;
+/** KaTeX's faces loaded before the first formula is drawn: each arriving later would lay out every formula shown again. */
+const COMMON_FACES = /^KaTeX_(?:Main-(?:Regular|Bold|Italic)|Math-Italic|Size[12]-Regular)\.woff2$/;
+const FONT_WAIT_MS = 3000;
+
+/**
+ * This module's URL; in the standalone classic script (no module URL there) the script's own,
+ * whose fonts sit beside it in `dist/` too.
+ */
+function fontBase(): string {
+  const moduleUrl = (import.meta as { url?: string }).url;
+  if (moduleUrl) return moduleUrl;
+  const script = [...document.scripts].find((element) => /agent-chat[\w.-]*\.js(?:[?#]|$)/.test(element.src));
+  return script?.src ?? document.baseURI;
+}
+
+/**
+ * Chromium ignores `@font-face` inside a shadow root, so KaTeX's faces are added to the document
+ * (`document.fonts`) under KaTeX's own family names; the common ones load now, the others when
+ * some math uses them.
+ */
+function addFonts(): void {
+  if (fontsAdded) return;
+  fontsAdded = true;
+  const common: Promise<FontFace>[] = [];
+  for (const [, rule] of katexCss.matchAll(FONT_FACE)) {
+    const family = /font-family:\s*([^;]+)/.exec(rule)?.[1].trim();
+    const file = /url\((?:fonts\/)?([\w-]+\.woff2)\)/.exec(rule)?.[1];
+    if (!family || !file) continue;
+    const url = new URL(FONT_FOLDER + file, fontBase()).href;
+    const face = new FontFace(family, `url("${url}") format("woff2")`, {
+      weight: /font-weight:\s*([^;]+)/.exec(rule)?.[1].trim() ?? 'normal',
+      style: /font-style:\s*([^;]+)/.exec(rule)?.[1].trim() ?? 'normal',
+      display: 'block',
+    });
+    document.fonts.add(face);
+    if (COMMON_FACES.test(file)) common.push(face.load());
+  }
+  const ready = () => {
+    if (fontsReady) return;
+    fontsReady = true;
+    requestFrame();
+  };
+  void Promise.allSettled(common).then(ready);
+  setTimeout(ready, FONT_WAIT_MS);
+}
