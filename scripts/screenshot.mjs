@@ -2,7 +2,9 @@
 // cards; docs/screenshot-app.png: an MCP App in its card; docs/screenshot-ask.png: the agent's
 // questions, answered, and an approval waiting; docs/screenshot-popup.png and
 // docs/screenshot-popup-phone.png: mode="popup" open over the demo's product page, on a desktop
-// and on a phone): `npm run build && node scripts/screenshot.mjs`.
+// and on a phone; docs/screenshot-extras.png: an attached image described back, highlighted code,
+// Copy and the thumbs, follow-up chips; docs/screenshot-math.png: math and an open list of
+// sources): `npm run build && node scripts/screenshot.mjs`.
 import { startDemoServer } from '../demo/server.mjs';
 import { chatTurn, launchChromium } from '../test/e2e/browser.mjs';
 
@@ -58,6 +60,43 @@ try {
   await askPage.waitForTimeout(300);
   await askPage.screenshot({ path: 'docs/screenshot-ask.png', fullPage: true });
   console.log('wrote docs/screenshot-ask.png');
+
+  // Code in three languages, then an image attached through the button and described back.
+  const extrasPage = await browser.newPage({ viewport: { width: 1100, height: 1100 }, deviceScaleFactor: 1 });
+  await extrasPage.goto(server.url);
+  await extrasPage.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  const extrasChat = extrasPage.locator('agent-chat');
+  await extrasChat.evaluate((chat) => (chat.style.height = '1000px'));
+  await chatTurn(extrasPage, 'Show me code in three languages');
+  await extrasPage.locator('agent-chat .hljs-keyword').first().waitFor();
+  await extrasPage.locator('agent-chat [part~="feedback-button"]').first().click();
+  const chooser = extrasPage.waitForEvent('filechooser');
+  await extrasPage.locator('agent-chat [part~="attach-button"]').click();
+  await (await chooser).setFiles('docs/screenshot-popup-phone.png');
+  await extrasPage.locator('agent-chat [part~="attachment"] img').waitFor();
+  await chatTurn(extrasPage, 'What can you tell me about this picture?');
+  await extrasPage.locator('agent-chat [part="messages"]').evaluate((log) => log.scrollTo({ top: log.scrollHeight }));
+  await extrasPage.evaluate(() => document.activeElement?.blur());
+  await extrasPage.waitForTimeout(400);
+  await extrasChat.screenshot({ path: 'docs/screenshot-extras.png' });
+  console.log('wrote docs/screenshot-extras.png');
+
+  // Math, then an answer with its sources listed.
+  const mathPage = await browser.newPage({ viewport: { width: 1100, height: 1100 }, deviceScaleFactor: 1 });
+  await mathPage.goto(server.url);
+  await mathPage.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  const mathChat = mathPage.locator('agent-chat');
+  await mathChat.evaluate((chat) => (chat.style.height = '1000px'));
+  await chatTurn(mathPage, 'Show me an equation');
+  await mathPage.locator('agent-chat .katex').first().waitFor();
+  await chatTurn(mathPage, 'How many people cycle in Amsterdam? Cite your sources.');
+  await mathPage.locator('agent-chat [part~="sources"] summary').last().click();
+  await mathPage.evaluate(() => document.fonts.ready);
+  await mathPage.locator('agent-chat [part="messages"]').evaluate((log) => log.scrollTo({ top: log.scrollHeight }));
+  await mathPage.evaluate(() => document.activeElement?.blur());
+  await mathPage.waitForTimeout(400);
+  await mathChat.screenshot({ path: 'docs/screenshot-math.png' });
+  console.log('wrote docs/screenshot-math.png');
 
   // The popup on the product page: opened from its launcher, one question answered.
   for (const [file, viewport] of [

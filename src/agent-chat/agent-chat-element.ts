@@ -396,7 +396,9 @@ export class AgentChatElement extends AgentChatEmbedding {
     if (this.session.busy || this.run.waitingForPerson) return;
     if (action.kind !== 'switch') this.log.follow();
     if (action.kind === 'edit') {
-      if (this.emit('agent-chat-send', { text: action.text, threadId: this.store.ensureThreadId(), attachments: [] }, { cancelable: true })) {
+      const edited = this.conversation.turns.find((turn) => turn.id === action.turnId);
+      const attachments = (edited?.role === 'user' ? (edited.attachments ?? []) : []).map(({ name, size, mimeType }) => ({ name, size, type: mimeType }));
+      if (this.emit('agent-chat-send', { text: action.text, threadId: this.store.ensureThreadId(), attachments }, { cancelable: true })) {
         this.store.withBranch(() => this.session.edit(action.turnId, action.text));
       }
     } else if (action.kind === 'regenerate') {

@@ -9,7 +9,7 @@
 import type { CSSResult, ReactiveController } from 'lit';
 import { emit } from '../events.js';
 import { embedModeOf, type EmbedHooks, type EmbedHost, type EmbedMode, type OpenReason } from './embed-mode.js';
-import { floatingStyles } from './embed.styles.js';
+import { floatingStyles } from './floating.styles.js';
 
 /** Narrower than this, or this low (a phone on its side), the panel takes the whole screen (as in the styles). */
 const PHONE_QUERY = '(max-width: 639.98px), (max-height: 499.98px)';

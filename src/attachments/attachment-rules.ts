@@ -2,6 +2,7 @@
  * The rules a file must pass to be attached, with no DOM: the `accept` list (read as
  * `<input accept>` reads it), the size limit, the count per message; and file sizes as text.
  */
+import { fileSizeText } from '../conversation/attachment-labels.js';
 
 /** Why a file was not attached: its type, its size, one file too many, or its upload failed. */
 export type RefusalReason = 'type' | 'size' | 'count' | 'upload';
@@ -79,23 +80,8 @@ function shown(value: unknown): string {
   return typeof value === 'number' && Number.isNaN(value) ? '' : `="${String(value)}"`;
 }
 
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-
-/** `bytes` as people read it, in `locale`: "512 bytes", "1.5 kB", "10 MB" (steps of 1024). */
-export function formatFileSize(bytes: number, locale: string): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const options: Intl.NumberFormatOptions = { style: 'unit', unit: UNITS[unit], unitDisplay: unit ? 'short' : 'long', maximumFractionDigits: unit && value < 10 ? 1 : 0 };
-  try {
-    return new Intl.NumberFormat(locale || undefined, options).format(value);
-  } catch {
-    return new Intl.NumberFormat(undefined, options).format(value);
-  }
-}
+/** A size as the tray and its refusals say it (the sent message's chips say it the same way). */
+export const formatFileSize = fileSizeText;
 
 /** A count written the way of `locale`. */
 export function formatCount(count: number, locale: string): string {
@@ -108,5 +94,7 @@ export function formatCount(count: number, locale: string): string {
 
 /** Whether the chat shows a picture of the file (the media types every browser draws). */
 export function hasPreview(type: string): boolean {
-  return /^image\/(png|jpe?g|gif|webp|avif|bmp|svg\+xml)$/i.test(type);
+  // Not SVG: its blob: address has the page's origin, and opened on its own ("Open image in new
+  // tab") its scripts would run as the page.
+  return /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(type);
 }

@@ -10,23 +10,29 @@ export function fileKind(name: string, mimeType: string): string {
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
-/** `bytes` in the largest unit that keeps it at least 1, e.g. "12 kB", "3.4 MB" (in `locale`). */
+/**
+ * `bytes` in the largest unit that keeps it at least 1, in steps of 1,024 as `max-file-size`
+ * counts (so a file just under "5 MB" never shows as more), e.g. "512 bytes", "1.5 kB", "10 MB".
+ */
 export function fileSizeText(bytes: number, locale: string): string {
   let value = Math.max(0, bytes);
   let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
     unit++;
   }
+  const options: Intl.NumberFormatOptions = { style: 'unit', unit: UNITS[unit], unitDisplay: unit ? 'short' : 'long', maximumFractionDigits: unit && value < 10 ? 1 : 0 };
   try {
-    // Bytes narrow ("512B"): the short form says "512 byte" in English.
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: UNITS[unit], unitDisplay: unit === 0 ? 'narrow' : 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+    return new Intl.NumberFormat(locale || undefined, options).format(value);
   } catch {
-    return `${Math.round(value * 10) / 10} ${['B', 'kB', 'MB', 'GB'][unit]}`;
+    return new Intl.NumberFormat(undefined, options).format(value);
   }
 }
 
-/** Whether a file is shown as a picture: a raster or vector image the browser draws. */
+/**
+ * Whether a file is shown as a picture: a raster image. Not SVG: drawn from a `blob:` address it
+ * would have the page's origin, and opened on its own its scripts would run as the page.
+ */
 export function isPicture(mimeType: string): boolean {
-  return /^image\/(png|jpe?g|gif|webp|avif|bmp|svg\+xml)$/i.test(mimeType);
+  return /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(mimeType);
 }

@@ -54,8 +54,8 @@ const PURIFY: Config & { RETURN_DOM_FRAGMENT: true } = {
  * once drawn, 1–2 ms of style and layout. A frame draws at most this many, and renders new ones
  * for at most this long (ms); the others show their TeX as text until a later frame.
  */
-const FORMULAS_PER_FRAME = 20;
-const RENDER_MS_PER_FRAME = 8;
+const FORMULAS_PER_FRAME = 16;
+const RENDER_MS_PER_FRAME = 6;
 /** Formulas waiting for a frame, oldest first. */
 const queue = new Set<HTMLElement>();
 let frame: { drawn: number; renderMs: number } | undefined;
@@ -78,11 +78,29 @@ export function renderMath(placeholders: Iterable<HTMLElement>): void {
     if (rendered.has(placeholder)) continue;
     rendered.set(placeholder, keyOf(placeholder.textContent ?? '', placeholder.classList.contains('math-display')));
     queue.add(placeholder);
+    // The stylesheet goes in before the first formula is drawn, while the reply is still text:
+    // adding it later would style every formula already drawn in that root again.
+    if (placeholder.isConnected) adoptStyles(placeholder.getRootNode());
   }
   if (!queue.size) return;
+  if (!fontsAdded) setTimeout(() => warmUp(), 0);
   addFonts();
   if (fontsReady) drawQueued();
   else requestFrame();
+}
+
+/**
+ * A few formulas rendered and sanitized, thrown away, each in a task of its own while the fonts
+ * load: the first use of KaTeX's and DOMPurify's code (compiling it) is then not paid in a frame
+ * that draws, nor in one long task.
+ */
+const WARM_UP = ['x', '\\frac{a^2}{\\sqrt{b}}', '\\sum_{i=1}^{n} x_i + \\int_0^1 f', '\\left( \\alpha \\right) \\mathbf{v}', '\\begin{pmatrix} 1 & 2 \\end{pmatrix}'];
+
+function warmUp(step = 0): void {
+  if (step >= WARM_UP.length * 2) return;
+  const html = katex.renderToString(WARM_UP[step >> 1], { ...KATEX_OPTIONS, displayMode: step % 2 === 1 });
+  purifier.sanitize(html, PURIFY);
+  setTimeout(() => warmUp(step + 1), 0);
 }
 
 function keyOf(source: string, display: boolean): string {

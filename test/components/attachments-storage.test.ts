@@ -258,4 +258,50 @@ describe('attachments: the view of a sent message', () => {
     await fetch(url).catch(() => (failed = true));
     expect(failed, 'the object URL was revoked').to.equal(true);
   });
+
+  it('an SVG or HTML file (sent, or claimed by an imported thread) is never drawn or linked from a blob: address of its own type: it downloads as bytes', async () => {
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>parent.pwned = true</script></svg>'], { type: 'image/svg+xml' });
+    const page = new Blob(['<script>opener.pwned = true</script>'], { type: 'text/html' });
+    const view = await fixtureWithSettings<AgentChatUserAttachments>(
+      html`<agent-chat-user-attachments
+        .attachments=${[
+          { id: 's', name: 'cat.svg', mimeType: 'image/svg+xml', size: svg.size, blob: svg },
+          { id: 'h', name: 'page.html', mimeType: 'text/html', size: page.size, blob: page },
+        ]}
+      ></agent-chat-user-attachments>`,
+    );
+    await view.updateComplete;
+    expect(view.shadowRoot!.querySelectorAll('img').length, 'no SVG drawn from a same-origin address').to.equal(0);
+    const links = [...view.shadowRoot!.querySelectorAll('a')];
+    expect(links.length).to.equal(2);
+    for (const link of links) {
+      expect(link.hasAttribute('download'), link.href).to.equal(true);
+      expect(link.target, 'not opened as a page').to.equal('');
+      expect((await (await fetch(link.href)).blob()).type, 'served as bytes, not as a document').to.equal('application/octet-stream');
+    }
+  });
+
+  it('makes no object URL while it is not in the page (drawn after an edit took it out)', async () => {
+    const png = await pngBlob();
+    const made: string[] = [];
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = create(blob);
+      made.push(url);
+      return url;
+    };
+    try {
+      const view = document.createElement('agent-chat-user-attachments');
+      view.attachments = [{ id: 'p', name: 'p.png', mimeType: 'image/png', size: png.size, blob: png }];
+      document.body.append(view);
+      view.remove();
+      await view.updateComplete;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      let live = 0;
+      for (const url of made) await fetch(url).then(() => live++, () => undefined);
+      expect(live, 'object URLs alive after the view left').to.equal(0);
+    } finally {
+      URL.createObjectURL = create;
+    }
+  });
 });

@@ -68,7 +68,7 @@ describe('reply actions: Copy and feedback', () => {
     await until(() => !!deepQuery(el, '[part="copy-message-button"]'), 'Copy is drawn');
     await settle(el);
     const copy = deepQuery<HTMLButtonElement>(el, '[part="copy-message-button"]')!;
-    expect(copy.getAttribute('title')).to.equal('Copy reply');
+    expect(copy.getAttribute('aria-label'), 'named apart from the code blocks’ Copy').to.equal('Copy reply');
     expect(thumbs(el).length, 'no feedback without the attribute').to.equal(0);
     await clickOn(copy);
     await until(() => copy.textContent!.trim() === 'Copied', 'the button says Copied');

@@ -198,9 +198,10 @@ describe('attachments: what a chip says', () => {
     expect(fileKind('report.final.pdf', 'application/pdf')).to.equal('PDF');
     expect(fileKind('notes', 'text/markdown')).to.equal('MARKDOWN');
     expect(fileKind('blob', 'application/octet-stream')).to.equal('');
-    expect(fileSizeText(512, 'en')).to.equal('512B');
-    expect(fileSizeText(12_345, 'en')).to.equal('12.3 kB');
-    expect(fileSizeText(3_400_000, 'de')).to.equal('3,4 MB');
+    expect(fileSizeText(512, 'en')).to.equal('512 bytes');
+    expect(fileSizeText(12_345, 'en')).to.equal('12 kB');
+    expect(fileSizeText(3_400_000, 'de')).to.equal('3,2 MB');
+    expect(fileSizeText(5 * 1024 * 1024 - 1, 'en'), 'just under a 5 MB max-file-size').to.equal('5 MB');
     expect(isPicture('image/png') && !isPicture('image/tiff') && !isPicture('text/html')).to.equal(true);
   });
 });

@@ -6,11 +6,15 @@ export const trayStyles = css`
     flex: 1 0 100%;
     min-inline-size: 0;
   }
+  /* Many files, or a phone on its side: the tray scrolls rather than pushing the conversation away. */
   .tray {
     display: flex;
     flex-direction: column;
     gap: 6px;
     padding-block-end: 8px;
+    max-block-size: min(9.5rem, 28vh, 28dvh);
+    overflow-y: auto;
+    overscroll-behavior: contain;
   }
   .tray.empty {
     padding: 0;

@@ -88,7 +88,7 @@ export class AgentChatReplyActions extends LitElement {
     const s = this.strings;
     const text = replyText(this.reply).trim();
     return html`${text
-        ? html`<button type="button" class="action" part="copy-message-button" title=${s.copyReply} @click=${this.copy}>${this.copied ? s.copied : s.copy}</button>`
+        ? html`<button type="button" class="action" part="copy-message-button" aria-label=${this.copied ? s.copied : s.copyReply} @click=${this.copy}>${this.copied ? s.copied : s.copy}</button>`
         : nothing}
       <span class="visually-hidden" role="status">${this.copied ? s.copied : ''}</span>
       ${this.feedback ? html`${this.renderThumb('up')}${this.renderThumb('down')}` : nothing}`;

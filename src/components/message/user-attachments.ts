@@ -137,9 +137,15 @@ export class AgentChatUserAttachments extends LitElement {
     }
   }
 
-  private objectUrl(blob: Blob): string {
+  /**
+   * A `blob:` address has the page's origin: only a raster image keeps its type; anything else
+   * (HTML, SVG, whatever an imported file claims) is served as bytes to download, so opening it
+   * can never run it as the page.
+   */
+  private objectUrl(blob: Blob): string | undefined {
+    if (!this.isConnected) return undefined;
     let url = this.objectUrls.get(blob);
-    if (!url) this.objectUrls.set(blob, (url = URL.createObjectURL(blob)));
+    if (!url) this.objectUrls.set(blob, (url = URL.createObjectURL(isPicture(blob.type) ? blob : new Blob([blob], { type: 'application/octet-stream' }))));
     return url;
   }
 
@@ -155,7 +161,8 @@ export class AgentChatUserAttachments extends LitElement {
   }
 
   private renderPicture(attachment: Attachment, src: string) {
-    const href = src.startsWith('blob:') ? src : linkUrl(src);
+    const raster = !src.startsWith('blob:') || isPicture(attachment.blob?.type ?? '');
+    const href = src.startsWith('blob:') ? (raster ? src : undefined) : linkUrl(src);
     const image = html`<img src=${src} alt=${href ? '' : attachment.name} decoding="async" />`;
     return href
       ? html`<a class="thumb" href=${href} target="_blank" rel="noopener noreferrer" aria-label=${format(this.strings.openImage, { name: attachment.name })}>${image}</a>`
