@@ -1,23 +1,30 @@
 /**
- * `npm test`: every check that must pass, in order, then one closing line with the totals of both
- * test runners ("tests: N passed, N failed"). Stops at the first stage that cannot run.
+ * `npm test`: every check that must pass, then one closing line with the totals of both test
+ * runners ("tests: N passed, N failed"). Stops at the first stage that cannot run. The two runners
+ * go side by side: each spends most of its time waiting on its browser, not on the CPU, and
+ * together they take little more than the end-to-end run alone. Each line they print is marked
+ * with its runner.
  */
 import { spawn } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
 
 chromiumPath(); // exits with install instructions when there is no Chromium
 
-function run(command, args, { capture = false } = {}) {
+function run(command, args, { capture = false, label = '' } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
     let output = '';
     if (capture) {
       for (const stream of [child.stdout, child.stderr]) {
+        let pending = '';
         stream.setEncoding('utf8');
         stream.on('data', (chunk) => {
           output += chunk;
-          process.stdout.write(chunk);
+          const lines = (pending + chunk).split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`${label}${line}\n`);
         });
+        stream.on('end', () => pending && process.stdout.write(`${label}${pending}\n`));
       }
     }
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
@@ -40,8 +47,10 @@ for (const [label, args] of [
   }
 }
 
-const browser = await run('npx', ['web-test-runner'], { capture: true });
-const e2e = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/'], { capture: true });
+const [browser, e2e] = await Promise.all([
+  run('npx', ['web-test-runner'], { capture: true, label: '[wtr] ' }),
+  run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/'], { capture: true, label: '[e2e] ' }),
+]);
 
 const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
 const e2ePassed = count(e2e.output, /ℹ pass (\d+)/);

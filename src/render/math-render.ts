@@ -1,7 +1,7 @@
 /**
  * The math renderer, a chunk of its own loaded when the first formula appears (`math-loader.ts`):
- * KaTeX, its stylesheet and its fonts, which ship beside the package (`dist/fonts/`, copied by
- * `scripts/copy-math-fonts.mjs`) and are fetched from there: the few nearly every formula uses
+ * KaTeX, its stylesheet and its fonts, which ship beside the package (`dist/fonts/`, emitted by
+ * `scripts/math-fonts.mjs`; their addresses in `math-font-urls.ts`) and are fetched from there: the few nearly every formula uses
  * when the first formula appears (formulas show as TeX until they are here, a second or three at
  * most), the others only when a formula uses them.
  *
@@ -17,6 +17,7 @@ import DOMPurify, { type Config } from 'dompurify';
 import katex from 'katex';
 import katexCss from 'katex/dist/katex.min.css?raw';
 import { mathStyles } from '../styles/math.js';
+import { mathFontUrls } from './math-font-urls.js';
 import { texOf } from './math-syntax.js';
 
 /** Where the fonts are, relative to this module (a variable: the build must not inline them). */
@@ -215,11 +216,12 @@ function addFonts(): void {
   if (fontsAdded) return;
   fontsAdded = true;
   const common: Promise<FontFace>[] = [];
+  const urls = mathFontUrls();
   for (const [, rule] of katexCss.matchAll(FONT_FACE)) {
     const family = /font-family:\s*([^;]+)/.exec(rule)?.[1].trim();
     const file = /url\((?:fonts\/)?([\w-]+\.woff2)\)/.exec(rule)?.[1];
     if (!family || !file) continue;
-    const url = new URL(FONT_FOLDER + file, fontBase()).href;
+    const url = urls?.[file] ?? new URL(FONT_FOLDER + file, fontBase()).href;
     const face = new FontFace(family, `url("${url}") format("woff2")`, {
       weight: /font-weight:\s*([^;]+)/.exec(rule)?.[1].trim() ?? 'normal',
       style: /font-style:\s*([^;]+)/.exec(rule)?.[1].trim() ?? 'normal',

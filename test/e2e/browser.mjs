@@ -38,3 +38,23 @@ export async function chatTurn(page, text, selector = 'agent-chat') {
   await input.press('Enter');
   return ended;
 }
+
+/** Resolves once `locator`'s box has not moved for `ms` (checked every animation frame). */
+export async function stillFor(locator, ms) {
+  await locator.evaluate(
+    (element, ms) =>
+      new Promise((resolve) => {
+        let last = '';
+        let since = performance.now();
+        const look = () => {
+          const box = element.getBoundingClientRect();
+          const now = `${box.top},${box.left}`;
+          if (now !== last) [last, since] = [now, performance.now()];
+          if (performance.now() - since >= ms) resolve();
+          else requestAnimationFrame(look);
+        };
+        look();
+      }),
+    ms,
+  );
+}

@@ -144,6 +144,11 @@ async function replyTo(tab, act) {
 /** The last message: the reply, its sources and its row of actions. */
 const reply = (tab) => tab.locator('agent-chat agent-chat-message').last();
 const suggestionLabels = (tab) => tab.locator('agent-chat [part="suggestion"]').evaluateAll((buttons) => buttons.map((button) => button.textContent.replace(/\s+/g, ' ').trim()));
+/** The labels once the list is drawn (its view is a chunk that may still be on its way). */
+const shownSuggestions = async (tab) => {
+  await tab.locator('agent-chat [part="suggestion"]').first().waitFor();
+  return suggestionLabels(tab);
+};
 const thumbs = (tab) => tab.locator('agent-chat [part="feedback-button"]');
 const pressed = async (tab) => Promise.all((await thumbs(tab).all()).map((button) => button.getAttribute('aria-pressed')));
 
@@ -194,7 +199,7 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     const { context, tab, problems } = await openTab();
 
     // The starter, reachable by Tab from the log.
-    assert.deepEqual(await suggestionLabels(tab), ['🏙️Lisbon']);
+    assert.deepEqual(await shownSuggestions(tab), ['🏙️Lisbon']);
     assert.equal(await tab.locator('agent-chat [part="suggestions"]').getAttribute('aria-label'), 'Suggestions');
     await tab.locator('agent-chat [part="messages"]').focus();
     await tab.keyboard.press('Tab');
@@ -226,7 +231,7 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     });
 
     // Follow-ups (the bad item dropped); feedback.
-    assert.deepEqual(await suggestionLabels(tab), ['☀️Weather', 'Food']);
+    assert.deepEqual(await shownSuggestions(tab), ['☀️Weather', 'Food']);
     assert.equal(await tab.locator('agent-chat [part="suggestions"]').getAttribute('aria-label'), 'Suggested follow-ups');
     await thumbs(tab).first().click();
     await tab.waitForFunction(() => window.seen.feedback.length === 1);
@@ -243,7 +248,7 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     await drawn(tab);
     assert.deepEqual(await pressed(tab), ['true', 'false'], 'the rating is shown again');
     assert.deepEqual((await sourcesShown(tab)).items, ['Lisbon guide', 'Script link', 'Data link']);
-    assert.deepEqual(await suggestionLabels(tab), ['☀️Weather', 'Food'], 'the follow-ups are back');
+    assert.deepEqual(await shownSuggestions(tab), ['☀️Weather', 'Food'], 'the follow-ups are back');
 
     // A follow-up is sent as its prompt; once the person sent, the old ones are gone.
     await replyTo(tab, () => tab.locator('agent-chat [part="suggestion"]').first().click());
@@ -258,7 +263,7 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     const { context, tab, problems } = await openTab();
     await tab.evaluate(() => (document.querySelector('agent-chat').suggestions = [{ label: 'Porto', prompt: 'Tell me about Porto' }]));
     await drawn(tab);
-    assert.deepEqual(await suggestionLabels(tab), ['Porto']);
+    assert.deepEqual(await shownSuggestions(tab), ['Porto']);
     await replyTo(tab, () => tab.locator('agent-chat [part="suggestion"]').click());
     assert.deepEqual(aiSdk.bodies.at(-1).messages.at(-1).parts, [{ type: 'text', text: 'Tell me about Porto' }]);
 
@@ -266,7 +271,7 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     assert.deepEqual(sources.items, ['Porto guide', 'Travel notes']);
     assert.equal(sources.summary, '2 sources');
     assert.deepEqual(sources.links.map((link) => link.href), ['https://example.com/porto']);
-    assert.deepEqual(await suggestionLabels(tab), ['Bridges']);
+    assert.deepEqual(await shownSuggestions(tab), ['Bridges']);
 
     await reply(tab).locator('[part="copy-message-button"]').click();
     assert.equal(await tab.evaluate(() => navigator.clipboard.readText()), 'Porto is known for *port wine* [1].');
@@ -283,7 +288,7 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     await drawn(tab);
     assert.deepEqual(await pressed(tab), ['false', 'true']);
     assert.deepEqual((await sourcesShown(tab)).items, ['Porto guide', 'Travel notes']);
-    assert.deepEqual(await suggestionLabels(tab), ['Bridges']);
+    assert.deepEqual(await shownSuggestions(tab), ['Bridges']);
 
     // The next request sends the reply back as the UIMessage it came as, sources and data part included.
     await replyTo(tab, () => tab.locator('agent-chat [part="suggestion"]').click());
