@@ -77,6 +77,7 @@ try {
   await chatTurn(extrasPage, 'What can you tell me about this picture?');
   await extrasPage.locator('agent-chat [part="messages"]').evaluate((log) => log.scrollTo({ top: log.scrollHeight }));
   await extrasPage.evaluate(() => document.activeElement?.blur());
+  await extrasPage.mouse.move(0, 0); // no hover left on the paperclip
   await extrasPage.waitForTimeout(400);
   await extrasChat.screenshot({ path: 'docs/screenshot-extras.png' });
   console.log('wrote docs/screenshot-extras.png');

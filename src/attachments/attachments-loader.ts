@@ -3,22 +3,10 @@
  * once `attachments` is set and the chat has started, and draws the button, the tray and the drop
  * target once it has arrived (turned off again, the chunk's views draw nothing and drops are ignored).
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import { onFirstNeed } from '../internal/lazy.js';
 import type { AttachmentsUi } from './attachments-ui.js';
-import type { UploadFile } from './types.js';
-
-/** The chat's attributes the attachments read. */
-export interface AttachmentsHost extends ReactiveControllerHost, HTMLElement {
-  attachments: boolean;
-  accept?: string;
-  maxFileSize: number;
-  maxFiles: number;
-  uploadFile?: UploadFile;
-  mode: string;
-  open: boolean;
-  readonly started: boolean;
-}
+import type { AttachmentsHost } from './types.js';
 
 const loadChunk = onFirstNeed(() => import('./attachments-ui.js'), 'attachments');
 

@@ -1,4 +1,5 @@
-/** The page's side of attachments: what `uploadFile` is given and gives back. */
+/** The page's side of attachments (what `uploadFile` is given and gives back), and what the chat gives them. */
+import type { ReactiveControllerHost } from 'lit';
 
 export interface UploadFileOptions {
   /** Aborted when the person removes the file (or the chat drops it): stop the upload. */
@@ -16,3 +17,15 @@ export interface UploadedFile {
 
 /** The page's upload of one file (the `uploadFile` property). */
 export type UploadFile = (file: File, options: UploadFileOptions) => Promise<UploadedFile>;
+
+/** The chat's attributes the attachments read. */
+export interface AttachmentsHost extends ReactiveControllerHost, HTMLElement {
+  attachments: boolean;
+  accept?: string;
+  maxFileSize: number;
+  maxFiles: number;
+  uploadFile?: UploadFile;
+  mode: string;
+  open: boolean;
+  readonly started: boolean;
+}
