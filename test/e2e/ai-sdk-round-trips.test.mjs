@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startDemoMcpServer } from '../../demo/mcp-app-server.mjs';
 import { DELETE_PATHS, startAiSdkServer } from '../servers/ai-sdk-server.mjs';
-import { chatTurn, openPage, stillFor } from './browser.mjs';
+import { chatTurn, checkWhenStill, openPage } from './browser.mjs';
 import { waitFor } from './mcp-fixtures.mjs';
 import { aiSdkPage, aiSdkSuite, deepText, lastReply, nextResponseEnd, turns } from './ai-sdk-page.mjs';
 
@@ -88,11 +88,10 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     await chatTurn(page, 'plan a trip');
     const form = page.locator('agent-chat-question-form form[part="question-form"]');
     await form.waitFor();
-    await stillFor(form, 300);
-    const before = suite.ai.requests.length;
+      const before = suite.ai.requests.length;
     const ended = nextResponseEnd(page);
-    await form.getByRole('radio', { name: /^Porto/ }).check();
-    await form.getByRole('checkbox', { name: /^Food/ }).check();
+    await checkWhenStill(form, form.getByRole('radio', { name: /^Porto/ }));
+    await checkWhenStill(form, form.getByRole('checkbox', { name: /^Food/ }));
     await form.getByRole('button', { name: 'Send answers' }).click();
     const after = await ended;
     assert.match(after.text, /Thanks, your answers: .*Porto.*Food/);

@@ -58,3 +58,19 @@ export async function stillFor(locator, ms) {
     ms,
   );
 }
+
+/**
+ * Ticks a checkbox or radio of a form that may still move (a reply's late chunks redraw around it;
+ * ticking one box may move the next): once the form is still, and again if the click missed.
+ */
+export async function checkWhenStill(form, control) {
+  for (let attempt = 0; ; attempt++) {
+    await stillFor(form, 300);
+    try {
+      await control.check({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+}

@@ -10,7 +10,7 @@ import { EventSchema } from '@ag-ui/core/schemas';
 import { scriptedRun } from '../../demo/scripted-agent.mjs';
 import { DELETE_ARGS, DELETE_RESPONSE_SCHEMA, TRIP_QUESTIONS } from '../../demo/scripted-hitl.mjs';
 import { startDemoServer } from '../../demo/server.mjs';
-import { launchChromium, openPage, stillFor } from './browser.mjs';
+import { checkWhenStill, launchChromium, openPage } from './browser.mjs';
 import { parseSse } from './sse.mjs';
 
 const quiet = () => {};
@@ -447,11 +447,10 @@ describe('demo page: questions and approvals on the built bundle', { timeout: 12
     const form = page.locator('agent-chat-question-form form[part="question-form"]');
     await form.waitFor();
     assert.equal(await form.locator('fieldset').count(), 2);
-    // The reply's late chunks (markdown, tool views) may still move the form: click once it is still.
-    await stillFor(form, 300);
-    await form.getByRole('checkbox', { name: /^Hiking/ }).check();
-    await form.getByRole('checkbox', { name: /^Food tours/ }).check();
-    await form.getByRole('radio', { name: /^One week/ }).check();
+    // The reply's late chunks (markdown, tool views) may still move the form: each box is ticked once it is still.
+    await checkWhenStill(form, form.getByRole('checkbox', { name: /^Hiking/ }));
+    await checkWhenStill(form, form.getByRole('checkbox', { name: /^Food tours/ }));
+    await checkWhenStill(form, form.getByRole('radio', { name: /^One week/ }));
     await form.getByRole('button', { name: 'Send answers' }).click();
     const summary = await ends.nth(2);
     assert.equal(summary.status, 'done');

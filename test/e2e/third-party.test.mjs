@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startDemoServer } from '../../demo/server.mjs';
-import { chatTurn, launchChromium, stillFor } from './browser.mjs';
+import { chatTurn, checkWhenStill, launchChromium } from './browser.mjs';
 import { distBuilt, sleep, waitFor } from './mcp-fixtures.mjs';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -175,9 +175,8 @@ async function answerTripQuestions(page) {
   assert.equal(end.status, 'done');
   const form = page.locator('agent-chat-question-form form[part="question-form"]').last();
   await form.waitFor({ timeout: TIMEOUT });
-  await stillFor(form, 300);
-  await form.getByRole('checkbox', { name: /^Hiking/ }).check();
-  await form.getByRole('radio', { name: /^One week/ }).check();
+  await checkWhenStill(form, form.getByRole('checkbox', { name: /^Hiking/ }));
+  await checkWhenStill(form, form.getByRole('radio', { name: /^One week/ }));
   const summed = nextEnd(page);
   await form.getByRole('button', { name: 'Send answers' }).click();
   assert.match((await summed).text, /Hiking/);
