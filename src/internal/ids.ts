@@ -14,3 +14,11 @@ export function uuidFromRandomValues(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * Whether `id` may name a conversation: not empty, and not `.` or `..`, which a URL parser would
+ * resolve away when the id stands as a segment of a request path (`${endpoint}/${id}/stream`).
+ */
+export function isThreadIdSafe(id: string): boolean {
+  return id !== '' && id !== '.' && id !== '..';
+}

@@ -10,7 +10,7 @@ import type { Turn } from '../conversation/types.js';
 import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../events.js';
 import type { ThreadExport } from './records.js';
 import { errorText } from '../internal/errors.js';
-import { newId } from '../internal/ids.js';
+import { isThreadIdSafe, newId } from '../internal/ids.js';
 import type { ChatStorageHooks, StorageMode, ThreadKeeper, ThreadSummary } from './thread-keeper.js';
 
 export type { StorageMode, ThreadSummary };
@@ -52,6 +52,12 @@ export class ChatStorage implements ReactiveController {
   hostUpdate(): void {
     const id = this.host.threadId;
     if (!id || id === this.ownThreadId) return;
+    if (!isThreadIdSafe(id)) {
+      console.warn(`agent-chat: thread-id ${JSON.stringify(id)} cannot name a conversation (it would leave the endpoint's path in requests); a new conversation is started instead.`);
+      this.ownThreadId = newId();
+      this.host.threadId = this.ownThreadId;
+      return;
+    }
     if (this.host.hasUpdated) this.followThreadId();
     else {
       // Set before the chat first drew: the thread to open, once storage is open.

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import type { ReplyPart, Turn } from '../conversation/types.js';
 import { isRecord } from '../internal/guards.js';
+import { isThreadIdSafe } from '../internal/ids.js';
 import { withValidApps } from '../mcp/stored-apps.js';
 import { nodesWithBlobs, withValidAttachments } from './attachment-records.js';
 
@@ -47,9 +48,11 @@ export const EXPORT_FORMAT = 'agent-chat-thread';
 export const EXPORT_VERSION = 1;
 
 const id = z.string().check(z.minLength(1));
+/** A conversation's id goes into request paths: `.` and `..` would lead them outside the endpoint. */
+const threadId = z.string().check(z.minLength(1), z.refine(isThreadIdSafe, { message: 'cannot be "." or ".."' }));
 
 const threadSchema = z.looseObject({
-  id,
+  id: threadId,
   title: z.string(),
   titleSource: z.enum(['first-message', 'backend', 'person']),
   created: z.number(),
@@ -238,6 +241,7 @@ interface Issue {
   values?: unknown[];
   options?: unknown[];
   discriminator?: string;
+  message?: string;
 }
 
 /** One sentence for the most basic problem (the shortest path; the first of equals). */
@@ -274,6 +278,8 @@ function describeIssue(issues: readonly Issue[], data: unknown): string {
     }
     case 'too_small':
       return `${where}${field} should not be empty.`;
+    case 'custom':
+      if (issue.message) return `${where}${field} ${issue.message}.`;
   }
   return `${where}${field} is not valid.`;
 }

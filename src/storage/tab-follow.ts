@@ -2,7 +2,8 @@
  * Follows what other tabs do with this database (heard through `thread-sync.ts`): the list is read
  * again after each of their writes; the thread shown follows a rename, gives way to a new one when
  * deleted there, and shows what another tab saved of it once that tab has been quiet for a moment
- * (it may be streaming), unless this tab is in the middle of something.
+ * (it may be streaming), unless this tab is in the middle of something. What another tab says is
+ * only a hint to read the database again: what the database says is what is done.
  */
 import type { PathFirstLoader, ThreadRead } from './path-first-load.js';
 import type { SaveQueue } from './save-queue.js';
@@ -61,6 +62,9 @@ export class TabFollow {
     await host.refreshList();
     if (message.threadId !== host.shown.id) return;
     if (message.kind === 'deleted') {
+      // Another tab's word is a hint: any script of the origin can post on the channel. Only a
+      // thread that was saved here and is gone from the database now counts as deleted.
+      if (!host.shown.stored || host.threads().some((thread) => thread.id === message.threadId)) return;
       // Nothing more of it is saved; once the reply under way (if any) has ended, a new thread takes its place.
       host.loader.drop('The conversation was deleted in another tab before all of it was read.');
       host.shown.record = undefined;

@@ -44,6 +44,8 @@ function sendJson(res, status, value) {
 
 export async function startAiSdkServer({ delayMs = 0 } = {}) {
   const requests = [];
+  /** Every request but preflights, as `METHOD /path`, whatever it asked for. */
+  const seen = [];
   const invalid = [];
   /** chat id → the SSE of its latest reply: the text so far, whether it is done, who waits for more. */
   const streams = new Map();
@@ -185,6 +187,7 @@ export async function startAiSdkServer({ delayMs = 0 } = {}) {
     res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type');
     res.setHeader('vary', 'Origin, Access-Control-Request-Headers');
     const path = new URL(req.url, 'http://localhost').pathname;
+    if (req.method !== 'OPTIONS') seen.push(`${req.method} ${path}`);
     const resumeMatch = /^\/api\/chat\/([^/]+)\/stream$/.exec(path);
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     if (req.method === 'POST' && path === '/api/chat') {
@@ -202,6 +205,7 @@ export async function startAiSdkServer({ delayMs = 0 } = {}) {
     url,
     endpoint: `${url}/api/chat`,
     requests,
+    seen,
     invalid,
     close: () =>
       new Promise((resolve) => {

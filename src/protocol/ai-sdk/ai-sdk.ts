@@ -4,7 +4,7 @@
  * streaming when the page went away. Every fault ends the run with one `run-error` event.
  */
 import type { ChatEvent } from '../contract.js';
-import { newId } from '../../internal/ids.js';
+import { isThreadIdSafe, newId } from '../../internal/ids.js';
 import { mapJsonStream, openEventStream, runError as fault, type HttpSettings } from '../http.js';
 import type { RunRequest } from '../contract.js';
 import type { ChatReconnectOptions, ChatRunOptions, ChatTransport } from '../../conversation/types.js';
@@ -30,7 +30,12 @@ export class AiSdkTransport implements ChatTransport {
   }
 
   async *reconnect({ signal, threadId, reply }: ChatReconnectOptions): AsyncGenerator<ChatEvent> {
-    const opened = await openEventStream(this.settings, { method: 'GET', url: streamUrl(this.settings.endpoint, threadId) }, signal);
+    const url = streamUrl(this.settings.endpoint, threadId);
+    if (!url) {
+      yield fault({ kind: 'protocol', message: `The reply cannot be picked up: the conversation's id ${JSON.stringify(threadId)} cannot stand in a request path.` });
+      return;
+    }
+    const opened = await openEventStream(this.settings, { method: 'GET', url }, signal);
     if ('error' in opened) yield fault(opened.error);
     else if ('body' in opened) {
       // The stream of the reply's last run comes again from its start, onto the message as that run began.
@@ -40,12 +45,17 @@ export class AiSdkTransport implements ChatTransport {
   }
 }
 
-/** `${endpoint}/${id}/stream`, keeping the endpoint's query. */
-export function streamUrl(endpoint: string, threadId: string): string {
+/**
+ * `${endpoint}/${id}/stream`, keeping the endpoint's query; undefined for an id that would take
+ * the request anywhere else (`.` and `..` survive encoding and the URL parser resolves them).
+ */
+export function streamUrl(endpoint: string, threadId: string): string | undefined {
+  if (!isThreadIdSafe(threadId)) return undefined;
   const base = typeof location === 'undefined' ? 'http://localhost/' : location.href;
   const url = new URL(endpoint, base);
-  url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(threadId)}/stream`;
-  return url.href;
+  const under = `${url.pathname.replace(/\/$/, '')}/`;
+  url.pathname = `${under}${encodeURIComponent(threadId)}/stream`;
+  return url.pathname.startsWith(under) && url.origin === new URL(endpoint, base).origin ? url.href : undefined;
 }
 
 async function* readChunks(body: ReadableStream<Uint8Array>, signal: AbortSignal, mapper: AiSdkChunkMapper, resumed = false): AsyncGenerator<ChatEvent> {
