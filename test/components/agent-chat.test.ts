@@ -406,6 +406,8 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     await until(() => !!deepQuery(el, '[part="jump-button"]'), 'jump button after more text', 5000);
     // Pulled back down, the distance would fall to nothing; left alone, it grows with the text.
     await until(() => log.scrollHeight - log.scrollTop - log.clientHeight > STICK_DISTANCE, 'not pulled back down: the text grows below', 5000);
+    // The log is drawn again as the text grows: take the button as it is now.
+    await until(() => !!deepQuery(el, '[part="jump-button"]'), 'the jump button, still there', 5000);
     deepQuery<HTMLButtonElement>(el, '[part="jump-button"]')!.click();
     await settle(el);
     expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.lessThan(48);
