@@ -1,5 +1,5 @@
 /**
- * The checks on tool calls an app's page makes (DESIGN.md §2, `onAppCall`): the source server's own
+ * The checks on tool calls an app's page makes (`onAppCall`): the source server's own
  * check and the chat's, both when both exist. `true` lets a call through; `false` or a string
  * refuses it (the string is the app's error text); a promise is waited for while the chat goes on.
  * Throwing, rejecting or any other value refuses, with a console warning.

@@ -1,5 +1,5 @@
 /**
- * The limits on what an app may do on its own (DESIGN.md §4): how often it may propose a message,
+ * The limits on what an app may do on its own: how often it may propose a message,
  * and how much it may tell the model. (How soon it may take full screen again is the frame's.) Pure.
  */
 

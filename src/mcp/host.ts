@@ -208,7 +208,7 @@ export class McpHost implements McpHostApi {
     const meta = await this.currentMeta(app);
     const messages = this.messageLimits.get(app.source) ?? new RateLimit();
     this.messageLimits.set(app.source, messages);
-    // The missing-check mark (DESIGN.md §4): shown under its server's own check, and none is given now.
+    // The missing-check mark: shown under its server's own check, and none is given now.
     const unchecked = () => !!app.hadOwnCheck && !this.hasOwnCheck(app.source) && typeof this.env.chatCheck() !== 'function';
     const UNCHECKED = `This app was shown while "${app.source}" had its own check, and this page gives none; it may not do that.`;
     const session = new FrameSession({

@@ -1,5 +1,5 @@
 /**
- * App cards that come back from storage or from a file (DESIGN.md §4). A stored `app` is checked
+ * App cards that come back from storage or from a file. A stored `app` is checked
  * for the shape the views and the host read; one that fails is dropped from its card (the call
  * stays, without its app). A file's apps never run the file's HTML: the resource is dropped, and
  * the card reads it again from this page's own server for that source. Pure.

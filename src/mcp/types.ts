@@ -74,7 +74,7 @@ export interface AppInfo {
 /** The check's verdict: `true` lets the call through; `false` or a string refuses it. */
 export type AppCallVerdict = boolean | string;
 
-/** A tool call made by an app's page, as the checks see it (DESIGN.md §2). */
+/** A tool call made by an app's page, as the checks see it. */
 export interface AppCall {
   name: string;
   arguments: Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * What an app may do on its own (issue 13, parts 4 and 5; DESIGN.md §4): its messages wait for the
+ * What an app may do on its own: its messages wait for the
  * person unless the page trusts it, and are limited; full screen and popups need a gesture in the
  * app; its model context is capped; it gets no permission the page does not grant, no referrer,
  * and no `'self'` that would mean the page; a tool two servers offer is not chosen silently.

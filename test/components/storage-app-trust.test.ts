@@ -1,5 +1,5 @@
 /**
- * What a stored or imported app card may run (issue 13, part 2; DESIGN.md §4): a file's HTML
+ * What a stored or imported app card may run: a file's HTML
  * never runs — the card reads its app again from this page's own server; a card this page saved
  * runs its saved HTML, but under a CSP and permissions computed now, never the stored ones; the
  * missing-check mark refuses resource reads, messages, model context and full screen too; a

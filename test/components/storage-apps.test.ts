@@ -1,5 +1,5 @@
 /**
- * Stored app cards (issue 6): a restored MCP App card is rebuilt from what was saved (resource
+ * Stored app cards: a restored MCP App card is rebuilt from what was saved (resource
  * HTML, its `_meta.ui`, tool input, tool result), so the app appears with no `tools/call` and no
  * `resources/read`; and the missing-check mark (`hadOwnCheck`) is saved, survives export and
  * import, and refuses the app's page calls where the page gives no check.

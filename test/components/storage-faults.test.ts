@@ -1,5 +1,5 @@
 /**
- * Storage faults (issue 6): no IndexedDB at all, a full disk, an upgrade blocked by another tab —
+ * Storage faults: no IndexedDB at all, a full disk, an upgrade blocked by another tab —
  * each gives `agent-chat-storage-error` and a visible notice while the conversation goes on in
  * memory and can be exported; and the export/import round trip, with corrupt files refused.
  */

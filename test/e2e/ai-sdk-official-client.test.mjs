@@ -397,7 +397,7 @@ describe('the AI SDK test backend with the SDK’s own client (AbstractChat + De
   });
 
   // The SDK's client validates every chunk against its schema and fails the reply on an unknown
-  // type or a bad line. That is why the widget must be more tolerant (DESIGN.md §3).
+  // type or a bad line. That is why the widget must be more tolerant.
   it('fails on an unknown chunk type and on a malformed event (the SDK client is strict)', async () => {
     const unknown = chat();
     await unknown.sendMessage({ text: 'an unknown chunk' });

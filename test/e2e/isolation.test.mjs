@@ -1,5 +1,5 @@
 /**
- * The page's CSS never reaches inside the chat, and the chat never styles the page (DESIGN.md §2):
+ * The page's CSS never reaches inside the chat, and the chat never styles the page:
  * the built bundle on the demo's origin, with its backend, at 1280×800 and 390×844, under three
  * page stylesheets — a hostile one (universal rules, `!important`, inherited text settings), and
  * Bootstrap 5's and Tailwind 4's (its preflight compiled by Tailwind itself), both from npm. For

@@ -1,5 +1,5 @@
 /**
- * No request ever goes to a third party by default (DESIGN.md §2 "Install"): the demo in Chromium
+ * No request ever goes to a third party by default: the demo in Chromium
  * at 1280×800 on the built bundle, walked through every scripted scenario it offers, on both
  * backends and both sandbox modes, with its list of conversations and a reload; every request of
  * the pages, their frames (the sandbox proxy on its own origin, the apps inside it, opaque srcdoc

@@ -10,7 +10,7 @@ function mapAll(events: unknown[]): (ChatEvent[] | { kind: string; message: stri
 const start = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
 
 describe('AG-UI event mapping', () => {
-  it('maps every event type of DESIGN §3 to an internal event', () => {
+  it('maps every AG-UI 1.0 event type to an internal event', () => {
     const wire = [
       start,
       { type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' },
