@@ -225,7 +225,8 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
   });
 
   it('with `resume`, a reload while an approved reply goes on keeps what came before the approval', async () => {
-    const slow = await startAiSdkServer({ delayMs: 150 });
+    // The server holds the closing text after its first words until the reloaded page asks for the rest.
+    const slow = await startAiSdkServer({ delayMs: 20, holdAfter: /Deleted/ });
     try {
       suite.pages.setPage(aiSdkPage(slow.endpoint, 'resume storage-key="ai-sdk-resume-approval"'));
       const { page } = await openPage(suite.browser, suite.pages.url);
@@ -238,6 +239,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
       await page.reload();
       await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
       await waitFor(() => slow.requests.some((request) => request.method === 'GET'), { message: 'the GET …/stream' });
+      slow.release();
       await page.waitForFunction(() => document.querySelector('agent-chat').getTurns().at(-1)?.status === 'done', undefined, { timeout: 15_000 });
       const reply = (await turns(page)).at(-1);
       const texts = reply.parts.filter((part) => part.kind === 'text').map((part) => part.text);

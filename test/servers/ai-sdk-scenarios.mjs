@@ -213,19 +213,35 @@ function outerStep(scenario, prompt, ctx) {
   }
 }
 
-/** A mock model whose every step is `script(prompt)`, streamed with `delayMs` between parts. */
-export function scriptedModel(script, delayMs) {
+/**
+ * A mock model whose every step is `script(prompt)`, streamed with `delayMs` between parts; with
+ * `hold`, it waits on `hold.held` after the first text delta matching `hold.pattern`.
+ */
+export function scriptedModel(script, delayMs, hold) {
   return new MockLanguageModelV4({
-    doStream: async ({ prompt }) => ({
-      stream: simulateReadableStream({ chunks: [{ type: 'stream-start', warnings: [] }, ...script(prompt)], chunkDelayInMs: delayMs }),
-    }),
+    doStream: async ({ prompt }) => {
+      const stream = simulateReadableStream({ chunks: [{ type: 'stream-start', warnings: [] }, ...script(prompt)], chunkDelayInMs: delayMs });
+      if (!hold) return { stream };
+      let text = '';
+      const holding = new TransformStream({
+        async transform(part, controller) {
+          controller.enqueue(part);
+          if (part.type !== 'text-delta' || text === undefined) return;
+          text += part.delta;
+          if (!hold.pattern.test(text)) return;
+          text = undefined;
+          await hold.held;
+        },
+      });
+      return { stream: stream.pipeThrough(holding) };
+    },
   });
 }
 
 /** The model for a request: slow replies are slow whatever the server's delay. */
 export function outerModel(scenario, ctx) {
   const delay = scenario.name === 'slow' ? Math.max(30, ctx.delayMs) : scenario.name === 'abort' ? Math.max(10, ctx.delayMs) : ctx.delayMs;
-  return scriptedModel((prompt) => outerStep(scenario, prompt, ctx), delay);
+  return scriptedModel((prompt) => outerStep(scenario, prompt, ctx), delay, ctx.hold);
 }
 
 /**

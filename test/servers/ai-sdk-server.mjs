@@ -42,7 +42,14 @@ function sendJson(res, status, value) {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 }
 
-export async function startAiSdkServer({ delayMs = 0 } = {}) {
+/**
+ * `holdAfter`: a pattern; the model's stream stops after the first text delta matching it and goes
+ * on only when `release()` is called, so a test can act mid-reply without racing the server.
+ */
+export async function startAiSdkServer({ delayMs = 0, holdAfter } = {}) {
+  let release = () => {};
+  const held = new Promise((resolve) => (release = resolve));
+  const hold = holdAfter ? { pattern: holdAfter, held } : undefined;
   const requests = [];
   /** Every request but preflights, as `METHOD /path`, whatever it asked for. */
   const seen = [];
@@ -82,7 +89,7 @@ export async function startAiSdkServer({ delayMs = 0 } = {}) {
     if (scenario.name === 'unknown chunk' || scenario.name === 'malformed') return handWritten(res, scenario.name);
 
     const client = clientTools(body);
-    const ctx = { delayMs, clientToolNames: Object.keys(client) };
+    const ctx = { delayMs, hold, clientToolNames: Object.keys(client) };
     // Server tools win a name clash with a client tool.
     const tools = { ...client, ...serverTools(ctx, scenario) };
 
@@ -207,6 +214,7 @@ export async function startAiSdkServer({ delayMs = 0 } = {}) {
     requests,
     seen,
     invalid,
+    release,
     close: () =>
       new Promise((resolve) => {
         for (const abort of running) abort.abort('The server is closing');
