@@ -1,9 +1,10 @@
 /**
- * `npm test`: every check that must pass, then one closing line with the totals of both test
- * runners ("tests: N passed, N failed"). Stops at the first stage that cannot run. The two runners
- * go side by side: each spends most of its time waiting on its browser, not on the CPU, and
- * together they take little more than the end-to-end run alone. Each line they print is marked
- * with its runner.
+ * `npm test`: every check that must pass, then one closing line with the totals of all test runs
+ * ("tests: N passed, N failed"). Stops at the first stage that cannot run. web-test-runner and the
+ * end-to-end files go side by side: each spends most of its time waiting on its browser, not on the
+ * CPU, and together they take little more than the end-to-end run alone. The timing files
+ * (`test/timing/`: no task of the page over a bound) run after both, alone, so that no other
+ * browser competes for the CPU while they measure. Each line printed is marked with its run.
  */
 import { spawn } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
@@ -52,11 +53,15 @@ const [browser, e2e] = await Promise.all([
   run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/'], { capture: true, label: '[e2e] ' }),
 ]);
 
+// The tests that measure how long the page's tasks take run alone, once nothing else competes for the CPU.
+const timing = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/timing/'], { capture: true, label: '[timing] ' });
+
 const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
-const e2ePassed = count(e2e.output, /ℹ pass (\d+)/);
-const passed = Number(wtrLine?.[1] ?? 0) + e2ePassed;
-let failed = Number(wtrLine?.[2] ?? 0) + count(e2e.output, /ℹ fail (\d+)/);
+const nodePassed = [e2e, timing].map((result) => count(result.output, /ℹ pass (\d+)/));
+const passed = Number(wtrLine?.[1] ?? 0) + nodePassed[0] + nodePassed[1];
+let failed = Number(wtrLine?.[2] ?? 0) + count(e2e.output, /ℹ fail (\d+)/) + count(timing.output, /ℹ fail (\d+)/);
 // A runner that failed, or ran nothing, counts as a failure even if it printed no count.
-if (failed === 0 && (browser.code !== 0 || e2e.code !== 0 || !wtrLine || Number(wtrLine[1]) === 0 || e2ePassed === 0)) failed = 1;
+const ranNothing = !wtrLine || Number(wtrLine[1]) === 0 || nodePassed.includes(0);
+if (failed === 0 && (browser.code !== 0 || e2e.code !== 0 || timing.code !== 0 || ranNothing)) failed = 1;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

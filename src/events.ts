@@ -93,7 +93,7 @@ export interface AgentChatFeedbackDetail {
 
 export interface AgentChatSuggestionDetail {
   label: string;
-  /** What is sent: the suggestion's prompt, else its label. */
+  /** The suggestion's prompt, else its label: sent, or (a follow-up's that differs from its label) put in the composer. */
   prompt: string;
 }
 

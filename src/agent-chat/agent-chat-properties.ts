@@ -67,8 +67,9 @@ export class AgentChatProperties extends LitElement {
   /**
    * Images in replies, tool and subagent results and files from another origin than the page's:
    * `click` (a placeholder naming the host; the image loads when pressed), `none` (the placeholder
-   * only), `allow` (load at once). The page's own origin, `data:` and `blob:` images always load;
-   * every image is bounded in size.
+   * only), `allow` (load at once). `data:` and `blob:` images always load; those of the page's own
+   * origin load unless their address redirects (then they wait for a press, as another origin's
+   * do); every image is bounded in size.
    */
   @property() images: ImagesMode = 'click';
   /** Show tool-call arguments in cards (a boolean attribute; `show-requests="false"` is off). */
@@ -87,7 +88,9 @@ export class AgentChatProperties extends LitElement {
   /**
    * Starter prompts on an empty conversation, `{ label, prompt?, icon? }[]` (`icon`: text such as an
    * emoji). While it is empty, the `<agent-chat-suggestion>` children are the starters. Choosing
-   * one fires `agent-chat-suggestion` (cancelable) and sends `prompt`, else `label`.
+   * one fires `agent-chat-suggestion` (cancelable) and sends `prompt`, else `label`. The backend's
+   * follow-ups (`agent-chat.suggestions`) are the model's: one whose `prompt` differs from its
+   * `label` is not sent but put in the composer, for the person to read and send.
    */
   @property({ attribute: false }) suggestions: Suggestion[] = [];
   /**

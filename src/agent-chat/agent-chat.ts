@@ -28,7 +28,8 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart feedback-button - (`feedback`) Thumbs up and thumbs down on a finished reply (`aria-pressed`).
  * @csspart suggestions - The group of suggested prompts: starters on an empty conversation, or the
  *   backend's follow-ups under the last reply until the person sends.
- * @csspart suggestion - One suggested prompt's button.
+ * @csspart suggestion - One suggested prompt's button, showing its label only (direction controls in it
+ *   shown as `⟨RLO⟩` and the like). A follow-up whose prompt differs from its label fills the composer instead of sending.
  * @csspart tool-card - A tool call card. Cards with an app or a request start open; a request waiting
  *   for the person stays shown while the card is folded.
  * @csspart tool-card-header - A tool card's toggle button (`aria-expanded` and the arrow say whether the body shows).
@@ -42,6 +43,9 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart app-frame - An MCP App in its card (toolbar, Allow / Refuse prompts, iframe), or the notice
  *   when it cannot be shown.
  * @csspart app-message - A message an MCP App proposes to send, with Send and Discard.
+ * @csspart app-source - The name of an MCP App's source (its server), always shown above the app, outside
+ *   its frame; direction controls in it shown as `⟨RLO⟩` and the like.
+ * @csspart app-paused - The notice of an MCP App paused for taking the keyboard focus, with Resume.
  * @csspart message-sender - "Sent by the app …" above a message an app sent (`ui/message`).
  * @csspart question-form - The agent's questions (`ask_user`, or an `ask_user` interrupt) in their card,
  *   and the answers once given.
@@ -152,7 +156,9 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  *   'up' | 'down' | null }`: (`feedback`) the person rated a reply (`messageId` is its turn's id), or took
  *   the rating back (`null`).
  * @fires {CustomEvent<AgentChatSuggestionDetail>} agent-chat-suggestion - `{ label, prompt }`: the person chose
- *   a suggested prompt; `prompt` (the suggestion's prompt, else its label) is sent next. **Cancelable** (nothing is sent).
+ *   a suggested prompt; `prompt` (the suggestion's prompt, else its label) comes next. A starter sends it; a
+ *   backend follow-up sends it only when it is the label, else puts it in the composer (focused, nothing
+ *   sent) for the person to read and send. **Cancelable** (nothing is sent or put in the composer).
  *
  * @slot - `<agent-chat-mcp-server>` elements: MCP servers the chat connects to; `<agent-chat-suggestion>`
  *   elements: starter prompts.

@@ -37,8 +37,12 @@ export interface ChatStrings {
   openImage: string;
   /** In place of an image from another origin, which loads when pressed: {host}. */
   showImage: string;
+  /** In place of an image of the page's own origin whose address redirects (anywhere), which loads when pressed: {host}. */
+  showRedirectedImage: string;
   /** In place of an image from another origin that is not shown (`images="none"`): {host}. */
   imageBlocked: string;
+  /** After a formula's TeX shown as written because it is too large or too costly to draw. */
+  mathTooLarge: string;
   jumpToLatest: string;
   toolRunning: string;
   toolDone: string;
@@ -80,6 +84,11 @@ export interface ChatStrings {
   appFromFile: string;
   /** A restored app card whose app the person used: it shows the app's first state. */
   appReopened: string;
+  /** Above every app, outside its frame: "App from “{source}”" (its MCP server). */
+  appSource: string;
+  /** An app paused for taking the keyboard focus by itself; `{source}` is its MCP server. */
+  appPaused: string;
+  appResume: string;
   activityCalls: CountedText;
   activityNotes: string;
   activityShowConversation: string;

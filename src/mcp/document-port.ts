@@ -13,23 +13,71 @@
  */
 import { injectCsp } from './csp.js';
 
+/** What the app document's bootstrap tells of the focus: the person pressed in it, or the app tried to take it. */
+export type FocusSignal = 'press' | 'grab';
+
 export const PORT_REQUEST = 'agent-chat/app-port';
 /** Sent over the port by the bootstrap as its document goes away for good (not into the back/forward cache). */
 export const PORT_LEAVING = 'agent-chat/app-leaving';
 
-/** The bootstrap, as the first script of the app's document. */
+/** Sent by the bootstrap on its second port when the person presses a pointer in the app's document. */
+export const PORT_PRESS = 'agent-chat/app-press';
+/** Sent by the bootstrap on that port when the app tried to take the focus with no press of the person's. */
+export const PORT_GRAB = 'agent-chat/app-grab';
+/** Sent to the bootstrap on that port: give the focus back to what the person's press focused. */
+export const PORT_REFOCUS = 'agent-chat/app-refocus';
+/** How long after the person's press or key in the app its own `focus()` calls may move the focus (ms). */
+const APP_PRESS_MS = 1000;
+
+/**
+ * The bootstrap, as the first script of the app's document. Besides the app's port it makes a
+ * second one, for the person's presses (trusted `pointerdown` events, seen before any listener
+ * of the app's): the app's code never holds that port, and the functions the bootstrap uses on it
+ * are taken before the app runs, so the app cannot report a press of its own making. It also makes
+ * `focus()` do nothing while the app's document does not hold the focus, unless the person just
+ * pressed in it (such a try is reported, nothing is told to the app). An app can get round that in
+ * its own realm; the chat's focus guard, outside the frame, is what holds.
+ */
 export const BOOTSTRAP = `(() => {
   const host = window.parent;
   if (host === window) return;
+  const apply = Reflect.apply;
+  const post = MessagePort.prototype.postMessage;
+  const dataOf = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data').get;
+  const hasFocus = Document.prototype.hasFocus;
+  const clock = performance;
+  const now = Performance.prototype.now;
+  const focusOf = HTMLElement.prototype.focus;
+  const windowFocus = window.focus;
   const channel = new MessageChannel();
   const port = channel.port1;
+  const presses = new MessageChannel();
+  const press = presses.port1;
   const stand = new MessageChannel().port1;
-  stand.postMessage = (data, _origin, transfer) => port.postMessage(data, Array.isArray(transfer) ? transfer : []);
+  stand.postMessage = (data, _origin, transfer) => apply(post, port, [data, Array.isArray(transfer) ? transfer : []]);
   window.parent = stand;
   const origin = (location.ancestorOrigins && location.ancestorOrigins[0]) || '';
   port.onmessage = (message) => dispatchEvent(new MessageEvent('message', { data: message.data, source: stand, origin, ports: [...message.ports] }));
-  addEventListener('pagehide', (event) => event.persisted || port.postMessage({ type: ${JSON.stringify(PORT_LEAVING)} }));
-  host.postMessage({ type: ${JSON.stringify(PORT_REQUEST)} }, '*', [channel.port2]);
+  let focused = null;
+  let pressedAt = -Infinity;
+  const pressed = (event) => event.isTrusted && (pressedAt = apply(now, clock, []));
+  addEventListener('pointerdown', (event) => pressed(event) && apply(post, press, [${JSON.stringify(PORT_PRESS)}]), true);
+  addEventListener('keydown', pressed, true);
+  addEventListener('focusin', (event) => { if (event.isTrusted) focused = event.target; }, true);
+  const guarded = (original) => function (...args) {
+    if (apply(hasFocus, document, []) || apply(now, clock, []) - pressedAt < ${APP_PRESS_MS}) return apply(original, this, args);
+    apply(post, press, [${JSON.stringify(PORT_GRAB)}]);
+  };
+  HTMLElement.prototype.focus = guarded(focusOf);
+  SVGElement.prototype.focus = guarded(SVGElement.prototype.focus);
+  if (typeof MathMLElement === 'function') MathMLElement.prototype.focus = guarded(MathMLElement.prototype.focus);
+  window.focus = guarded(windowFocus);
+  press.onmessage = (message) => {
+    if (apply(dataOf, message, []) !== ${JSON.stringify(PORT_REFOCUS)}) return;
+    try { apply(focusOf, focused, []); } catch { apply(windowFocus, window, []); }
+  };
+  addEventListener('pagehide', (event) => event.persisted || apply(post, port, [{ type: ${JSON.stringify(PORT_LEAVING)} }]));
+  host.postMessage({ type: ${JSON.stringify(PORT_REQUEST)} }, '*', [channel.port2, presses.port2]);
 })();`;
 
 /** The app's document as the frame gets it: its policy, then the bootstrap, then the app. */
@@ -43,6 +91,7 @@ export function appDocument(html: string, policy: string): string {
  */
 export class DocumentPort {
   private port?: MessagePort;
+  private presses?: MessagePort;
   private queue: unknown[] = [];
   private closed = false;
 
@@ -51,6 +100,8 @@ export class DocumentPort {
     private readonly received: (data: unknown) => void,
     /** Another document asked, or the bound one went away. */
     private readonly left: () => void,
+    /** The person pressed a pointer in the app's document, or the app tried to take the focus. */
+    private readonly focusSignal?: (signal: FocusSignal) => void,
   ) {}
 
   /** Takes a window message if it is a port request from the frame; returns whether it was. */
@@ -69,6 +120,13 @@ export class DocumentPort {
       if (value && typeof value === 'object' && value.type === PORT_LEAVING) this.leave();
       else if (!this.closed) this.received(message.data);
     };
+    this.presses = event.ports[1];
+    if (this.presses) {
+      this.presses.onmessage = (message) => {
+        const signal = message.data === PORT_PRESS ? 'press' : message.data === PORT_GRAB ? 'grab' : undefined;
+        if (signal && !this.closed) this.focusSignal?.(signal);
+      };
+    }
     for (const queued of this.queue) this.port.postMessage(queued);
     this.queue = [];
     return true;
@@ -80,9 +138,15 @@ export class DocumentPort {
     else this.queue.push(data);
   }
 
+  /** Lets the app's document focus again what the person's last press focused in it. */
+  refocus(): void {
+    if (!this.closed) this.presses?.postMessage(PORT_REFOCUS);
+  }
+
   close(): void {
     this.closed = true;
     this.port?.close();
+    this.presses?.close();
     this.queue = [];
   }
 

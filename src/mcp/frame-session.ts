@@ -7,7 +7,7 @@
  */
 import { AppBridge, type McpUiHostContext, type McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { allowAttribute, buildCsp } from './csp.js';
-import { appDocument } from './document-port.js';
+import { appDocument, type FocusSignal } from './document-port.js';
 import { FrameTransport } from './frame-transport.js';
 import { APP_SANDBOX, PROXY_SANDBOX, type McpCallResult, type UiResourceMeta } from './types.js';
 
@@ -28,6 +28,8 @@ export interface FrameHandlers {
   log(params: { level?: string; logger?: string; data?: unknown }): void;
   /** The app's document navigated away from itself; the session has stopped talking to it. */
   leftItsPage(): void;
+  /** The person pressed a pointer in the app's document, or the app tried to take the focus (its bootstrap says so, never the app). */
+  focusSignal(signal: FocusSignal): void;
 }
 
 export interface FrameSessionOptions {
@@ -104,6 +106,7 @@ export class FrameSession {
     const { iframe, sandboxUrl, html, meta } = this.options;
     await this.bridge.connect(this.transport);
     this.transport.onappleft = this.leftItsPage;
+    this.transport.onfocussignal = (signal) => this.options.handlers.focusSignal(signal);
     iframe.referrerPolicy = 'no-referrer';
     iframe.allow = allowAttribute(meta?.permissions);
     if (sandboxUrl) {
@@ -149,6 +152,11 @@ export class FrameSession {
 
   hostContextChanged(change: Partial<McpUiHostContext>): void {
     this.enqueue(() => this.bridge.sendHostContextChange(change as McpUiHostContext));
+  }
+
+  /** Lets the app's document focus again what the person's press focused in it. */
+  refocus(): void {
+    if (!this.closed) this.transport.refocus();
   }
 
   private loads = 0;

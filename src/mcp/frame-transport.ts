@@ -5,10 +5,14 @@
  * binds the app's document to itself the same way), and sent only to that origin.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { DocumentPort } from './document-port.js';
+import { DocumentPort, type FocusSignal } from './document-port.js';
 
 /** What the sandbox proxy sends when the app's frame navigated away from the app. */
 export const APP_LEFT = 'ui/notifications/sandbox-app-left';
+/** What the sandbox proxy sends when the app's document tells of the focus (`params.signal`). */
+export const APP_FOCUS_SIGNAL = 'ui/notifications/sandbox-app-focus';
+/** What the chat sends the proxy to let the app's document focus again what the press focused. */
+export const APP_REFOCUS = 'ui/notifications/sandbox-app-refocus';
 
 export class FrameTransport implements Transport {
   onclose?: () => void;
@@ -16,6 +20,8 @@ export class FrameTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   /** The app's document is gone: another document asked for the port, or the proxy says so. */
   onappleft?: () => void;
+  /** The person pressed a pointer in the app's document, or the app tried to take the focus (never the app's word). */
+  onfocussignal?: (signal: FocusSignal) => void;
   private readonly port?: DocumentPort;
 
   /** @param proxyOrigin the sandbox proxy's origin; without it the frame holds the app itself. */
@@ -28,6 +34,7 @@ export class FrameTransport implements Transport {
         frame,
         (data) => this.receive(data),
         () => this.onappleft?.(),
+        (signal) => this.onfocussignal?.(signal),
       );
     }
   }
@@ -39,8 +46,12 @@ export class FrameTransport implements Transport {
     }
     const source = this.frame();
     if (!source || event.source !== source || event.origin !== this.proxyOrigin) return;
-    if ((event.data as { method?: unknown } | null)?.method === APP_LEFT) this.onappleft?.();
-    else this.receive(event.data);
+    const data = event.data as { method?: unknown; params?: { signal?: unknown } } | null;
+    if (data?.method === APP_LEFT) this.onappleft?.();
+    else if (data?.method === APP_FOCUS_SIGNAL) {
+      const signal = data.params?.signal;
+      if (signal === 'press' || signal === 'grab') this.onfocussignal?.(signal);
+    } else this.receive(event.data);
   };
 
   private receive(data: unknown): void {
@@ -55,6 +66,12 @@ export class FrameTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.port) this.port.send(message);
     else this.frame()?.postMessage(message, this.proxyOrigin!);
+  }
+
+  /** After a press the chat first refused: the app's document may focus what it pressed. */
+  refocus(): void {
+    if (this.port) this.port.refocus();
+    else this.frame()?.postMessage({ jsonrpc: '2.0', method: APP_REFOCUS, params: {} }, this.proxyOrigin!);
   }
 
   async close(): Promise<void> {

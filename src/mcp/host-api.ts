@@ -57,6 +57,8 @@ export interface FrameRequest {
   leftItsPage(): void;
   /** The app's page called a tool or sent a message (what it shows may change with it). */
   acted(): void;
+  /** The person pressed a pointer inside the app's document (`press`), or the app tried to take the focus (`grab`). */
+  focusSignal(signal: 'press' | 'grab'): void;
 }
 
 /** The host's handle on one running app. */
@@ -66,6 +68,8 @@ export interface FrameController {
   result(result: McpCallResult): void;
   cancelled(reason: string): void;
   hostContextChanged(change: Record<string, unknown>): void;
+  /** After the chat refused a focus the person's press gave: the app's document may take it again. */
+  refocus(): void;
   teardown(): Promise<void>;
 }
 

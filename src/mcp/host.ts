@@ -250,6 +250,7 @@ export class McpHost implements McpHostApi {
         sizeChanged: (size) => request.sizeChanged(size),
         log: (params) => console.info(`<agent-chat> app ${app.resourceUri} [${params.level ?? 'info'}]`, params.data),
         leftItsPage: () => request.leftItsPage(),
+        focusSignal: (signal) => request.focusSignal(signal),
       },
     });
     await session.start();

@@ -3,9 +3,18 @@
  * names a language it knows; a reply without such a block never loads it. Lives in the markdown
  * chunk, beside the painter that asks for it.
  */
+import type { PoolJob } from './highlight-pool.js';
+
+/**
+ * Highlighted code as spans and text; or why it stays plain: it ran out of time, it was skipped (its
+ * reply's worker time is spent, or its view is gone), or no worker could run.
+ */
+export type HighlightOutcome = DocumentFragment | 'over-budget' | 'skipped' | 'unavailable';
+
+
 export interface CodeHighlighter {
-  /** `code` as spans and text, coloured as `grammar` (see highlight-languages.ts). */
-  highlightCode(code: string, grammar: string): DocumentFragment;
+  /** `code` coloured as `grammar` (see highlight-languages.ts), off the main thread; `job`: whose it is. Never rejects. */
+  highlightCode(code: string, grammar: string, job: PoolJob): Promise<HighlightOutcome>;
   /** Adds the colours' styles to the shadow root `node` is in. */
   adoptCodeStyles(node: Node): void;
 }

@@ -1,45 +1,35 @@
 /**
- * The syntax highlighter, a chunk of its own loaded on first need (highlight-loader.ts):
- * highlight.js's core with the grammars of highlight-languages.ts (~27 KB gzip). Its output is read
- * into spans and text nodes (highlight-tokens.ts), never parsed as HTML.
+ * The syntax highlighter, a chunk of its own loaded on first need (highlight-loader.ts). highlight.js
+ * runs in a worker (highlight-worker.ts, bundled into this chunk), one block at a time, each with a
+ * time budget and each reply with a time in all (highlight-pool.ts, highlight-limits.ts): a block
+ * that overruns it stops the worker — a regular expression cannot be interrupted any other way — and
+ * stays plain; the next block gets a new worker. The worker reads highlight.js's output into scopes
+ * and text (highlight-tokens.ts); they become spans and text nodes here, never parsed as HTML. Where
+ * no worker can start (a CSP without `blob:` for workers), code stays plain.
  */
-import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import cpp from 'highlight.js/lib/languages/cpp';
-import css from 'highlight.js/lib/languages/css';
-import diff from 'highlight.js/lib/languages/diff';
-import go from 'highlight.js/lib/languages/go';
-import java from 'highlight.js/lib/languages/java';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import markdown from 'highlight.js/lib/languages/markdown';
-import python from 'highlight.js/lib/languages/python';
-import rust from 'highlight.js/lib/languages/rust';
-import shell from 'highlight.js/lib/languages/shell';
-import sql from 'highlight.js/lib/languages/sql';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
-import type { LanguageFn } from 'highlight.js';
+import HighlightWorker from './highlight-worker.ts?worker&inline';
 import { codeHighlight } from '../styles/code-highlight.js';
-import type { LANGUAGE_ALIASES } from './highlight-languages.js';
-import { readHighlighted, type HighlightNode } from './highlight-tokens.js';
+import { HIGHLIGHT_BUDGET_MS, LIVE_FREE_MS, REPLY_WORKER_MS, WORKER_IDLE_MS, WORKER_START_MS } from './highlight-limits.js';
+import type { HighlightOutcome } from './highlight-loader.js';
+import { HighlightPool, type PoolJob } from './highlight-pool.js';
+import { SCOPE_CLASSES, type HighlightNode } from './highlight-tokens.js';
 
-const GRAMMARS: Record<keyof typeof LANGUAGE_ALIASES, LanguageFn> = {
-  javascript, typescript, json, python, bash, console: shell, xml, css, sql, go, rust, java, cpp, yaml, markdown, diff,
-};
+const pool = new HighlightPool(
+  () => new HighlightWorker(),
+  { budgetMs: HIGHLIGHT_BUDGET_MS, startLimitMs: WORKER_START_MS, idleMs: WORKER_IDLE_MS, replyMs: REPLY_WORKER_MS, liveFreeMs: LIVE_FREE_MS },
+  () => console.warn('agent-chat: the code highlighter’s worker could not run; code stays plain.'),
+);
 
-const highlighter = hljs.newInstance();
-for (const [name, grammar] of Object.entries(GRAMMARS)) highlighter.registerLanguage(name, grammar);
-// Only grammars named by a fence are used: no guessing, so no other grammar is ever looked up.
-highlighter.configure({ languages: [] });
-
-/** `code` highlighted as `grammar` (a name from highlight-languages.ts), as spans and text. */
-export function highlightCode(code: string, grammar: string): DocumentFragment {
-  const fragment = document.createDocumentFragment();
-  const { value } = highlighter.highlight(code, { language: grammar, ignoreIllegals: true });
-  append(fragment, readHighlighted(value));
-  return fragment;
+/**
+ * `code` highlighted as `grammar` (a name from highlight-languages.ts), as spans and text; or why
+ * not: it ran over the time budget, its reply's time is spent or its view is gone, or no worker
+ * could run. Never rejects.
+ */
+export async function highlightCode(code: string, grammar: string, job: PoolJob): Promise<HighlightOutcome> {
+  const answer = await pool.run({ code, grammar }, job);
+  if (typeof answer === 'string') return answer;
+  const nodes = answer.data.nodes;
+  return Array.isArray(nodes) ? fragmentOf(nodes as HighlightNode[]) : 'unavailable';
 }
 
 /** Adds the syntax colours to the shadow root `node` is drawn in (once); never to the page. */
@@ -50,10 +40,22 @@ export function adoptCodeStyles(node: Node): void {
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
+function fragmentOf(nodes: HighlightNode[]): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  append(fragment, nodes);
+  return fragment;
+}
+
+/** Spans (only with the highlighter's classes) and text; anything else the worker could send is dropped. */
 function append(parent: Node, nodes: HighlightNode[]): void {
   for (const node of nodes) {
     if (typeof node === 'string') {
       parent.appendChild(document.createTextNode(node));
+      continue;
+    }
+    if (typeof node?.classes !== 'string' || !Array.isArray(node.children)) continue;
+    if (!SCOPE_CLASSES.test(node.classes)) {
+      append(parent, node.children);
       continue;
     }
     const span = document.createElement('span');

@@ -9,10 +9,11 @@ import { CodeHighlights } from './highlight-blocks.js';
 import { MarkdownBlockSplitter, type OpenFence } from './markdown-blocks.js';
 import { morphChildren } from './morph-children.js';
 import type { ImagePolicy } from './image-policy.js';
+import type { MathReply } from './math-loader.js';
 import { plainText } from './plain-text.js';
 
 /** Markdown to sanitized DOM (the renderer of `markdown.ts`). */
-export type RenderMarkdown = (source: string, images?: ImagePolicy, math?: boolean) => DocumentFragment;
+export type RenderMarkdown = (source: string, images?: ImagePolicy, math?: MathReply) => DocumentFragment;
 
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S/m;
 /** Parsing one update may do (ms) before further finished pieces wait, as text, for later tasks. */
@@ -26,6 +27,8 @@ export interface MarkdownLook {
   copy: string;
   /** TeX renders as math (the chat's `math`). */
   math?: boolean;
+  /** The note after a formula too costly to draw. */
+  mathTooLarge?: string;
 }
 
 export class MarkdownPainter {
@@ -192,7 +195,7 @@ export class MarkdownPainter {
   };
 
   private fragment(source: string): DocumentFragment {
-    const fragment = this.render(source, this.look.images, this.look.math);
+    const fragment = this.render(source, this.look.images, this.look.math ? this.mathReply() : undefined);
     // Code and tables scroll sideways when wide (a phone, a narrow panel): reachable by keyboard.
     for (const box of fragment.querySelectorAll('pre, table')) box.setAttribute('tabindex', '0');
     for (const pre of fragment.querySelectorAll('pre')) {
@@ -203,6 +206,15 @@ export class MarkdownPainter {
     }
     this.highlights.highlightIn(fragment);
     return fragment;
+  }
+
+  /**
+   * The formulas of one reply share an allowance: those of every view in the same shadow root (a
+   * message's parts), else this view's.
+   */
+  private mathReply(): MathReply {
+    const root = this.host.getRootNode();
+    return { tooLarge: this.look.mathTooLarge ?? '', owner: root instanceof ShadowRoot ? root : this.host };
   }
 
   /** A code block with its language and a copy button around `pre`. */

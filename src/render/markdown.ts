@@ -4,17 +4,17 @@ import { applyImagePolicy } from './image-placeholders.js';
 import { defaultImagePolicy, type ImagePolicy } from './image-policy.js';
 import { sanitizeToFragment } from './sanitize.js';
 import { mathExtension } from './math-extension.js';
-import { paintMath } from './math-loader.js';
+import { paintMath, type MathReply } from './math-loader.js';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 /** With the chat's `math` on: TeX becomes placeholders that the math renderer draws (math-extension.ts). */
 const markedWithMath = new Marked({ gfm: true, breaks: false, async: false }, mathExtension);
 
-/** The images in it follow `policy` (see image-policy.ts); `math`: TeX in it renders as math. */
-export function renderMarkdown(source: string, policy: ImagePolicy = defaultImagePolicy, math = false): DocumentFragment {
+/** The images in it follow `policy` (see image-policy.ts); with `math`, TeX in it renders as math, as part of that reply. */
+export function renderMarkdown(source: string, policy: ImagePolicy = defaultImagePolicy, math?: MathReply): DocumentFragment {
   const fragment = sanitizeToFragment((math ? markedWithMath : marked).parse(source, { async: false }) as string);
   applyImagePolicy(fragment, policy);
-  if (math) paintMath(fragment);
+  if (math) paintMath(fragment, math);
   return fragment;
 }
 

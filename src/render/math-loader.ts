@@ -7,8 +7,16 @@ type MathRenderer = typeof import('./math-render.js');
 
 let renderer: MathRenderer | undefined;
 let loading: Promise<MathRenderer> | undefined;
-/** Placeholders drawn before the renderer arrived. */
-const waiting = new Set<HTMLElement>();
+/** Placeholders drawn before the renderer arrived, with their reply. */
+const waiting = new Map<HTMLElement, MathReply>();
+
+/** What the renderer is told of the reply its formulas are in. */
+export interface MathReply {
+  /** The note after a formula too costly to draw, in the chat's language. */
+  tooLarge: string;
+  /** The same object for every formula of one reply: their allowance together is counted for it (`math-budget.ts`). */
+  owner: object;
+}
 
 const PLACEHOLDERS = 'span.math-inline, span.math-display';
 
@@ -29,17 +37,17 @@ export function loadMath(): Promise<MathRenderer> {
  * task (by then the fragment is in place, and a streaming block drawn again has kept the formulas
  * it already showed, see `formulaKey`), else once it has loaded.
  */
-export function paintMath(root: ParentNode): void {
+export function paintMath(root: ParentNode, reply: MathReply): void {
   const placeholders = root.querySelectorAll<HTMLElement>(PLACEHOLDERS);
   if (!placeholders.length) return;
   const loaded = renderer;
-  if (loaded) return queueMicrotask(() => loaded.renderMath(placeholders));
-  for (const placeholder of placeholders) waiting.add(placeholder);
+  if (loaded) return queueMicrotask(() => loaded.renderMath(placeholders, reply));
+  for (const placeholder of placeholders) waiting.set(placeholder, reply);
   loadMath().then(
     (module) => {
-      const shown = [...waiting].filter((placeholder) => placeholder.isConnected);
+      const shown = [...waiting].filter(([placeholder]) => placeholder.isConnected);
       waiting.clear();
-      module.renderMath(shown);
+      for (const [placeholder, itsReply] of shown) module.renderMath([placeholder], itsReply);
     },
     // Formulas stay as written; the next one tries again.
     () => waiting.clear(),

@@ -9,15 +9,21 @@
  * reply drawn at once (restored, say) does not block the page; the rest show their TeX meanwhile.
  *
  * KaTeX runs with `trust: false` (no `\href`, `\url`, `\includegraphics`, `\htmlClass`…), bounded
- * sizes and macro expansion, and its output goes through DOMPurify (HTML, SVG and MathML) before
- * it reaches the reply. The visible part is KaTeX's HTML (hidden from screen readers); screen
+ * sizes, and within the budget of `math-budget.ts` (source length, tokens read, time, markup
+ * length; and for all of a reply's formulas together, time and markup: a formula over it shows
+ * as its TeX with a note in the chat's language, which the reply passes in), and its output goes through DOMPurify
+ * (HTML, SVG and MathML) before it reaches the reply; `styles/math.ts` keeps what it draws inside
+ * the formula's own box and in the reply's colours. The visible part is KaTeX's HTML (hidden from screen readers); screen
  * readers read the MathML beside it.
  */
 import DOMPurify, { type Config } from 'dompurify';
 import katex from 'katex';
 import katexCss from 'katex/dist/katex.min.css?raw';
 import { mathStyles } from '../styles/math.js';
+import { checkMarkup, checkSource, countingMacros, MATH_LIMITS, MathBudgetError, ReplyMathAllowance } from './math-budget.js';
 import { mathFontUrls } from './math-font-urls.js';
+import type { MathReply } from './math-loader.js';
+import { RecentFormulas } from './math-recent.js';
 import { texOf } from './math-syntax.js';
 
 /** Where the fonts are, relative to this module (a variable: the build must not inline them). */
@@ -35,7 +41,7 @@ const KATEX_OPTIONS = {
   trust: false,
   strict: 'ignore',
   maxSize: 20,
-  maxExpand: 500,
+  maxExpand: MATH_LIMITS.expansions,
 } as const;
 
 /**
@@ -57,8 +63,8 @@ const PURIFY: Config & { RETURN_DOM_FRAGMENT: true } = {
  */
 const FORMULAS_PER_FRAME = 16;
 const RENDER_MS_PER_FRAME = 6;
-/** Formulas waiting for a frame, oldest first. */
-const queue = new Set<HTMLElement>();
+/** Formulas waiting for a frame, oldest first, with their reply. */
+const queue = new Map<HTMLElement, MathReply>();
 let frame: { drawn: number; renderMs: number } | undefined;
 let frameRequested = false;
 
@@ -74,11 +80,11 @@ export function formulaKeyOf(placeholder: Element): string | undefined {
  * Replaces the text of each placeholder with its math: at once while this frame's share lasts,
  * else in a later frame. A formula with an error keeps its source, the error as its title.
  */
-export function renderMath(placeholders: Iterable<HTMLElement>): void {
+export function renderMath(placeholders: Iterable<HTMLElement>, reply: MathReply): void {
   for (const placeholder of placeholders) {
     if (rendered.has(placeholder)) continue;
     rendered.set(placeholder, keyOf(placeholder.textContent ?? '', placeholder.classList.contains('math-display')));
-    queue.add(placeholder);
+    queue.set(placeholder, reply);
     // The stylesheet goes in before the first formula is drawn, while the reply is still text:
     // adding it later would style every formula already drawn in that root again.
     if (placeholder.isConnected) adoptStyles(placeholder.getRootNode());
@@ -112,17 +118,17 @@ function keyOf(source: string, display: boolean): string {
 function drawQueued(): void {
   frame ??= { drawn: 0, renderMs: 0 };
   const drawn: HTMLElement[] = [];
-  for (const placeholder of queue) {
+  for (const [placeholder, reply] of queue) {
     if (frame.drawn >= FORMULAS_PER_FRAME || frame.renderMs >= RENDER_MS_PER_FRAME) break;
     queue.delete(placeholder);
     // Drawn away meanwhile (a streaming block drawn again): nothing to show; drawn if it comes back.
     // A placeholder in a fragment not inserted yet is drawn.
-    if (!(placeholder.getRootNode() instanceof DocumentFragment) && !placeholder.isConnected) {
+    if (!shown(placeholder)) {
       rendered.delete(placeholder);
       continue;
     }
     const started = performance.now();
-    draw(placeholder);
+    draw(placeholder, reply);
     frame.renderMs += performance.now() - started;
     frame.drawn++;
     drawn.push(placeholder);
@@ -135,16 +141,42 @@ function drawQueued(): void {
   });
 }
 
-function draw(placeholder: HTMLElement): void {
+/** In the page, or in a fragment not inserted yet. */
+function shown(placeholder: Element): boolean {
+  return placeholder.isConnected || placeholder.getRootNode() instanceof DocumentFragment;
+}
+
+/** What each reply's formulas have cost so far, by the reply's `owner`. */
+const allowances = new WeakMap<object, ReplyMathAllowance<Element>>();
+
+function draw(placeholder: HTMLElement, reply: MathReply): void {
   const display = placeholder.classList.contains('math-display');
-  const source = placeholder.textContent ?? '';
+  const key = keyOf(placeholder.textContent ?? '', display);
+  let allowance = allowances.get(reply.owner);
+  if (!allowance) allowances.set(reply.owner, (allowance = new ReplyMathAllowance(shown)));
   try {
-    placeholder.replaceChildren(formula(source, display));
+    if (!allowance.mayRender(key)) throw new MathBudgetError('reply');
+    const started = performance.now();
+    const { math, chars, ran } = formula(key, display);
+    allowance.spend(key, ran ? performance.now() - started : 0);
+    if (math instanceof Error) throw math;
+    if (!allowance.show(placeholder, chars)) throw new MathBudgetError('reply');
+    placeholder.replaceChildren(math.cloneNode(true));
     if (display) placeholder.tabIndex = 0;
   } catch (error) {
     placeholder.classList.add('math-error');
+    if (error instanceof MathBudgetError) return overBudget(placeholder, reply.tooLarge);
     placeholder.title = error instanceof Error ? error.message : String(error);
   }
+}
+
+/** A formula too costly to render keeps its TeX, followed by a short note in the chat's language. */
+function overBudget(placeholder: HTMLElement, text: string): void {
+  const note = document.createElement('span');
+  note.className = 'math-note';
+  note.textContent = text;
+  placeholder.classList.add('math-over-budget');
+  placeholder.append(' ', note);
 }
 
 /** A new frame starts a new share; queued formulas are drawn then. */
@@ -154,29 +186,61 @@ function requestFrame(): void {
   requestAnimationFrame(() => {
     frameRequested = false;
     frame = undefined;
-    if (queue.size && fontsReady) drawQueued();
+    // In a task after the frame, not in it: rendering a formula and the frame's style and layout
+    // are then two tasks, not one long one.
+    if (queue.size && fontsReady) setTimeout(drawQueued, 0);
   });
 }
 
-/**
- * Formulas drawn lately, by source: a reply's last block is drawn again each time it grows while
- * it streams, and its formulas with it; each is rendered and sanitized once, then copied.
- */
-const recent = new Map<string, DocumentFragment>();
-const RECENT_LIMIT = 256;
+/** A formula rendered and sanitized (or its error), with the length of KaTeX's markup for it. */
+interface RenderedFormula {
+  math: DocumentFragment | Error;
+  chars: number;
+}
 
-/** The sanitized math for `source`; throws KaTeX's error for a formula with an error. */
-function formula(source: string, display: boolean): DocumentFragment {
-  const key = keyOf(source, display);
-  let math = recent.get(key);
-  if (math) recent.delete(key);
-  else {
-    mathStats.katexRuns++;
-    math = purifier.sanitize(katex.renderToString(texOf(source), { ...KATEX_OPTIONS, displayMode: display }), PURIFY);
+/**
+ * Formulas drawn lately, by key: a reply's last block is drawn again each time it grows while
+ * it streams, and its formulas with it; each is rendered and sanitized once, then copied. Kept
+ * within a count and a weight (markup and source characters).
+ */
+const recent = new RecentFormulas<RenderedFormula>({ count: 256, chars: 1_500_000 });
+
+/**
+ * The sanitized math for the formula `key` (`ran`: KaTeX ran for it, it was not kept from
+ * before), or KaTeX's error for a formula with an error, or a `MathBudgetError` for one over the
+ * budget (both kept too: a streaming block does not pay again).
+ */
+function formula(key: string, display: boolean): RenderedFormula & { ran: boolean } {
+  const kept = recent.get(key);
+  if (kept) return { ...kept, ran: false };
+  mathStats.katexRuns++;
+  let made: RenderedFormula;
+  try {
+    const markup = budgetedMarkup(texOf(key.slice(1)), display);
+    made = { math: purifier.sanitize(markup, PURIFY), chars: markup.length };
+  } catch (error) {
+    made = { math: error instanceof Error ? error : new Error(String(error)), chars: 0 };
   }
-  recent.set(key, math);
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
-  return math.cloneNode(true) as DocumentFragment;
+  recent.set(key, made, made.chars);
+  return { ...made, ran: true };
+}
+
+type KatexMacros = NonNullable<Parameters<typeof katex.renderToString>[1]>['macros'];
+
+/** KaTeX's markup for `tex`, within the budget (`math-budget.ts`). */
+function budgetedMarkup(tex: string, display: boolean): string {
+  checkSource(tex);
+  const macros = countingMacros({ deadline: performance.now() + MATH_LIMITS.renderMs });
+  let markup: string;
+  try {
+    markup = katex.renderToString(tex, { ...KATEX_OPTIONS, displayMode: display, macros: macros as KatexMacros });
+  } catch (error) {
+    // KaTeX's own limit on macro expansions is one of the budget's.
+    if (error instanceof katex.ParseError && /Too many expansions/.test(error.message)) throw new MathBudgetError('expansions');
+    throw error;
+  }
+  checkMarkup(markup);
+  return markup;
 }
 
 /** KaTeX's stylesheet (without its `@font-face` rules) and the chat's math styles, in the root that shows the math. */

@@ -4,6 +4,7 @@
  * styled or laid out again, and a formula already drawn stays as it is (matched by what it shows,
  * `formulaKey`), instead of being drawn anew on every delta.
  */
+import { guardedImageKey } from './image-placeholders.js';
 import { formulaKey } from './math-loader.js';
 
 /** Makes `target`'s children look like `source`'s, moving in what is new; `source` is emptied. */
@@ -41,7 +42,7 @@ function sameKind(old: Node, next: Node): boolean {
   if (!(old instanceof Element) || !(next instanceof Element)) return old.nodeType === Node.TEXT_NODE;
   // An image placeholder's button carries its own click handler: it is replaced, not patched.
   if (old.classList.contains('image-placeholder')) return false;
-  return old.localName === next.localName && old.namespaceURI === next.namespaceURI && formulaKey(old) === formulaKey(next);
+  return old.localName === next.localName && old.namespaceURI === next.namespaceURI && formulaKey(old) === formulaKey(next) && guardedImageKey(old) === guardedImageKey(next);
 }
 
 function morphNode(old: Node, next: Node): void {
@@ -51,6 +52,8 @@ function morphNode(old: Node, next: Node): void {
   }
   // The same formula: the one drawn (or about to be) stays.
   if (formulaKey(old) !== undefined) return;
+  // The same image of the page's origin: it shows (or will show) its checked copy.
+  if (guardedImageKey(old) !== null) return;
   for (const name of old.getAttributeNames()) if (!next.hasAttribute(name)) old.removeAttribute(name);
   for (const name of next.getAttributeNames()) {
     const value = next.getAttribute(name)!;

@@ -5,6 +5,7 @@
  * of being navigated to.
  */
 import type { FilePart, ReplySource } from '../conversation/types.js';
+import { visibleBidi } from './visible-bidi.js';
 
 const SHOWN_IMAGE = /^(https?:|data:image\/(png|jpe?g|gif|webp|avif);|blob:)/i;
 
@@ -19,9 +20,9 @@ export function linkUrl(url: string | undefined): string | undefined {
   }
 }
 
-/** The name a file goes by: its filename, else what it is. */
+/** The name a file goes by: its filename, else what it is; direction controls in it shown as markers. */
 export function fileLabel(file: Pick<FilePart, 'filename' | 'mediaType'>): string {
-  return text(file.filename) || text(file.mediaType) || 'file';
+  return visibleBidi(text(file.filename) || text(file.mediaType) || 'file');
 }
 
 /** A field as text: what a stored or imported record holds need not be a string. */

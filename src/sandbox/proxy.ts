@@ -9,7 +9,7 @@
  */
 import { allowAttribute, buildCsp } from '../mcp/csp.js';
 import { DocumentPort, appDocument } from '../mcp/document-port.js';
-import { APP_LEFT } from '../mcp/frame-transport.js';
+import { APP_FOCUS_SIGNAL, APP_LEFT, APP_REFOCUS } from '../mcp/frame-transport.js';
 import { APP_SANDBOX } from '../mcp/types.js';
 
 function start(): void {
@@ -28,6 +28,7 @@ function start(): void {
   app.title = 'app';
   document.body.append(app);
 
+  const toHost = (data: unknown) => hostOrigin && window.parent.postMessage(data, hostOrigin);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -35,12 +36,15 @@ function start(): void {
     port.close();
     app.removeAttribute('srcdoc');
     app.src = 'about:blank';
-    if (hostOrigin) window.parent.postMessage({ jsonrpc: '2.0', method: APP_LEFT, params: {} }, hostOrigin);
+    toHost({ jsonrpc: '2.0', method: APP_LEFT, params: {} });
   };
+  // What only the proxy may tell the chat is never relayed from the app.
+  const own = new Set<unknown>([APP_LEFT, APP_FOCUS_SIGNAL]);
   const port = new DocumentPort(
     () => app.contentWindow,
-    (data) => hostOrigin && window.parent.postMessage(data, hostOrigin),
+    (data) => own.has((data as { method?: unknown } | null)?.method) || toHost(data),
     stop,
+    (signal) => toHost({ jsonrpc: '2.0', method: APP_FOCUS_SIGNAL, params: { signal } }),
   );
   // The app's document loads once; another load is the frame going elsewhere.
   let loads = 0;
@@ -55,6 +59,10 @@ function start(): void {
     hostOrigin ??= event.origin;
     if (event.origin !== hostOrigin) return;
     const message = event.data as { method?: string; params?: Record<string, unknown> } | null;
+    if (message?.method === APP_REFOCUS) {
+      port.refocus();
+      return;
+    }
     if (message?.method === 'ui/notifications/sandbox-resource-ready') {
       const params = message.params ?? {};
       if (typeof params.html !== 'string' || app.hasAttribute('srcdoc')) return;

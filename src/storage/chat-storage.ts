@@ -54,9 +54,8 @@ export class ChatStorage implements ReactiveController {
     if (!id || id === this.ownThreadId) return;
     if (!isThreadIdSafe(id)) {
       console.warn(`agent-chat: thread-id ${JSON.stringify(id)} cannot name a conversation (it would leave the endpoint's path in requests); a new conversation is started instead.`);
-      this.ownThreadId = newId();
-      this.host.threadId = this.ownThreadId;
-      return;
+      this.host.threadId = newId();
+      return this.hostUpdate();
     }
     if (this.host.hasUpdated) this.followThreadId();
     else {

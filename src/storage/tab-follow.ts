@@ -24,6 +24,8 @@ export interface TabFollowHost {
   refreshList(): Promise<void>;
   /** The thread shown was deleted: a new one takes its place. */
   replaceDeleted(): Promise<unknown>;
+  /** Whether thread `threadId` is in the database; undefined when that cannot be known. */
+  stored(threadId: string): Promise<boolean | undefined>;
   /** Thread `threadId` as saved; undefined when there is no database or it cannot be read. */
   read(threadId: string): Promise<ThreadRead | undefined>;
   /** Shows what `read` gave, as another tab saved it. */
@@ -64,7 +66,7 @@ export class TabFollow {
     if (message.kind === 'deleted') {
       // Another tab's word is a hint: any script of the origin can post on the channel. Only a
       // thread that was saved here and is gone from the database now counts as deleted.
-      if (!host.shown.stored || host.threads().some((thread) => thread.id === message.threadId)) return;
+      if (!host.shown.stored || (await host.stored(message.threadId)) !== false) return;
       // Nothing more of it is saved; once the reply under way (if any) has ended, a new thread takes its place.
       host.loader.drop('The conversation was deleted in another tab before all of it was read.');
       host.shown.record = undefined;

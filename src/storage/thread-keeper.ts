@@ -120,6 +120,7 @@ export class ThreadKeeper {
     threads: () => this.threads,
     refreshList: () => this.refreshList(),
     replaceDeleted: () => this.newThread('deleted'),
+    stored: (threadId) => (this.store ? this.store.hasThread(threadId).catch(() => undefined) : Promise.resolve(undefined)),
     read: (threadId) => (this.store ? readThreadEnd(this.store, threadId).catch(() => undefined) : Promise.resolve(undefined)),
     show: (read) => this.showRead(read, 'synced'),
   });

@@ -102,6 +102,11 @@ export class ThreadStore {
     });
   }
 
+  /** Whether thread `id` is stored (a count of one key: nothing is read). */
+  async hasThread(id: string): Promise<boolean> {
+    return (await this.run(['threads'], 'readonly', (tx) => tx.objectStore('threads').count(id))) > 0;
+  }
+
   /** Most recently updated first. Stored threads that fail validation are left out with a warning. */
   async listThreads(): Promise<ThreadRecord[]> {
     const stored = await this.run(['threads'], 'readonly', (tx) => tx.objectStore('threads').index('updated').getAll());

@@ -164,16 +164,16 @@ describe('<agent-chat-markdown>', () => {
     }
     const lines = (count: number, line: (i: number) => string) => Array.from({ length: count }, (_, i) => line(i + 1)).join('\n');
 
-    it('a 1 MB paragraph streams in bounded updates and ends up rendered whole, as markdown', async () => {
+    // How long each update takes is measured alone, in test/timing/markdown-stream-cost.test.mjs.
+    it('a 1 MB paragraph streams in 250 updates and ends up rendered whole, as markdown', async () => {
       const source = lines(17_000, (i) => `Entry ${i}: the **worker ${i % 97}** read \`record-${i}\` and went on.`);
       expect(source.length).to.be.greaterThan(1_000_000);
       const el = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown streaming></agent-chat-markdown>`);
-      const longest = await streamIn(el, source, 250);
+      await streamIn(el, source, 250);
       expect(el.querySelectorAll('strong').length).to.equal(17_000);
       expect(el.querySelectorAll('code').length).to.equal(17_000);
       expect(el.querySelector('.md-plain')).to.equal(null);
       expect(el.textContent!.includes('Entry 17000: the worker 25 read record-17000 and went on.'), 'the last line').to.equal(true);
-      expect(longest, 'the longest update (ms)').to.be.below(250);
     });
 
     it('a long table streams in pieces that each keep its header', async () => {

@@ -164,6 +164,82 @@ describe('math', () => {
     expect(mathStats.katexRuns - runsBefore).to.equal(120);
   });
 
+  it('shows a formula over the budget as its TeX with a note in the chat\'s language, and still draws the others', async () => {
+    const { de } = await import('../../src/i18n/translations/de.js');
+    const { pluralsIn } = await import('../../src/i18n/plural.js');
+    const x40 = 'x'.repeat(40);
+    const chain = `$\\def\\a{${x40}}\\def\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\def\\d{\\c\\c\\c\\c}\\d$`;
+    const long = `$${Array.from({ length: 800 }, (_, i) => `y_{${i}}`).join('+')}$`;
+    const el = await fixtureWithSettings<AgentChatMarkdown>(html`<agent-chat-markdown .text=${`A ${chain} then ${long} and $z^2$.`}></agent-chat-markdown>`, {
+      display: { math: true },
+      strings: de(pluralsIn('de')),
+    });
+    await el.updateComplete;
+    await drawn(el, 3);
+    const over = [...el.querySelectorAll('.math-over-budget')];
+    expect(over.length).to.equal(2);
+    expect(over.map((formula) => formula.querySelector('.math-note')?.textContent)).to.deep.equal(['(Formel zu groß für die Darstellung)', '(Formel zu groß für die Darstellung)']);
+    expect(over[0].textContent!.startsWith('$\\def\\a{xxxx')).to.equal(true);
+    expect(over.every((formula) => !formula.querySelector('.katex'))).to.equal(true);
+    expect(!!el.querySelector('.math-inline:not(.math-error) math msup')).to.equal(true);
+  });
+
+  it('writes the note in the chat\'s language also for a formula drawn once the fonts are ready', async () => {
+    const { de } = await import('../../src/i18n/translations/de.js');
+    const { pluralsIn } = await import('../../src/i18n/plural.js');
+    const el = await chatFixture('/agui/echo', { math: true, lang: 'de' } as Partial<AgentChat>);
+    await sendAndWait(el, 'Erst $a^2$');
+    await drawn(el, 1);
+    expect(deepQueryAll(el, '.math-inline .katex').length).to.equal(1);
+    // The fonts are ready now: the next formula is drawn as soon as it is parsed.
+    await sendAndWait(el, `Dann $${Array.from({ length: 800 }, (_, i) => `y_{${i}}`).join('+')}$`);
+    await drawn(el, 2);
+    const notes = deepQueryAll(el, '.math-over-budget .math-note').map((note) => note.textContent);
+    expect(notes).to.deep.equal([de(pluralsIn('de')).mathTooLarge]);
+  });
+
+  it('writes the note in the language it is given for a formula drawn before its fragment is inserted', async () => {
+    const { de } = await import('../../src/i18n/translations/de.js');
+    const { pluralsIn } = await import('../../src/i18n/plural.js');
+    const { renderMarkdown } = await import('../../src/render/markdown.js');
+    const strings = de(pluralsIn('de'));
+    const host = await fixtureWithSettings<HTMLElement>(html`<div></div>`, { strings, display: { math: true } });
+    host.append(renderMarkdown('Ready $b^2$', undefined, { tooLarge: strings.mathTooLarge, owner: host }));
+    await drawn(host, 1);
+    // The fonts are ready: the formula is drawn at once, while its fragment is still the caller's.
+    const fragment = renderMarkdown(`Then $${Array.from({ length: 800 }, (_, i) => `y_{${i}}`).join('+')}$`, undefined, { tooLarge: strings.mathTooLarge, owner: host });
+    await until(() => !!fragment.querySelector('.math-over-budget'), 'drawn in the fragment');
+    host.append(fragment);
+    expect(host.querySelector('.math-note')?.textContent).to.equal(strings.mathTooLarge);
+  });
+
+  it('stops rendering a reply\'s formulas once they together cost its allowance, and still renders the next reply', async () => {
+    const { REPLY_MATH_LIMITS } = await import('../../src/render/math-budget.js');
+    // Each within the budget of one formula (about 110,000 characters of markup, some 20 ms), yet costly.
+    const matrix = (k: number) =>
+      `$$\\begin{pmatrix}${Array.from({ length: 10 }, (_, i) => Array.from({ length: 10 }, (_, j) => `a_{${i}${j}}^{${k}}`).join(' & ')).join(' \\\\ ')}\\end{pmatrix}$$`;
+    const count = 30;
+    const el = await view(Array.from({ length: count }, (_, k) => matrix(k)).join('\n\n'), true);
+    await drawn(el, count);
+    const formulas = [...el.querySelectorAll('.math-display')];
+    expect(formulas.length).to.equal(count);
+    const shown = formulas.filter((formula) => formula.querySelector('.katex'));
+    const over = formulas.filter((formula) => formula.classList.contains('math-over-budget'));
+    expect(shown.length, 'some formulas render').to.be.greaterThan(0);
+    expect(over.length, 'the reply\'s later formulas show as TeX').to.be.greaterThan(0);
+    expect(shown.length + over.length).to.equal(count);
+    // In order: the first ones render, those past the allowance do not.
+    expect(formulas.indexOf(over[0])).to.equal(shown.length);
+    expect(over.every((formula) => formula.querySelector('.math-note')?.textContent === '(formula too large to display)')).to.equal(true);
+    expect(over[0].textContent!.startsWith('$$\\begin{pmatrix}')).to.equal(true);
+    const markup = shown.reduce((total, formula) => total + formula.innerHTML.length, 0);
+    expect(markup).to.be.lessThan(REPLY_MATH_LIMITS.markupChars * 1.1);
+    // Another reply has an allowance of its own.
+    const next = await view(`Next: ${matrix(count + 1)} and $x^2$`, true);
+    await drawn(next, 2);
+    expect(next.querySelectorAll('.math-over-budget').length).to.equal(0);
+  });
+
   it('reads left to right in a right-to-left reply', async () => {
     const wrapper = await fixtureWithSettings<HTMLElement>(html`<div dir="rtl" lang="ar"><agent-chat-markdown .text=${'المعادلة $a+b$ هنا'}></agent-chat-markdown></div>`, { display: { math: true } });
     const el = wrapper.querySelector('agent-chat-markdown')!;

@@ -172,32 +172,47 @@ describe('built bundles', () => {
     await page.close();
   });
 
-  it('works under a strict Content-Security-Policy (no eval, no inline code) without violations', async () => {
-    const page = await browser.newPage();
-    const url = `${server.url}csp.html`;
-    await page.addInitScript(() => {
-      window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  // Code is coloured in a Worker started from a `blob:` address: a page that allows one in
+  // `worker-src` sees no violation at all; one that does not sees that single refusal, and its
+  // code shows as plain text.
+  for (const workers of ['blob:', 'none']) {
+    const csp = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:${workers === 'blob:' ? "; worker-src 'self' blob:" : ''}`;
+    it(`works under a strict Content-Security-Policy (no eval, no inline code), blob: workers ${workers === 'blob:' ? 'allowed: no violation, code coloured' : 'refused: that refusal only, code plain'}`, async () => {
+      const page = await browser.newPage();
+      const url = `${server.url}csp-${workers === 'blob:' ? 'workers' : 'no-workers'}.html`;
+      await page.addInitScript(() => {
+        window.__violations = [];
+        document.addEventListener('securitypolicyviolation', (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+      await page.route(url, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          headers: { 'Content-Security-Policy': csp },
+          // The page itself has no inline style either, so any violation would be the widget's.
+          body: pageWith(builds[0][1], { inlineStyle: false }),
+        }),
+      );
+      await page.goto(url);
+      await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+      const end = await chatTurn(page, 'hello');
+      assert.equal(end.status, 'done');
+      await page.locator('agent-chat [part~="assistant-message"] table').first().waitFor();
+      const code = page.locator('agent-chat [part~="assistant-message"] pre code').first();
+      await code.waitFor();
+      if (workers === 'blob:') {
+        await code.locator('span[class^="hljs-"]').first().waitFor({ timeout: 10_000 });
+        assert.deepEqual(await page.evaluate(() => window.__violations), []);
+      } else {
+        await page.waitForFunction(() => window.__violations.length > 0, undefined, { timeout: 10_000 });
+        await page.waitForTimeout(300);
+        assert.deepEqual(await page.evaluate(() => window.__violations), ['worker-src blob']);
+        assert.equal(await code.locator('span[class^="hljs-"]').count(), 0, 'the code stays plain');
+        assert.ok((await code.textContent()).length > 10, 'the code is shown');
+      }
+      await page.close();
     });
-    await page.route(url, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        headers: {
-          'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:",
-        },
-        // The page itself has no inline style either, so any violation would be the widget's.
-        body: pageWith(builds[0][1], { inlineStyle: false }),
-      }),
-    );
-    await page.goto(url);
-    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    const end = await chatTurn(page, 'hello');
-    assert.equal(end.status, 'done');
-    await page.locator('agent-chat [part~="assistant-message"] table').first().waitFor();
-    assert.deepEqual(await page.evaluate(() => window.__violations), []);
-    await page.close();
-  });
+  }
 
   it('the ES build is minified and the package points at files that exist', () => {
     const code = readFileSync('dist/agent-chat.js', 'utf8');

@@ -331,8 +331,11 @@ describe('the demo backend’s code, math, sources, suggestions and attachments'
 
       const math = await replyTo(() => chip('An equation').click());
       assert.match(math, /quadratic formula/, `${protocol}: the starter chip sent its prompt`);
-      const sources = await replyTo(() => chip('An answer with sources').click());
-      assert.match(sources, /823,000 bicycle trips/, `${protocol}: the follow-up chip sent its prompt`);
+      // A follow-up's prompt is not its label: it goes into the composer, and the person sends it.
+      await chip('An answer with sources').click();
+      assert.equal(await page.locator('agent-chat textarea').inputValue(), EXTRA_PROMPTS.sources, `${protocol}: the follow-up chip filled the composer`);
+      const sources = await replyTo(() => page.locator('agent-chat textarea').press('Enter'));
+      assert.match(sources, /823,000 bicycle trips/, `${protocol}: its prompt was sent`);
       assert.match(sources, /example\.com\/reports\/mobility-2024/, `${protocol}: the sources are in the reply`);
 
       const chooser = page.waitForEvent('filechooser');

@@ -10,6 +10,7 @@ import { DICE_APP_URI, DICE_TOOL, REROLL_TOOL } from '../../demo/mcp-app-server.
 import { scriptedRun } from '../../demo/scripted-agent.mjs';
 import { startDemoServer } from '../../demo/server.mjs';
 import { chatTurn, launchChromium, openPage } from './browser.mjs';
+import { waitFor } from './mcp-fixtures.mjs';
 
 const quiet = () => {};
 const TIMEOUT = 20_000;
@@ -242,6 +243,8 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     await proxyElement.waitFor({ timeout: TIMEOUT });
     assert.equal(await proxyElement.getAttribute('src'), server.sandboxUrl);
     const proxyFrame = await (await proxyElement.elementHandle()).contentFrame();
+    // The frame is in the page before its first navigation ends.
+    await waitFor(() => proxyFrame.url() !== 'about:blank', { timeout: TIMEOUT, message: 'the proxy page' });
     assert.equal(new URL(proxyFrame.url()).origin, new URL(server.sandboxUrl).origin);
     assert.notEqual(new URL(proxyFrame.url()).origin, new URL(server.url).origin);
     // The spec gives the proxy frame allow-scripts and allow-same-origin, which Chromium warns "can

@@ -250,8 +250,10 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     assert.deepEqual((await sourcesShown(tab)).items, ['Lisbon guide', 'Script link', 'Data link']);
     assert.deepEqual(await shownSuggestions(tab), ['☀️Weather', 'Food'], 'the follow-ups are back');
 
-    // A follow-up is sent as its prompt; once the person sent, the old ones are gone.
-    await replyTo(tab, () => tab.locator('agent-chat [part="suggestion"]').first().click());
+    // A follow-up whose prompt is not its label fills the composer; the person sends it; the old ones are gone.
+    await tab.locator('agent-chat [part="suggestion"]').first().click();
+    assert.equal(await tab.locator('agent-chat textarea').inputValue(), 'What is the weather in Lisbon?');
+    await replyTo(tab, () => tab.locator('agent-chat textarea').press('Enter'));
     assert.equal(pages.requests.at(-1).messages.at(-1).content, 'What is the weather in Lisbon?');
     assert.deepEqual(await suggestionLabels(tab), []);
     assert.deepEqual(problems, []);
@@ -291,7 +293,8 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     assert.deepEqual(await shownSuggestions(tab), ['Bridges']);
 
     // The next request sends the reply back as the UIMessage it came as, sources and data part included.
-    await replyTo(tab, () => tab.locator('agent-chat [part="suggestion"]').click());
+    await tab.locator('agent-chat [part="suggestion"]').click();
+    await replyTo(tab, () => tab.locator('agent-chat textarea').press('Enter'));
     const history = aiSdk.bodies.at(-1).messages;
     assert.deepEqual(history.at(-1).parts, [{ type: 'text', text: 'Tell me about the bridges' }]);
     const kinds = history[1].parts.map((part) => part.type);

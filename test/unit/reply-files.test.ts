@@ -21,6 +21,11 @@ describe('reply files and sources', () => {
     expect(linkUrl('https://example.com/a')).to.equal('https://example.com/a');
   });
 
+  it("shows a file name's direction controls as markers, wherever the name is drawn", () => {
+    expect(fileView(file('javascript:x', 'text/html', 'invoice\u202Efdp.exe'))).to.deep.equal({ kind: 'name', name: 'invoice⟨RLO⟩fdp.exe' });
+    expect(fileView(file('data:text/plain;base64,aGk=', 'text/plain', 'a\u2067b.txt'))).to.deep.equal({ kind: 'download', url: 'data:text/plain;base64,aGk=', name: 'a⟨RLI⟩b.txt' });
+  });
+
   it('labels a source by its title, else its address or file', () => {
     expect(sourceLabel({ id: 's', url: 'https://a.test', title: ' A ' })).to.equal('A');
     expect(sourceLabel({ id: 's', url: 'https://a.test' })).to.equal('https://a.test');

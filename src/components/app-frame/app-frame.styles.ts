@@ -12,13 +12,23 @@ const buttons = css`
 `;
 
 const ownStyles = css`
+  /* Always a boundary, whatever the app prefers: a borderless app only gets a lighter one. */
   .box {
     display: flex;
     flex-direction: column;
     background: var(--_bg);
+    border: 1px dashed var(--_border);
   }
   .box.bordered {
-    border-top: 1px solid var(--_border);
+    border-style: solid;
+  }
+  .source {
+    margin: 0;
+    margin-inline-end: auto;
+    font-size: 0.8em;
+    font-weight: 600;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
   }
   .toolbar {
     display: flex;

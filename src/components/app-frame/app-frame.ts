@@ -14,10 +14,13 @@ import { APP_SANDBOX, PROXY_SANDBOX } from '../../mcp/types.js';
 import { base } from '../../styles/tokens.js';
 import { appFrameStyles } from './app-frame.styles.js';
 import { closestAcrossShadows, trackArea, type BoxRect } from './box-placement.js';
-import { pageInputIsRecent, watchPageInput } from './page-input.js';
 import { define } from '../../internal/define.js';
 import { isRecord } from '../../internal/guards.js';
 import { ARMING_MS, asksTemplate, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
+import { noticeTemplate, pausedTemplate, toolbarTemplate } from './app-frame-parts.js';
+import { FocusGuard } from './focus-guard.js';
+import { pageInputIsRecent } from './focus-watch.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
 import { errorText } from '../../internal/errors.js';
 
 /** Tallest an app grows inline (px), unless `--agent-chat-app-max-height` says otherwise. */
@@ -34,6 +37,8 @@ const FULLSCREEN_COOLDOWN_MS = 5_000;
  * @csspart app-frame - The app's box (toolbar, Allow / Refuse prompts, iframe), or the notice when
  *   the app cannot be shown.
  * @csspart app-message - A message the app proposes to send, with Send and Discard.
+ * @csspart app-source - The name of the app's source (its MCP server), always shown above the app.
+ * @csspart app-paused - The notice of an app paused for taking the keyboard focus, with Resume.
  * @cssproperty --agent-chat-app-max-height - Tallest an app grows inside its card. Default: 640px.
  */
 export class AgentChatAppFrame extends LitElement implements PaneHolder {
@@ -73,11 +78,20 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private stopPlacing?: () => void;
   /** When the person last left full screen: the app may not take it back right away. */
   private leftFullScreenAt = -Infinity;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    watchPageInput();
-  }
+  /** The frame holds the keyboard only when the person put it there. */
+  private readonly focusGuard = new FocusGuard(this, {
+    frame: () => this.iframe,
+    holder: () => this.box,
+    refocus: () => this.controller?.refocus(),
+    stop: () => {
+      const controller = this.controller;
+      this.controller = undefined;
+      // A paused app no longer speaks to the model.
+      this.context?.setModelContext(this.call.id, this.heading, undefined);
+      // Once its frame is gone: what is sent then reaches no one.
+      void this.updateComplete.then(() => controller?.teardown());
+    },
+  });
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -130,10 +144,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       .then(
         (resource) => context!.update(call.id, { resource }),
         (error: unknown) => {
-          const reason = errorText(error);
-          // A card from a file: its app runs only as this page's own server gives it.
-          const failure = app.fromFile ? `${format(this.strings.appFromFile, { source: app.source })}: ${reason}` : reason;
-          context!.update(call.id, { failure });
+          // A card from a file says so where it is drawn (its app runs only as this page's server gives it).
+          context!.update(call.id, { failure: errorText(error) });
         },
       )
       .finally(() => (this.loading = false));
@@ -169,6 +181,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         openLink: (url) => this.appOpensLink(url),
         requestDisplayMode: (mode) => this.appRequestsMode(mode),
         sizeChanged: (size) => this.onAppSize(size),
+        focusSignal: (signal) => this.focusGuard.signal(signal),
         acted: () => {
           if (!this.call.app?.acted) this.context?.update(call.id, { acted: true });
         },
@@ -389,28 +402,17 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     }
   }
 
-  private renderToolbar() {
-    const s = this.strings;
-    if (this.mode === 'fullscreen') return html`<button type="button" @click=${() => this.personSetsMode('inline')}>${s.appExitFullScreen}</button>`;
-    if (this.mode === 'pip') return html`<button type="button" @click=${() => this.personSetsMode('inline')}>${s.appBackToCard}</button>`;
-    return html`${this.allowFullScreen ? html`<button type="button" @click=${() => this.personSetsMode('fullscreen')}>${s.appFullScreen}</button>` : nothing}
-      <button type="button" @click=${() => this.personSetsMode('pip')}>${s.appPane}</button>`;
-  }
-
   override render() {
     const app = this.call?.app;
     if (!app) return nothing;
     const s = this.strings;
-    if (this.left) return html`<p class="unavailable" part="app-frame" role="alert">${s.appLeftItsPage}</p>`;
-    if (app.failure) {
-      return html`<p class="unavailable" part="app-frame" role="alert">
-        <strong>${s.appUnavailable}:</strong> ${app.failure}${this.summary ? html`<span class="summary">${this.summary}</span>` : nothing}
-      </p>`;
-    }
-    if (!app.resource) return html`<p class="note" part="app-frame" role="status">${s.appLoading}</p>`;
+    if (this.left || app.failure || !app.resource) return noticeTemplate(s, this.left, app.failure, this.summary, app.fromFile ? app.source : undefined);
     const rect = this.placedRect;
     const place = this.mode !== 'inline' && rect ? `top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px` : '';
+    // A borderless preference only lightens the box's boundary (see the styles).
     const bordered = app.resource.meta?.prefersBorder !== false;
+    // The app's title is its server's words: its direction controls are shown.
+    const title = visibleBidi(this.heading);
     return html`${this.mode === 'pip' ? html`<p class="note">${s.appInPane}</p>` : nothing}
       <div
         class="box ${this.mode} ${bordered ? 'bordered' : ''}"
@@ -418,19 +420,15 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         style=${place}
         role=${this.mode === 'fullscreen' ? 'dialog' : nothing}
         aria-modal=${this.mode === 'fullscreen' ? 'true' : nothing}
-        aria-label=${this.mode === 'fullscreen' ? this.heading : nothing}
+        aria-label=${this.mode === 'fullscreen' ? title : nothing}
         @keydown=${this.onKeydown}
       >
-        <div class="toolbar">
-          ${this.reopened ? html`<p class="reopened" role="note">${s.appReopened}</p>` : nothing}${this.renderToolbar()}
-        </div>
-        ${asksTemplate(s, this.asks, this.heading)}
-        <iframe
-          title=${this.heading}
-          sandbox=${this.context?.sandboxUrl ? PROXY_SANDBOX : APP_SANDBOX}
-          style="height:${this.height}px"
-        ></iframe>
-        ${proposalTemplate(s, this.proposal, this.proposalArmed, this.heading)}
+        ${toolbarTemplate(s, { mode: this.mode, source: app.source, reopened: this.reopened, fullScreen: this.allowFullScreen, set: (mode) => this.personSetsMode(mode) })}
+        ${asksTemplate(s, this.asks, title)}
+        ${this.focusGuard.paused
+          ? pausedTemplate(s, app.source, () => this.focusGuard.resume())
+          : html`<iframe title=${title} sandbox=${this.context?.sandboxUrl ? PROXY_SANDBOX : APP_SANDBOX} style="height:${this.height}px"></iframe>`}
+        ${proposalTemplate(s, this.proposal, this.proposalArmed, title)}
       </div>`;
   }
 }

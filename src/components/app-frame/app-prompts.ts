@@ -2,10 +2,14 @@
  * What an app frame asks the person: Allow / Refuse for what the app wants to do (full screen, a
  * link, a call), and Send / Discard for a message the app proposes. Allow and Send are not
  * pressable for a moment after they appear, so a click meant for the app cannot land on them.
+ * The app's name and its message are the app's words: their direction controls are shown (the
+ * message is sent as the app wrote it), so what the person reads is what goes out.
  */
 import { html, nothing } from 'lit';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { format } from '../../i18n/strings.js';
+import { textWithLabel } from '../../render/label-in-text.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
 
 /** Send and Allow are not pressable at first (ms). */
 export const ARMING_MS = 700;
@@ -24,8 +28,9 @@ export interface Proposal {
 }
 
 export function asksTemplate(strings: ChatStrings, asks: readonly Ask[], app: string) {
+  const label = format(strings.appAsk, { tool: visibleBidi(app) });
   return asks.map(
-    (ask) => html`<div class="ask" role="group" aria-label=${format(strings.appAsk, { tool: app })}>
+    (ask) => html`<div class="ask" role="group" aria-label=${label}>
       <p role="status">${ask.message}</p>
       <button class="allow" type="button" ?disabled=${!ask.armed} @click=${() => ask.answer(true)}>${strings.appAllow}</button>
       <button class="refuse" type="button" @click=${() => ask.answer(false)}>${strings.appRefuse}</button>
@@ -35,9 +40,9 @@ export function asksTemplate(strings: ChatStrings, asks: readonly Ask[], app: st
 
 export function proposalTemplate(strings: ChatStrings, proposal: Proposal | undefined, armed: boolean, app: string) {
   if (!proposal) return nothing;
-  const from = format(strings.appMessageProposal, { app });
+  const from = format(strings.appMessageProposal, { app: visibleBidi(app) });
   return html`<div class="ask proposal" part="app-message" role="group" aria-label=${from}>
-    <p><span class="from">${from}</span><q>${proposal.text}</q></p>
+    <p><span class="from">${textWithLabel(strings.appMessageProposal, 'app', app)}</span><q><bdi>${visibleBidi(proposal.text)}</bdi></q></p>
     <button class="allow" type="button" ?disabled=${!armed} @click=${() => proposal.answer(true)}>${strings.appMessageSend}</button>
     <button class="refuse" type="button" @click=${() => proposal.answer(false)}>${strings.appMessageDiscard}</button>
   </div>`;

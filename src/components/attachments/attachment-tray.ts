@@ -9,13 +9,16 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
+import { textWithLabel } from '../../render/label-in-text.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
 import { trayStyles } from './attachment-tray.styles.js';
 
 /**
  * @summary The files about to be sent, above the composer's text area: a chip per file (a picture
  * of an image, its name, size, upload progress and a remove button), and the files that were not
- * attached, each saying why until dismissed. Draws what its `AttachmentManager` holds.
+ * attached, each saying why until dismissed. Draws what its `AttachmentManager` holds. A file
+ * name's direction controls are shown (`⟨RLO⟩`), never obeyed, wherever the name is said.
  *
  * @csspart attachments - The tray.
  * @csspart attachment - A file's chip.
@@ -61,17 +64,17 @@ export class AgentChatAttachmentTray extends LitElement {
     else ((this.getRootNode() as ShadowRoot).host as HTMLElement | undefined)?.focus();
   }
 
-  private refusalText(refusal: Refusal, s: AttachTexts): string {
+  private refusalText(refusal: Refusal, s: AttachTexts) {
     const name = refusal.name;
     switch (refusal.reason) {
       case 'type':
-        return format(s.attachRefusedType, { name });
+        return textWithLabel(s.attachRefusedType, 'name', name);
       case 'size':
-        return format(s.attachRefusedSize, { name, max: formatFileSize(this.limit('maxFileSize'), this.strings.locale) });
+        return textWithLabel(s.attachRefusedSize, 'name', name, { max: formatFileSize(this.limit('maxFileSize'), this.strings.locale) });
       case 'count':
-        return format(s.attachRefusedCount, { name, max: formatCount(this.limit('maxFiles'), this.strings.locale) });
+        return textWithLabel(s.attachRefusedCount, 'name', name, { max: formatCount(this.limit('maxFiles'), this.strings.locale) });
       default:
-        return format(s.attachRefusedUpload, { name });
+        return textWithLabel(s.attachRefusedUpload, 'name', name);
     }
   }
 
@@ -81,13 +84,13 @@ export class AgentChatAttachmentTray extends LitElement {
   }
 
   private chip(file: TrayFile, s: AttachTexts) {
-    const name = file.file.name;
+    const name = visibleBidi(file.file.name);
     return html`<li class="chip" part="attachment">
       ${file.preview
         ? html`<img class="preview" src=${file.preview} alt="" />`
         : html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 1.5h5l3.5 3.5v9.5h-8.5z M9 1.5v3.5h3.5" fill="none" stroke="currentColor" stroke-width="1.2" stroke-linejoin="round" /></svg>`}
       <span class="text">
-        <span class="name" title=${name}>${name}</span>
+        <bdi class="name" title=${name}>${name}</bdi>
         <span class="size">${formatFileSize(file.file.size, this.strings.locale)}</span>
         ${file.state === 'uploading'
           ? file.progress === undefined

@@ -81,8 +81,9 @@ export class AgentChatMarkdown extends LitElement {
   /** The words and image policy (in the chat's language) the content is drawn with. */
   private look(): MarkdownLook {
     const { images, math } = this.displayOptions;
-    const { showImage, imageBlocked, copy } = this.strings;
-    return { key: `${images}\n${math}\n${showImage}\n${imageBlocked}\n${copy}`, images: { mode: images, showImage, imageBlocked, shown: this.shownImages }, copy, math };
+    const { showImage, showRedirectedImage, imageBlocked, copy, mathTooLarge } = this.strings;
+    const key = `${images}\n${math}\n${showImage}\n${showRedirectedImage}\n${imageBlocked}\n${copy}\n${mathTooLarge}`;
+    return { key, images: { mode: images, showImage, showRedirectedImage, imageBlocked, shown: this.shownImages }, copy, math, mathTooLarge };
   }
 }
 

@@ -13,6 +13,7 @@ import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } f
 import { base } from '../../styles/tokens.js';
 import { serverDisplay } from '../../conversation/tool-display.js';
 import { fileView } from '../../render/reply-files.js';
+import { textWithLabel } from '../../render/label-in-text.js';
 import '../markdown/markdown-view.js';
 import type { QuestionFormMode } from '../question-form/question-form.js';
 import { loadRequestViews } from '../interrupt/interrupt-loader.js';
@@ -33,7 +34,7 @@ export interface BranchPosition {
   siblings: string[];
 }
 
-const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, app-message';
+const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, app-frame, app-message, app-source, app-paused';
 const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status, approval, question-form, input-request';
 
 /**
@@ -204,9 +205,9 @@ export class AgentChatMessage extends LitElement {
         const view = fileView(part);
         if (view.kind === 'markdown') return html`<div class="file" part="file"><agent-chat-markdown .text=${view.markdown}></agent-chat-markdown></div>`;
         if (view.kind === 'download') {
-          return html`<p class="file" part="file"><a href=${view.url} download=${view.name}>${format(this.strings.downloadFile, { name: view.name })}</a></p>`;
+          return html`<p class="file" part="file"><a href=${view.url} download=${view.name}>${textWithLabel(this.strings.downloadFile, 'name', view.name)}</a></p>`;
         }
-        return html`<p class="file" part="file">${view.name}</p>`;
+        return html`<p class="file" part="file"><bdi>${view.name}</bdi></p>`;
       }
     }
   }

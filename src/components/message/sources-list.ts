@@ -7,13 +7,14 @@ import { en } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { linkUrl, sourceLabel } from '../../render/reply-files.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
 
 /**
  * @summary The sources a reply cites, collapsed under it with their count. A source with an
  * http(s) address is a link opening in a new tab (announced first with `agent-chat-open-link`,
  * like every link of the chat); any other address (`javascript:`, `data:`) is never a link, only
- * its title. Loaded on first need.
+ * its title. A title's direction controls are shown (`⟨RLO⟩`), never obeyed. Loaded on first need.
  *
  * @csspart sources - The collapsible list (a `<details>`).
  */
@@ -60,7 +61,7 @@ export class AgentChatSources extends LitElement {
       <ol>
         ${sources.map((source) => {
           const href = linkUrl(typeof source.url === 'string' ? source.url : undefined);
-          const label = sourceLabel(source);
+          const label = html`<bdi>${visibleBidi(sourceLabel(source))}</bdi>`;
           return html`<li>${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer nofollow">${label}</a>` : label}</li>`;
         })}
       </ol>

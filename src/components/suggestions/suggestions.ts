@@ -8,6 +8,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
 
 /** The chat as this list uses it: it sends a choice, and its `<agent-chat-suggestion>` children are the starters. */
@@ -17,8 +18,10 @@ type Chat = HTMLElement & { send(text: string): boolean };
  * @summary Suggested prompts as a group of buttons: the page's starters on an empty conversation
  * (`items`, else the chat's `<agent-chat-suggestion>` children, followed as they change), or the
  * backend's follow-ups under the last reply. Every list is checked here (long texts clipped, bad
- * items dropped); an icon is text, never markup. Choosing one fires the chat's cancelable
- * `agent-chat-suggestion`, then sends the prompt. Loaded on first need.
+ * items dropped); an icon is text, never markup; a label's direction controls are shown (`⟨RLO⟩`),
+ * never obeyed. Choosing one fires the chat's cancelable `agent-chat-suggestion`, then a starter
+ * sends its prompt; a follow-up (the model's) sends only when its prompt is its label, else the
+ * prompt goes into the composer for the person to read and send. Loaded on first need.
  *
  * @csspart suggestions - The group.
  * @csspart suggestion - Each suggestion's button.
@@ -96,8 +99,27 @@ export class AgentChatSuggestions extends LitElement {
   private choose({ label, prompt = label }: Suggestion): void {
     const chat = this.chat;
     if (!chat || !emit(chat, 'agent-chat-suggestion', { label, prompt }, { cancelable: true })) return;
+    const composer = chat.shadowRoot?.querySelector<HTMLElement>('agent-chat-composer');
+    // The backend's chip shows only its label: a prompt that says more is never sent unseen.
+    if (!this.starter && prompt !== label) return this.draft(composer, prompt);
     // The list goes with the message sent: the keyboard goes to the composer.
-    if (chat.send(prompt)) chat.shadowRoot?.querySelector<HTMLElement>('agent-chat-composer')?.focus();
+    if (chat.send(prompt)) composer?.focus();
+  }
+
+  /**
+   * Puts `prompt` in the composer's text area as if typed — after what the person had written, if
+   * anything, so no draft is lost — and shows its start, where reading begins.
+   */
+  private draft(composer: HTMLElement | null | undefined, prompt: string): void {
+    const area = composer?.shadowRoot?.querySelector('textarea');
+    if (!area) return;
+    const before = area.value.trimEnd();
+    const start = before ? before.length + 2 : 0;
+    area.value = before ? `${before}\n\n${prompt}` : prompt;
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+    area.focus();
+    area.setSelectionRange(start, start);
+    area.scrollTop = 0;
   }
 
   override render() {
@@ -108,7 +130,7 @@ export class AgentChatSuggestions extends LitElement {
     return html`<div class="group ${this.starter ? 'starter' : ''}" part="suggestions" role="group" aria-label=${label}>
       ${items.map(
         (item) => html`<button type="button" part="suggestion" @click=${() => this.choose(item)}>
-          ${item.icon ? html`<span aria-hidden="true">${item.icon}</span>` : nothing}<span>${item.label}</span>
+          ${item.icon ? html`<span aria-hidden="true">${item.icon}</span>` : nothing}<bdi>${visibleBidi(item.label)}</bdi>
         </button>`,
       )}
     </div>`;

@@ -4,8 +4,10 @@ import { consume } from '@lit/context';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { en } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
+import { textWithLabel } from '../../render/label-in-text.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
 import { controlStyles } from '../../styles/controls.js';
 import { base } from '../../styles/tokens.js';
 import { threadListStyles } from './thread-list.styles.js';
@@ -84,6 +86,7 @@ let nextId = 0;
  * @summary The person's conversations: open one, start a new one, rename one in place, export one
  * to a file or import one from a file, delete one after confirming. Shows and asks only: the chat owns the threads and does what the events ask.
  * While `disabled` (a reply streams) opening, starting and deleting wait; renaming still works.
+ * A title's direction controls (the backend may name a thread) are shown as `⟨RLO⟩` and the like, never obeyed.
  *
  * @csspart thread-list - The whole panel (a `nav` named by its heading).
  * @csspart thread-item - Each conversation (`li`; `data-current` on the open one).
@@ -286,7 +289,7 @@ export class AgentChatThreadList extends LitElement {
   private renderConfirm(thread: ThreadListItem, title: string, ids: { message: string }) {
     const s = this.strings;
     return html`<div class="confirm" role="group" aria-labelledby=${ids.message} @keydown=${this.onConfirmKeyDown}>
-      <p id=${ids.message}>${format(s.threadDeleteConfirm, { title })}</p>
+      <p id=${ids.message}>${textWithLabel(s.threadDeleteConfirm, 'title', title)}</p>
       <button
         class="danger"
         type="button"
@@ -303,7 +306,7 @@ export class AgentChatThreadList extends LitElement {
   private renderItem(thread: ThreadListItem, index: number) {
     const s = this.strings;
     const current = thread.id === this.currentId;
-    const title = thread.title.trim() ? thread.title : s.threadUntitled;
+    const title = thread.title.trim() ? visibleBidi(thread.title) : s.threadUntitled;
     const id = `${this.idBase}-${index}`;
     const mode = this.mode?.id === thread.id ? this.mode.kind : undefined;
     const time = threadTime(thread.updated, s.locale);

@@ -8,6 +8,7 @@ import { en, format, statusText } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext } from '../../mcp/app-context.js';
 import { formatValue } from '../../render/format-value.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
 import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
 import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
@@ -30,6 +31,8 @@ let nextId = 0;
  * @csspart tool-card-status - The status label.
  * @csspart app-frame - The card's MCP App (forwarded from its frame).
  * @csspart app-message - A message the app proposes, with Send and Discard (forwarded).
+ * @csspart app-source - The name of the app's source above the app (forwarded).
+ * @csspart app-paused - The notice of an app paused for taking the keyboard focus, with Resume (forwarded).
  *
  * @slot - What the call asks of the person (questions, an approval), shown below the header.
  */
@@ -118,7 +121,7 @@ export class AgentChatToolCard extends LitElement {
         <button class="header" part="tool-card-header" type="button" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.bodyId} @click=${this.toggle}>
           <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
           ${this.icon ? html`<span class="icon" aria-hidden="true">${this.icon}</span>` : nothing}
-          <span class="title">${this.heading || call.name || 'tool'}</span>
+          <bdi class="title">${visibleBidi(this.heading || call.name || 'tool')}</bdi>
           <span class="status" part="tool-card-status" data-status=${status}><span class="dot" aria-hidden="true"></span>${statusLabel}</span>
         </button>
         ${this.waiting ? request : nothing}
@@ -126,7 +129,7 @@ export class AgentChatToolCard extends LitElement {
           ${this.waiting ? nothing : request}
           ${call.app
             ? html`<agent-chat-app-frame
-                exportparts="app-frame, app-message"
+                exportparts="app-frame, app-message, app-source, app-paused"
                 .call=${call}
                 .context=${this.appContext}
                 .heading=${this.heading || call.name || 'app'}

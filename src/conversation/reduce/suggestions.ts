@@ -2,7 +2,8 @@
  * Suggested prompts: the checks every list goes through (the page's starters, the backend's
  * follow-ups), and the follow-ups a reply gets from `CUSTOM agent-chat.suggestions` (AG-UI) or
  * `data-agent-chat-suggestions` (AI SDK, mapped to the same custom event). Bad items are dropped,
- * long texts clipped; nothing here throws.
+ * long texts clipped, characters that show nothing removed (what a chip sends is what it shows);
+ * nothing here throws.
  */
 import type { Action } from '../actions.js';
 import type { ConversationState, Suggestion } from '../types.js';
@@ -41,10 +42,24 @@ function suggestionFrom(item: unknown): Suggestion | undefined {
   return suggestion;
 }
 
+/**
+ * Characters that draw nothing but a model still reads: format characters (zero-width spaces,
+ * word joiners, Unicode tags…) and runs of variation selectors, which can carry a whole hidden
+ * message after a harmless label. Kept: the joiners words and emoji need (ZWNJ, ZWJ), the
+ * direction marks, the explicit direction controls (the view shows those as markers) and one
+ * variation selector after a character (an emoji's presentation).
+ */
+const HIDDEN = /(?![\u200C-\u200F\u061C\u202A-\u202E\u2066-\u2069])\p{Cf}|[\u{E0100}-\u{E01EF}]|(?<=[\uFE00-\uFE0F])[\uFE00-\uFE0F]/gu;
+
+/** `text` without the characters that would say more than it shows. */
+export function withoutHiddenText(text: string): string {
+  return text.replace(HIDDEN, '');
+}
+
 /** Trimmed text, at most `max` characters (not cutting a surrogate pair); '' when not text. */
 function clip(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
-  const text = value.trim().replace(/\s+/g, ' ');
+  const text = withoutHiddenText(value).trim().replace(/\s+/g, ' ');
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
   return cut.trimEnd() + '…';

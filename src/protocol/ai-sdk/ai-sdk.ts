@@ -55,7 +55,7 @@ export function streamUrl(endpoint: string, threadId: string): string | undefine
   const url = new URL(endpoint, base);
   const under = `${url.pathname.replace(/\/$/, '')}/`;
   url.pathname = `${under}${encodeURIComponent(threadId)}/stream`;
-  return url.pathname.startsWith(under) && url.origin === new URL(endpoint, base).origin ? url.href : undefined;
+  return url.pathname.startsWith(under) ? url.href : undefined;
 }
 
 async function* readChunks(body: ReadableStream<Uint8Array>, signal: AbortSignal, mapper: AiSdkChunkMapper, resumed = false): AsyncGenerator<ChatEvent> {

@@ -1,0 +1,62 @@
+/**
+ * The chat's own parts of an app's box, outside the app's frame where the app cannot draw: the
+ * toolbar, led by the name of the app's source (shown whatever the app prefers, so an app cannot
+ * pass for the chat), the notice of an app paused for taking the keyboard, and what the card
+ * says instead of the app when it cannot show it. The source's name is the server's own: it is
+ * set apart in a `<bdi>` with its direction controls shown, so it cannot read as another name.
+ */
+import { html, nothing } from 'lit';
+import type { ChatStrings } from '../../i18n/chat-strings.js';
+import { format } from '../../i18n/strings.js';
+import type { DisplayMode } from '../../mcp/host-api.js';
+import { textWithLabel } from '../../render/label-in-text.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
+
+export interface ToolbarState {
+  mode: DisplayMode;
+  /** The `<agent-chat-mcp-server>` name, or the backend's server id. */
+  source: string;
+  reopened: boolean;
+  fullScreen: boolean;
+  /** The person's choice of mode. */
+  set: (mode: DisplayMode) => void;
+}
+
+export function toolbarTemplate(s: ChatStrings, { mode, source, reopened, fullScreen, set }: ToolbarState) {
+  const button = (label: string, to: DisplayMode) => html`<button type="button" @click=${() => set(to)}>${label}</button>`;
+  const buttons =
+    mode === 'fullscreen'
+      ? button(s.appExitFullScreen, 'inline')
+      : mode === 'pip'
+        ? button(s.appBackToCard, 'inline')
+        : html`${fullScreen ? button(s.appFullScreen, 'fullscreen') : nothing}${button(s.appPane, 'pip')}`;
+  return html`<div class="toolbar">
+    <p class="source" part="app-source">${textWithLabel(s.appSource, 'source', source)}</p>
+    ${reopened ? html`<p class="reopened" role="note">${s.appReopened}</p>` : nothing}${buttons}
+  </div>`;
+}
+
+export function pausedTemplate(s: ChatStrings, source: string, resume: () => void) {
+  return html`<div class="ask paused" part="app-paused" role="alert">
+    <p>${textWithLabel(s.appPaused, 'source', source)}</p>
+    <button type="button" @click=${resume}>${s.appResume}</button>
+  </div>`;
+}
+
+/**
+ * Instead of the app: it left its page, it failed (with the card's summary), or it is loading. A
+ * card from a file (`fromFile`: its source) says its app runs only as this page's server gives it.
+ */
+export function noticeTemplate(s: ChatStrings, left: boolean, failure: string | undefined, summary: string | undefined, fromFile?: string) {
+  if (left) return html`<p class="unavailable" part="app-frame" role="alert">${s.appLeftItsPage}</p>`;
+  if (failure) {
+    // Cards stored before the note was drawn here have it at the start of their failure.
+    const legacy = fromFile === undefined ? '' : `${format(s.appFromFile, { source: fromFile })}: `;
+    const reason = legacy && failure.startsWith(legacy) ? failure.slice(legacy.length) : failure;
+    const note = fromFile === undefined ? nothing : html`${textWithLabel(s.appFromFile, 'source', fromFile)}: `;
+    return html`<p class="unavailable" part="app-frame" role="alert">
+      <strong>${s.appUnavailable}:</strong> ${note}${visibleBidi(reason)}${summary ? html`<span class="summary">${summary}</span>` : nothing}
+    </p>`;
+  }
+  return html`<p class="note" part="app-frame" role="status">${s.appLoading}</p>`;
+}
