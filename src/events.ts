@@ -2,6 +2,7 @@
 import type { ReplyErrorKind } from './protocol/contract.js';
 import type { MessageSource } from './conversation/types.js';
 import type { ReplyEndStatus } from './session/chat-session.js';
+import type { McpServerStatus } from './mcp/types.js';
 
 export interface AgentChatSendDetail {
   text: string;
@@ -97,6 +98,14 @@ export interface AgentChatSuggestionDetail {
   prompt: string;
 }
 
+export interface AgentChatMcpStatusDetail {
+  /** The server's name. */
+  name: string;
+  status: McpServerStatus;
+  /** Why it cannot be used (`auth-required`, `error`). */
+  error?: string;
+}
+
 export interface AgentChatEventMap {
   'agent-chat-ready': CustomEvent<Record<string, never>>;
   'agent-chat-send': CustomEvent<AgentChatSendDetail>;
@@ -112,6 +121,7 @@ export interface AgentChatEventMap {
   'agent-chat-feedback': CustomEvent<AgentChatFeedbackDetail>;
   'agent-chat-suggestion': CustomEvent<AgentChatSuggestionDetail>;
   'agent-chat-attachment-rejected': CustomEvent<AgentChatAttachmentRejectedDetail>;
+  'agent-chat-mcp-status': CustomEvent<AgentChatMcpStatusDetail>;
 }
 
 declare global {

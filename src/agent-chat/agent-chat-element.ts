@@ -20,6 +20,7 @@ import { ChatStorage, type ThreadSummary } from '../storage/chat-storage.js';
 import type { ThreadExport } from '../storage/records.js';
 import { AgentChatEmbedding } from './agent-chat-embedding.js';
 import { appCardReply, withCardDisplay, type AppendAppCardOptions } from './app-card-reply.js';
+import { signInNoticeTemplate } from './mcp-sign-in-notice.js';
 import { COMPOSER_PARTS, configErrorsTemplate, headerTemplate, heldNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
 import { ConnectionController } from './connection.js';
 import { displayOptions } from './display-options.js';
@@ -475,6 +476,7 @@ export class AgentChatElement extends AgentChatEmbedding {
       ${this.log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
       ${this.apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
       ${configErrorsTemplate(strings, this.connection.problems)}
+      ${signInNoticeTemplate(strings, this.apps.signIns, (name) => this.apps.signIn(name))}
       <div class="footer">
         ${heldNoticeTemplate(strings, this.run.heldNotice, this.goToRequest)}
         <agent-chat-composer

@@ -3,6 +3,7 @@ import { base, tokens } from '../styles/tokens.js';
 import { AgentChatElement } from './agent-chat-element.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { embedStyles } from './embed.styles.js';
+import { signInNoticeStyles } from './mcp-sign-in-notice.js';
 
 export type { AppendAppCardOptions } from './app-card-reply.js';
 
@@ -165,7 +166,7 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @slot launcher - (popup, sidebar) An icon of the page's in place of the launcher's chat bubble.
  */
 export class AgentChat extends AgentChatElement {
-  static override styles = [tokens, base, agentChatStyles, embedStyles];
+  static override styles = [tokens, base, agentChatStyles, signInNoticeStyles, embedStyles];
 }
 
 define('agent-chat', AgentChat);

@@ -89,6 +89,14 @@ export interface ChatStrings {
   /** An app paused for taking the keyboard focus by itself; `{source}` is its MCP server. */
   appPaused: string;
   appResume: string;
+  /** A server asks the person to sign in: "“{name}” needs you to sign in before its tools can be used." */
+  mcpSignInNeeded: string;
+  /** The button that opens the server's sign-in window: "Sign in to {name}". */
+  mcpSignIn: string;
+  /** The browser blocked the sign-in window. */
+  mcpSignInBlocked: string;
+  /** The last sign-in did not complete. */
+  mcpSignInFailed: string;
   activityCalls: CountedText;
   activityNotes: string;
   activityShowConversation: string;

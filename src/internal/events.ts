@@ -2,7 +2,7 @@
  * Events between the chat's own elements. They are not the page's business: their names do not
  * use the public `agent-chat-` prefix, and all but `AnswerEvent` stay in the shadow tree they are
  * sent in. `AnswerEvent` and `FeedbackEvent` are composed (a card may sit shadow roots deep) and `McpServerChangeEvent`
- * bubbles from a light-DOM child to its chat: the chat stops both. Sender
+ * and `McpServerSignOutEvent` bubble from a light-DOM child to its chat: the chat stops them. Sender
  * and listener share the class: the sender dispatches `new X(...)`, the listener binds
  * `on(X, handler)` in a template or calls `listen`.
  */
@@ -115,6 +115,15 @@ export class McpServerChangeEvent extends Event {
   static readonly type = 'chat:mcp-server-change';
   constructor() {
     super(McpServerChangeEvent.type, bubbling);
+  }
+}
+
+/** `signOut()` of an `<agent-chat-mcp-server>` child: its chat sets `done` to the work's promise. */
+export class McpServerSignOutEvent extends Event {
+  static readonly type = 'chat:mcp-server-sign-out';
+  done?: Promise<void>;
+  constructor() {
+    super(McpServerSignOutEvent.type, bubbling);
   }
 }
 

@@ -5,8 +5,9 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RunSetup } from '../session/chat-session.js';
-import { AgentChatMcpServer } from '../components/mcp-server/mcp-server.js';
-import { McpServerChangeEvent } from '../internal/events.js';
+import { AgentChatMcpServer, showServerStatus } from '../components/mcp-server/mcp-server.js';
+import { McpServerChangeEvent, McpServerSignOutEvent } from '../internal/events.js';
+import { emit } from '../events.js';
 import type { MessageSource, ToolCallPart } from '../conversation/types.js';
 import type { AgentChatAppCallDetail } from '../events.js';
 import type { RunRequest, Transport } from '../protocol/contract.js';
@@ -16,7 +17,7 @@ import type { AppContext, PaneHolder } from './app-context.js';
 import type { McpHostApi } from './host-api.js';
 import { loadMcpHost } from './host-loader.js';
 import { grantedPermissions } from './csp.js';
-import type { AppCallCheck, AppInfo, AppMessageCheck, McpCallResult, McpServerConfig } from './types.js';
+import type { AppCallCheck, AppInfo, AppMessageCheck, McpCallResult, McpServerConfig, McpServerStatus } from './types.js';
 
 /** What the controller reads from the chat element: its public properties. */
 export interface ChatAppsHost extends ReactiveControllerHost, HTMLElement {
@@ -28,6 +29,7 @@ export interface ChatAppsHost extends ReactiveControllerHost, HTMLElement {
   sandboxUrl?: string;
   theme: string;
   lang: string;
+  storageKey: string;
   toolDisplay: Record<string, ToolDisplay>;
   /** Whether the chat's workings run: a closed popup connects to no server until first opened. */
   readonly started: boolean;
@@ -52,14 +54,31 @@ export interface ChatAppsHooks {
   announceAppCall(detail: AgentChatAppCallDetail): void;
 }
 
+/** A server that asks the person to sign in, as the chat shows it. */
+export interface SignInRequest {
+  name: string;
+  /** The browser blocked the sign-in window at the last press. */
+  blocked: boolean;
+  /** The last sign-in did not complete: why. */
+  failure?: string;
+}
+
 export class ChatApps implements ReactiveController {
   /** What is wrong with the servers the page gave, or could not be reached. */
   problems: string[] = [];
+  /** Servers waiting for the person to sign in, in the order they asked. */
+  signIns: SignInRequest[] = [];
   context!: AppContext;
   /** An app is open in the side pane. */
   pane?: PaneHolder;
 
   private hostPromise?: Promise<McpHostApi>;
+  /** The host once loaded: a press on Sign in must reach it within the press. */
+  private loadedHost?: McpHostApi;
+  /** What is wrong with the servers as given. */
+  private configProblems: string[] = [];
+  /** Why each server that could not be reached could not. */
+  private readonly unreachable = new Map<string, string>();
   private configs: McpServerConfig[] = [];
   private readonly modelContexts = new Map<string, { title: string; value: string }>();
   private readonly childObserver = new MutationObserver(() => this.syncServers());
@@ -74,6 +93,7 @@ export class ChatApps implements ReactiveController {
 
   hostConnected(): void {
     this.chat.addEventListener(McpServerChangeEvent.type, this.onServerChange);
+    this.chat.addEventListener(McpServerSignOutEvent.type, this.onSignOut);
     this.childObserver.observe(this.chat, { childList: true });
     this.colorScheme.addEventListener('change', this.onColorScheme);
     this.syncServers();
@@ -81,6 +101,7 @@ export class ChatApps implements ReactiveController {
 
   hostDisconnected(): void {
     this.chat.removeEventListener(McpServerChangeEvent.type, this.onServerChange);
+    this.chat.removeEventListener(McpServerSignOutEvent.type, this.onSignOut);
     this.childObserver.disconnect();
     this.colorScheme.removeEventListener('change', this.onColorScheme);
     // A chat taken off the page lets go of its MCP connections (connecting again reopens them).
@@ -99,6 +120,33 @@ export class ChatApps implements ReactiveController {
     this.syncServers();
   };
 
+  private readonly onSignOut = (event: Event) => {
+    event.stopPropagation();
+    const { name } = event.target as AgentChatMcpServer;
+    (event as McpServerSignOutEvent).done = this.hostPromise?.then((host) => host.signOut(name));
+  };
+
+  /** The person pressed Sign in for `name`: opens the authorization window within the press. */
+  signIn(name: string): void {
+    const started = this.loadedHost?.signIn(name) ?? 'not-needed';
+    this.signIns = this.signIns.map((request) => (request.name === name ? { name, blocked: started === 'blocked' } : request));
+    this.chat.requestUpdate();
+  }
+
+  private serverStatus(name: string, status: McpServerStatus, failure?: string): void {
+    if (status === 'error' && failure) this.unreachable.set(name, failure);
+    else this.unreachable.delete(name);
+    const waiting = this.signIns.find((request) => request.name === name);
+    if (status !== 'auth-required') this.signIns = this.signIns.filter((request) => request.name !== name);
+    else if (!waiting) this.signIns = [...this.signIns, { name, blocked: false }];
+    else if (failure?.startsWith('Signing in')) this.signIns = this.signIns.map((request) => (request.name === name ? { ...request, failure } : request));
+    this.problems = [...this.configProblems, ...this.unreachable.values()];
+    const element = [...this.chat.children].find((child): child is AgentChatMcpServer => child instanceof AgentChatMcpServer && child.name === name);
+    if (element) showServerStatus(element, status, failure);
+    else emit(this.chat, 'agent-chat-mcp-status', { name, status, ...(failure ? { error: failure } : {}) });
+    this.chat.requestUpdate();
+  }
+
   syncServers = (): void => {
     const problems: string[] = [];
     const configs: McpServerConfig[] = [];
@@ -113,14 +161,16 @@ export class ChatApps implements ReactiveController {
       else problems.push('Each entry of mcpServers needs a name and a url.');
     }
     const before = this.problems.join('\n');
-    this.problems = [...problems, ...this.problems.filter((problem) => this.unreachable.has(problem))];
+    const given = new Set(configs.map((config) => config.name));
+    for (const name of this.unreachable.keys()) if (!given.has(name)) this.unreachable.delete(name);
+    this.signIns = this.signIns.filter((request) => given.has(request.name));
+    this.configProblems = problems;
+    this.problems = [...problems, ...this.unreachable.values()];
     if (before !== this.problems.join('\n')) this.chat.requestUpdate();
     this.configs = configs;
     if ((configs.length === 0 && !this.hostPromise) || !this.chat.started) return;
     void this.host().then((host) => host.setServers(this.configs));
   };
-
-  private readonly unreachable = new Set<string>();
 
   /** What a run needs from the apps side: MCP tools (once listed) and what apps told the model. */
   runSetup(): Pick<RunSetup, 'prepare' | 'clientTools' | 'context'> {
@@ -174,13 +224,10 @@ export class ChatApps implements ReactiveController {
           return undefined;
         }
       },
-      serverProblem: (message) => {
-        this.unreachable.add(message);
-        if (!this.problems.includes(message)) this.problems = [...this.problems, message];
-        chat.requestUpdate();
-      },
+      storageKey: () => chat.storageKey,
+      serverStatus: (name, status, failure) => this.serverStatus(name, status, failure),
       appCalled: (detail) => hooks.announceAppCall(detail),
-    });
+    }).then((host) => (this.loadedHost = host));
     return this.hostPromise;
   }
 

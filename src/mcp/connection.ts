@@ -1,52 +1,110 @@
 /**
  * One MCP server the widget connects to: the SDK client over Streamable HTTP, advertising the MCP
- * Apps extension; its tools, listed once when connecting and kept; its UI resources read on demand.
+ * Apps extension; its tools, listed when connecting and kept; its UI resources read on demand.
+ * A server that asks for OAuth (401) waits in `auth-required` until the person signs in (see
+ * oauth/server-sign-in.ts), unless the page brings its own `authProvider` or `Authorization` header.
  * Part of the lazily loaded MCP host.
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { errorText } from '../internal/errors.js';
+import { ServerSignIn } from './oauth/server-sign-in.js';
 import { resourceMeta } from './tool-meta.js';
-import { APP_MIME_TYPE, UI_EXTENSION_ID, type McpCallResult, type McpServerConfig, type McpTool, type UiResourceMeta } from './types.js';
+import { APP_MIME_TYPE, UI_EXTENSION_ID, type McpCallResult, type McpServerConfig, type McpServerStatus, type McpTool, type SignInStart, type UiResourceMeta } from './types.js';
 
 const CLIENT_INFO = { name: 'agent-chat', version: '0.1.0' };
 /** Pages of `tools/list` and `resources/list` followed at most. */
 const MAX_PAGES = 20;
+/** The sign-in window's page when the server element names none: shipped beside the script. */
+const CALLBACK_FILE = 'oauth-callback.html';
+/** Where this code was loaded from: the module's URL, or in the one-file classic build its script's. */
+const scriptUrl: string | undefined =
+  (import.meta as { url?: string }).url ?? (typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src);
 
 export interface AppResource {
   html: string;
   meta?: UiResourceMeta;
 }
 
+export interface ConnectionSettings {
+  credentials: RequestCredentials;
+  /** The chat's `storage-key`: sign-ins are kept per key and server URL. */
+  storageKey: string;
+  /** The status changed (read it, and `failure`, from the connection). */
+  onStatus(connection: McpConnection): void;
+}
+
 export class McpConnection {
   tools: McpTool[] = [];
-  /** Why the server could not be used, once connecting failed. */
+  status: McpServerStatus = 'connecting';
+  /** Why the server cannot be used now (with `status` `auth-required` or `error`). */
   failure?: string;
+  /** The current attempt: resolves once the tools are listed, rejects with `failure`. */
+  ready: Promise<void>;
   private client?: Client;
+  private transport?: StreamableHTTPClientTransport;
+  private readonly signIn?: ServerSignIn;
+  private closed = false;
   private resourceListing?: Promise<Map<string, Record<string, unknown> | undefined>>;
-  readonly ready: Promise<void>;
 
   constructor(
     /** Replaced when the page gives the same server again (its check may have changed). */
     public config: McpServerConfig,
-    private readonly credentials: RequestCredentials,
+    private readonly settings: ConnectionSettings,
   ) {
-    this.ready = this.connect();
+    if (!config.authProvider && !hasAuthorizationHeader(config.headers)) {
+      this.signIn = new ServerSignIn({
+        storageKey: settings.storageKey,
+        serverUrl: this.url.href,
+        redirectUrl: new URL(config.redirectUrl || CALLBACK_FILE, config.redirectUrl ? document.baseURI : (scriptUrl ?? document.baseURI)).href,
+        clientId: config.clientId,
+        clientMetadataUrl: config.clientMetadataUrl,
+        scopes: config.scopes,
+      });
+    }
+    this.ready = this.attempt();
   }
 
   get name(): string {
     return this.config.name;
   }
 
+  private get url(): URL {
+    return new URL(this.config.url, document.baseURI);
+  }
+
+  /** Connects again (after a sign-in, a sign-out, a lost session). */
+  reconnect(): Promise<void> {
+    this.ready = this.attempt();
+    return this.ready;
+  }
+
+  private attempt(): Promise<void> {
+    const attempt = this.connect();
+    attempt.catch(() => undefined);
+    return attempt;
+  }
+
+  private setStatus(status: McpServerStatus, failure?: string): void {
+    this.failure = failure;
+    if (this.closed || (this.status === status && status !== 'auth-required' && status !== 'error')) return;
+    this.status = status;
+    this.settings.onStatus(this);
+  }
+
   private async connect(): Promise<void> {
+    void this.client?.close().catch(() => undefined);
+    this.client = undefined;
+    this.setStatus('connecting');
+    const client = new Client(CLIENT_INFO, {
+      capabilities: { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },
+    });
+    const transport = new StreamableHTTPClientTransport(this.url, {
+      requestInit: { headers: this.config.headers, credentials: this.settings.credentials },
+      authProvider: this.config.authProvider ?? this.signIn?.provider,
+    });
+    this.transport = transport;
     try {
-      const client = new Client(CLIENT_INFO, {
-        capabilities: { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },
-      });
-      const transport = new StreamableHTTPClientTransport(new URL(this.config.url, document.baseURI), {
-        requestInit: { headers: this.config.headers, credentials: this.credentials },
-      });
       await client.connect(transport);
-      this.client = client;
       const tools: McpTool[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
@@ -55,11 +113,48 @@ export class McpConnection {
         cursor = listed.nextCursor;
         if (!cursor) break;
       }
+      if (this.closed || this.transport !== transport) {
+        void client.close().catch(() => undefined);
+        return;
+      }
+      this.client = client;
       this.tools = tools;
+      this.resourceListing = undefined;
+      this.setStatus('ready');
     } catch (error) {
-      this.failure = `The MCP server "${this.name}" (${this.config.url}) could not be reached: ${errorText(error)}`;
+      if (this.transport !== transport) throw error;
+      this.tools = [];
+      if (this.needsSignIn(error)) {
+        this.setStatus('auth-required', `The MCP server "${this.name}" (${this.config.url}) asks you to sign in before its tools can be used.`);
+      } else {
+        this.setStatus('error', `The MCP server "${this.name}" (${this.config.url}) could not be reached: ${errorText(error)}`);
+      }
       throw new Error(this.failure);
     }
+  }
+
+  private needsSignIn(error: unknown): boolean {
+    return !!this.signIn?.needsPerson || (error instanceof UnauthorizedError && !!this.signIn);
+  }
+
+  /**
+   * The person pressed Sign in: opens the authorization window (synchronously, within the press)
+   * and connects again once it answers.
+   */
+  startSignIn(): SignInStart {
+    if (!this.signIn || !this.transport) return 'not-needed';
+    const started = this.signIn.start(this.transport, (error) => {
+      if (error) this.setStatus('auth-required', `Signing in to "${this.name}" did not complete: ${error}`);
+      else void this.reconnect();
+    });
+    if (started === 'not-needed') void this.reconnect();
+    return started;
+  }
+
+  /** Forgets this server's tokens; it asks for a sign-in again. */
+  async signOut(): Promise<void> {
+    await this.signIn?.forget();
+    await this.reconnect().catch(() => undefined);
   }
 
   tool(name: string): McpTool | undefined {
@@ -72,6 +167,11 @@ export class McpConnection {
       return (await client.callTool({ name, arguments: args }, { signal })) as McpCallResult;
     } catch (error) {
       if (signal?.aborted) throw error;
+      if (this.needsSignIn(error)) {
+        this.tools = [];
+        this.setStatus('auth-required', `The MCP server "${this.name}" (${this.config.url}) asks you to sign in again.`);
+        throw new Error(`The MCP server "${this.name}" could not run ${name}: you need to sign in to it again.`);
+      }
       throw new Error(`The MCP server "${this.name}" could not run ${name}: ${errorText(error)}`);
     }
   }
@@ -96,12 +196,17 @@ export class McpConnection {
   }
 
   close(): void {
+    this.closed = true;
+    this.signIn?.close();
+    // Ends the session on the server too (the transport sends its DELETE).
+    void this.transport?.terminateSession?.().catch(() => undefined);
     void this.client?.close().catch(() => undefined);
   }
 
   private async connected(): Promise<Client> {
     await this.ready;
-    return this.client!;
+    if (!this.client) throw new Error(this.failure ?? `The MCP server "${this.name}" is not connected.`);
+    return this.client;
   }
 
   /** `_meta.ui` of a resource as `resources/list` gives it now (nothing for an unlisted one). */
@@ -154,4 +259,8 @@ function decodeBase64(blob: string, uri: string): string {
   } catch {
     throw new Error(`The app ${uri} has a blob that is not base64.`);
   }
+}
+
+function hasAuthorizationHeader(headers: Record<string, string> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
 }

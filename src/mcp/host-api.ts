@@ -4,7 +4,7 @@
  */
 import type { ClientTools } from '../session/client-tools.js';
 import type { Transport } from '../protocol/contract.js';
-import type { AppCallCheck, AppInfo, AppMessage, McpCallResult, McpServerConfig, UiResourceMeta } from './types.js';
+import type { AppCallCheck, AppInfo, AppMessage, McpCallResult, McpServerConfig, McpServerStatus, SignInStart, UiResourceMeta } from './types.js';
 import type { PersonPrompt, checkAppCall } from './app-call-check.js';
 
 /** What the host needs from the chat element. */
@@ -27,8 +27,10 @@ export interface HostEnvironment {
   threadId(): string;
   /** `toolDisplay[name].valueFn(result, args)`, when the page gave one. */
   valueFor(name: string, result: McpCallResult, args: unknown): { value: unknown } | undefined;
-  /** A server could not be reached when connecting. */
-  serverProblem(message: string): void;
+  /** The chat's `storage-key` (sign-ins are kept per key and server URL). */
+  storageKey(): string;
+  /** A server's status changed; `failure` says why when it cannot be used. */
+  serverStatus(name: string, status: McpServerStatus, failure?: string): void;
   /** An app's page made a tool call; it was let through or refused. */
   appCalled(detail: { name: string; arguments: Record<string, unknown>; source: string; instanceId: string; allowed: boolean; error?: string }): void;
 }
@@ -87,4 +89,8 @@ export interface McpHostApi extends ClientTools {
   callTool(source: string, name: string, args: Record<string, unknown>, given?: McpCallResult): Promise<{ result: McpCallResult; app?: AppInfo }>;
   openFrame(request: FrameRequest): Promise<FrameController>;
   hasOwnCheck(source: string): boolean;
+  /** The person pressed Sign in for a server: call within the press (it may open a window). */
+  signIn(name: string): SignInStart;
+  /** Forgets a server's tokens; it asks for a sign-in again. */
+  signOut(name: string): Promise<void>;
 }

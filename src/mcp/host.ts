@@ -16,7 +16,7 @@ import { FrameSession } from './frame-session.js';
 import type { FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
 import { toolTitle, toolVisibility, uiResourceUri } from './tool-meta.js';
 import { permittedOnly } from './csp.js';
-import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './types.js';
+import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, SignInStart, UiResourceMeta } from './types.js';
 
 /** How long the first run waits for servers to be listed before going on without the slow ones. */
 const CONNECT_WAIT_MS = 10_000;
@@ -40,15 +40,20 @@ export class McpHost implements McpHostApi {
         continue;
       }
       const existing = this.connections.get(config.name);
-      const same = existing && existing.config.url === config.url && JSON.stringify(existing.config.headers) === JSON.stringify(config.headers);
-      if (same) {
+      if (existing && sameConnection(existing.config, config)) {
         existing.config = config;
         next.set(config.name, existing);
         continue;
       }
-      const connection = new McpConnection(config, this.env.credentials());
-      connection.ready.catch(() => this.env.serverProblem(connection.failure!));
+      const connection = new McpConnection(config, {
+        credentials: this.env.credentials(),
+        storageKey: this.env.storageKey(),
+        onStatus: (changed) => {
+          if (this.connections.get(changed.name) === changed || next.get(changed.name) === changed) this.env.serverStatus(changed.name, changed.status, changed.failure);
+        },
+      });
       next.set(config.name, connection);
+      this.env.serverStatus(config.name, connection.status, connection.failure);
     }
     for (const [name, connection] of this.connections) if (next.get(name) !== connection) connection.close();
     this.connections = next;
@@ -57,6 +62,14 @@ export class McpHost implements McpHostApi {
   async ready(): Promise<void> {
     const all = Promise.allSettled([...this.connections.values()].map((connection) => connection.ready));
     await Promise.race([all, new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS))]);
+  }
+
+  signIn(name: string): SignInStart {
+    return this.connections.get(name)?.startSignIn() ?? 'not-needed';
+  }
+
+  async signOut(name: string): Promise<void> {
+    await this.connections.get(name)?.signOut();
   }
 
   hasOwnCheck(source: string): boolean {
@@ -321,4 +334,10 @@ function metaKey(app: AppInfo): string {
 
 export function createMcpHost(env: HostEnvironment): McpHostApi {
   return new McpHost(env);
+}
+
+/** Whether a server given again is the one already connected (else it connects anew). */
+function sameConnection(a: McpServerConfig, b: McpServerConfig): boolean {
+  const auth = (config: McpServerConfig) => JSON.stringify([config.url, config.headers, config.clientId, config.clientMetadataUrl, config.redirectUrl, config.scopes]);
+  return auth(a) === auth(b) && a.authProvider === b.authProvider;
 }

@@ -3,6 +3,7 @@
  * card records about its app, how the page configures servers, and the app-call check contract.
  * Types only (plus tiny constants), so importing it costs nothing.
  */
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 
 /** `_meta.ui` of a UI resource (spec 2026-01-26). */
 export interface UiResourceMeta {
@@ -95,12 +96,34 @@ export interface AppCall {
 
 export type AppCallCheck = (call: AppCall) => AppCallVerdict | Promise<AppCallVerdict> | unknown;
 
+/**
+ * Where a server stands: `connecting`; `ready` (its tools are offered); `auth-required` (it asks the
+ * person to sign in); `offline` (the browser is offline); `error` (it could not be reached).
+ */
+export type McpServerStatus = 'connecting' | 'ready' | 'auth-required' | 'offline' | 'error';
+
+/** What a press on Sign in did: opened the window, was blocked by the browser, or nothing was needed. */
+export type SignInStart = 'opened' | 'blocked' | 'not-needed';
+
 /** A server the widget connects to (the `mcpServers` property; also what each child element gives). */
 export interface McpServerConfig {
   name: string;
   url: string;
-  /** Extra request headers for this server. */
+  /**
+   * Extra request headers for this server. With an `Authorization` header the page does the
+   * server's auth itself, and the chat never asks the person to sign in to it.
+   */
   headers?: Record<string, string>;
+  /** A pre-registered OAuth client id for this server's authorization server. */
+  clientId?: string;
+  /** The URL of this client's OAuth client ID metadata document (an https URL). */
+  clientMetadataUrl?: string;
+  /** The page the sign-in window comes back to (same origin as the page); default `oauth-callback.html` beside the script. */
+  redirectUrl?: string;
+  /** The OAuth scopes to ask for. */
+  scopes?: string[];
+  /** The page's own OAuth client for this server (the SDK's `OAuthClientProvider`): the chat's sign-in is not used. */
+  authProvider?: OAuthClientProvider;
   /** This server's own check on its apps' calls. */
   onAppCall?: AppCallCheck;
   /** `allow`: its apps' `ui/message`s are sent without asking the person (still rate-limited). */

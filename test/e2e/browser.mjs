@@ -2,8 +2,14 @@
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 
-export function launchChromium() {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+/** `options.popupBlocking`: block windows opened without the person's gesture, as browsers do (Playwright turns that off). */
+export function launchChromium({ popupBlocking = false } = {}) {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: chromiumArgs,
+    ...(popupBlocking ? { ignoreDefaultArgs: ['--disable-popup-blocking'] } : {}),
+  });
 }
 
 /**

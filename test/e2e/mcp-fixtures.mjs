@@ -119,14 +119,14 @@ const textEvents = (messageId, text) => [
   { type: 'TEXT_MESSAGE_END', messageId },
 ];
 
-/** The model calls `toolName` (a client tool) with `args`; after its result, says it is done. */
+/** The model calls `toolName` (a client tool) with `args` on each turn; after its result, says it is done. */
 export function clientToolBackend(toolName, { args = {} } = {}) {
   let calls = 0;
   return async (input, res, encoder) => {
     const send = (event) => res.write(encoder.encodeSSE(event));
     send(started(input));
-    const toolMessage = (input.messages ?? []).find((message) => message.role === 'tool');
-    if (toolMessage) {
+    // The tool answered this turn: the last message is its result (earlier turns may hold others).
+    if ((input.messages ?? []).at(-1)?.role === 'tool') {
       for (const event of textEvents(`text-${input.runId}`, `Got the ${toolName} result.`)) send(event);
       send({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId });
     } else {

@@ -1,0 +1,74 @@
+/**
+ * An MCP server that requires OAuth, as hosted servers do: without a valid bearer token for it,
+ * every request gets 401 with `WWW-Authenticate: Bearer resource_metadata="…"`, and its protected
+ * resource metadata (RFC 9728) names the authorization server. Tokens are checked by the
+ * authorization server of demo/oauth-authorization-server.mjs, audience included. CORS as a browser
+ * client needs it, `WWW-Authenticate` exposed. Used by the demo and the tests.
+ */
+import http from 'node:http';
+import { McpServer } from '@modelcontextprotocol/server';
+import { handleMcpRequest } from './mcp-http.mjs';
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
+  'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
+};
+
+/** The notes server's tools: what a signed-in person's agent may read. */
+export function notesServer() {
+  const server = new McpServer({ name: 'notes', version: '1.0.0' });
+  server.registerTool('list_notes', { title: 'List notes', description: 'Lists the signed-in person’s notes.' }, async () => ({
+    content: [{ type: 'text', text: 'Your notes: "Buy tram tickets", "Call the bakery", "Pack the umbrella".' }],
+  }));
+  return server;
+}
+
+/**
+ * Serves `createServer` at `/mcp`, protected by `authorizationServer` (from
+ * startAuthorizationServer). `requests` records each request's method and whether it was let in.
+ */
+export async function startProtectedMcpServer(authorizationServer, { host = '127.0.0.1', port = 0, createServer = notesServer, scopes = ['notes'] } = {}) {
+  const requests = [];
+  let base = '';
+  const metadataPath = '/.well-known/oauth-protected-resource/mcp';
+  const server = http.createServer(async (req, res) => {
+    for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'OPTIONS') return res.writeHead(204).end();
+    if (url.pathname === metadataPath) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ resource: `${base}/mcp`, authorization_servers: [authorizationServer.issuer], scopes_supported: scopes, bearer_methods_supported: ['header'] }));
+    }
+    if (url.pathname !== '/mcp') return res.writeHead(404).end();
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    let grant;
+    try {
+      grant = bearer ? await authorizationServer.provider.verifyAccessToken(bearer) : undefined;
+    } catch {
+      grant = undefined;
+    }
+    const audienceOk = grant && (!grant.resource || grant.resource.href === `${base}/mcp`);
+    requests.push({ method: req.method, authorized: !!audienceOk });
+    if (!audienceOk) {
+      const challenge = `Bearer resource_metadata="${base}${metadataPath}", scope="${scopes.join(' ')}"${bearer ? ', error="invalid_token"' : ''}`;
+      res.writeHead(401, { 'www-authenticate': challenge, 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: bearer ? 'invalid_token' : 'unauthorized' }));
+    }
+    await handleMcpRequest(createServer, req, res).catch((error) => {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  base = `http://${host}:${server.address().port}`;
+  return {
+    url: `${base}/mcp`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * Signing in to an MCP server that requires OAuth, in Chromium, on the built bundle. Three origins:
+ * the page, a real authorization server (the MCP SDK's auth router: metadata, dynamic registration,
+ * PKCE, refresh tokens) and the protected MCP server (401 with resource metadata). The person's
+ * press opens the authorization window; Allow in it brings the server's tools; tokens live in
+ * IndexedDB and are refreshed without a window; a failed refresh, a blocked window, a forged
+ * answer, Deny and signOut() each end as the person would expect.
+ *
+ * Run: npm run build && node --test --test-reporter=spec test/e2e/mcp-oauth.test.mjs
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startAuthorizationServer } from '../../demo/oauth-authorization-server.mjs';
+import { startProtectedMcpServer } from '../../demo/protected-mcp-server.mjs';
+import { chatTurn, launchChromium } from './browser.mjs';
+import { chatPage, clientToolBackend, distBuilt, mcpServerChild, startPageServer, waitFor } from './mcp-fixtures.mjs';
+
+const SERVER = 'agent-chat agent-chat-mcp-server';
+const signInButton = (page) => page.locator('agent-chat [part="mcp-sign-in"]');
+
+/** Records every `agent-chat-mcp-status` the page hears, before the bundle loads. */
+function recordStatuses() {
+  window.statuses = [];
+  document.addEventListener('agent-chat-mcp-status', (event) => window.statuses.push(event.detail.status));
+}
+
+/** The sign-in record the chat keeps for its servers, read from IndexedDB in the page. */
+function readSignIns() {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('agent-chat-mcp-sign-in');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('servers')) return resolve([]);
+      const all = db.transaction('servers').objectStore('servers').getAll();
+      all.onsuccess = () => resolve(all.result);
+      all.onerror = () => reject(all.error);
+    };
+  });
+}
+
+describe('signing in to an MCP server that requires OAuth (built bundle)', () => {
+  let authorization;
+  let protectedServer;
+  let pages;
+  let browser;
+  let context;
+
+  before(async () => {
+    assert.ok(distBuilt(), 'run `npm run build` first');
+    authorization = await startAuthorizationServer();
+    protectedServer = await startProtectedMcpServer(authorization);
+    pages = await startPageServer(clientToolBackend('list_notes'), { page: chatPage(mcpServerChild('notes', protectedServer.url)) });
+    browser = await launchChromium({ popupBlocking: true });
+    context = await browser.newContext();
+    await context.addInitScript(recordStatuses);
+  });
+  after(async () => {
+    await browser?.close();
+    await pages?.close();
+    await protectedServer?.close();
+    await authorization?.close();
+  });
+
+  /**
+   * Presses Sign in, runs `meanwhile(popup)` while the authorization page is up, presses `decision`
+   * there, and waits for the window to close itself. Returns the authorization URL.
+   */
+  async function signInThroughWindow(page, decision = 'Allow', meanwhile = async () => {}) {
+    const opened = context.waitForEvent('page');
+    await signInButton(page).click();
+    const popup = await opened;
+    await popup.waitForURL((url) => url.pathname === '/authorize');
+    const authorizeUrl = new URL(popup.url());
+    await meanwhile(popup);
+    await popup.getByRole('button', { name: decision }).click();
+    await popup.waitForEvent('close', { timeout: 10_000 });
+    return authorizeUrl;
+  }
+
+  it('asks on the press only, opens the authorization page with PKCE and the resource, and offers the tools once allowed', async () => {
+    const page = await context.newPage();
+    await page.goto(pages.url);
+    await page.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
+    await signInButton(page).waitFor();
+    assert.equal(await signInButton(page).innerText(), 'Sign in to notes');
+    assert.match(await page.locator('agent-chat [part="mcp-notice"]').innerText(), /“notes” needs you to sign in/);
+    assert.equal(context.pages().length, 1, 'no window before the press');
+    assert.deepEqual(await page.evaluate(() => window.statuses), ['connecting', 'auth-required']);
+
+    const authorizeUrl = await signInThroughWindow(page);
+    assert.equal(authorizeUrl.origin, new URL(authorization.url).origin);
+    assert.equal(authorizeUrl.searchParams.get('code_challenge_method'), 'S256');
+    assert.ok(authorizeUrl.searchParams.get('code_challenge'));
+    assert.ok(authorizeUrl.searchParams.get('state'));
+    assert.equal(authorizeUrl.searchParams.get('resource'), protectedServer.url);
+    assert.equal(authorizeUrl.searchParams.get('redirect_uri'), `${pages.url}dist/oauth-callback.html`);
+    assert.ok(authorization.clients.has(authorizeUrl.searchParams.get('client_id')), 'registered dynamically');
+
+    await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+    await page.locator('agent-chat [part="mcp-notice"]').waitFor({ state: 'detached' });
+    assert.deepEqual(authorization.tokenRequests, ['authorization_code']);
+    assert.deepEqual((await page.evaluate(() => window.statuses)).slice(-2), ['connecting', 'ready']);
+
+    const end = await chatTurn(page, 'my notes');
+    assert.equal(end.status, 'done');
+    const tool = pages.requests.at(-1).messages.find((message) => message.role === 'tool');
+    assert.match(tool.content, /Buy tram tickets/);
+    assert.ok(pages.requests.at(-2).tools.some((offered) => offered.name === 'list_notes'), 'offered to the backend');
+
+    const kept = await page.evaluate(readSignIns);
+    assert.equal(kept.length, 1);
+    assert.ok(kept[0].tokens.access_token && kept[0].tokens.refresh_token);
+    assert.equal(kept[0].verifier, undefined, 'the verifier is spent');
+    assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]), [0, 0, '']);
+    await page.close();
+  });
+
+  it('after a reload the server is ready without a window, and an expired token is refreshed without one', async () => {
+    const page = await context.newPage();
+    await page.goto(pages.url);
+    await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+    assert.equal(await signInButton(page).count(), 0);
+
+    authorization.expireAccessTokens();
+    const before = authorization.tokenRequests.length;
+    const end = await chatTurn(page, 'my notes again');
+    assert.equal(end.status, 'done');
+    assert.match(pages.requests.at(-1).messages.findLast((message) => message.role === 'tool').content, /Buy tram tickets/);
+    assert.deepEqual(authorization.tokenRequests.slice(before), ['refresh_token']);
+    assert.equal(context.pages().length, 1, 'no window for a refresh');
+    await page.close();
+  });
+
+  it('a refresh the authorization server refuses asks the person again; signing in again brings the tools back', async () => {
+    const page = await context.newPage();
+    await page.goto(pages.url);
+    await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+    authorization.revokeAll();
+    await chatTurn(page, 'my notes once more');
+    const failed = pages.requests.at(-1).messages.findLast((message) => message.role === 'tool');
+    assert.match(failed.content, /sign in to it again/);
+    await page.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
+    await signInThroughWindow(page);
+    await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+    const end = await chatTurn(page, 'and now?');
+    assert.equal(end.status, 'done');
+    assert.match(pages.requests.at(-1).messages.findLast((message) => message.role === 'tool').content, /Buy tram tickets/);
+    await page.close();
+  });
+
+  it('signOut() forgets the tokens; a blocked window and Deny each say so and keep the button; a forged answer is ignored', async () => {
+    const page = await context.newPage();
+    await page.goto(pages.url);
+    await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+    await page.evaluate(() => document.querySelector('agent-chat-mcp-server').signOut());
+    await page.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
+    assert.equal((await page.evaluate(readSignIns)).some((record) => record.tokens), false, 'no tokens kept');
+
+    // A press with no user activation left, so Chromium's popup blocker (on in this browser) blocks
+    // the window. Playwright's evaluate brings an activation of its own: a first window spends it.
+    await page.evaluate(() => {
+      window.open('about:blank', '_blank', 'popup')?.close();
+      document.querySelector('agent-chat').shadowRoot.querySelector('[part="mcp-sign-in"]').click();
+    });
+    const note = page.locator('agent-chat .mcp-sign-in-problem');
+    await note.waitFor();
+    assert.match(await note.innerText(), /blocked the sign-in window/);
+    assert.equal(context.pages().length, 1);
+    assert.equal(await signInButton(page).count(), 1, 'the button stays');
+
+    // While a real sign-in waits, another script of the origin answers with a state of its own: ignored.
+    const tokenRequests = authorization.tokenRequests.length;
+    await signInThroughWindow(page, 'Deny', async () => {
+      await page.evaluate(() => {
+        const channel = new BroadcastChannel('agent-chat-oauth');
+        channel.postMessage({ type: 'agent-chat-oauth-callback', params: { code: 'forged', state: 'forged' } });
+        channel.close();
+        window.postMessage({ type: 'agent-chat-oauth-callback', params: { code: 'forged', state: 'forged' } }, location.origin);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(authorization.tokenRequests.length, tokenRequests, 'the forged code was never redeemed');
+      assert.equal(await page.locator(SERVER).getAttribute('status'), 'auth-required');
+    });
+    // Deny in the window: said, and the button stays.
+    await waitFor(async () => /did not complete/.test(await note.innerText().catch(() => '')), { message: 'the Deny note' });
+    assert.equal(await page.locator(SERVER).getAttribute('status'), 'auth-required');
+    assert.equal(await signInButton(page).count(), 1);
+    assert.equal(authorization.tokenRequests.length, tokenRequests);
+
+    await signInThroughWindow(page);
+    await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+    assert.equal(await note.count(), 0);
+    await page.close();
+  });
+});
