@@ -28,8 +28,9 @@ export function notesServer() {
 /**
  * Serves `createServer` at `/mcp`, protected by `authorizationServer` (from
  * startAuthorizationServer). `requests` records each request's method and whether it was let in.
+ * `advertiseScopes: false`: neither the 401 nor the metadata names the scopes (the client picks).
  */
-export async function startProtectedMcpServer(authorizationServer, { host = '127.0.0.1', port = 0, createServer = notesServer, scopes = ['notes'] } = {}) {
+export async function startProtectedMcpServer(authorizationServer, { host = '127.0.0.1', port = 0, createServer = notesServer, scopes = ['notes'], advertiseScopes = true } = {}) {
   const requests = [];
   let base = '';
   const metadataPath = '/.well-known/oauth-protected-resource/mcp';
@@ -39,7 +40,8 @@ export async function startProtectedMcpServer(authorizationServer, { host = '127
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     if (url.pathname === metadataPath) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ resource: `${base}/mcp`, authorization_servers: [authorizationServer.issuer], scopes_supported: scopes, bearer_methods_supported: ['header'] }));
+      const metadata = { resource: `${base}/mcp`, authorization_servers: [authorizationServer.issuer], bearer_methods_supported: ['header'] };
+      return res.end(JSON.stringify(advertiseScopes ? { ...metadata, scopes_supported: scopes } : metadata));
     }
     if (url.pathname !== '/mcp') return res.writeHead(404).end();
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -52,7 +54,8 @@ export async function startProtectedMcpServer(authorizationServer, { host = '127
     const audienceOk = grant && (!grant.resource || grant.resource.href === `${base}/mcp`);
     requests.push({ method: req.method, authorized: !!audienceOk });
     if (!audienceOk) {
-      const challenge = `Bearer resource_metadata="${base}${metadataPath}", scope="${scopes.join(' ')}"${bearer ? ', error="invalid_token"' : ''}`;
+      const scope = advertiseScopes ? `, scope="${scopes.join(' ')}"` : '';
+      const challenge = `Bearer resource_metadata="${base}${metadataPath}"${scope}${bearer ? ', error="invalid_token"' : ''}`;
       res.writeHead(401, { 'www-authenticate': challenge, 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: bearer ? 'invalid_token' : 'unauthorized' }));
     }

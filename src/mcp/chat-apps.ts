@@ -287,12 +287,14 @@ export class ChatApps implements ReactiveController {
     };
   }
 
-  /** What apps told the model (`ui/update-model-context`): the latest of each card, with every run. */
+  /** What the servers' instructions and the apps (`ui/update-model-context`, the latest of each card) tell the model, with every run. */
   private modelContext(): RunRequest['context'] {
-    return [...this.modelContexts.entries()].map(([instanceId, { title, value }]) => ({
+    const servers = (this.loadedHost?.instructions() ?? []).map(({ name, text }) => ({ description: `Instructions of MCP server "${name}"`, value: text }));
+    const apps = [...this.modelContexts.entries()].map(([instanceId, { title, value }]) => ({
       description: `State of the app "${title}" in tool card ${instanceId}, as the app reported it`,
       value,
     }));
+    return [...servers, ...apps];
   }
 
   /** An app's `ui/open-link`: http(s) only, in a new tab without an opener, unless the page says no. */

@@ -16,6 +16,10 @@ const CLIENT_INFO = { name: 'agent-chat', version: '0.1.0' };
 const MAX_PAGES = 20;
 /** The sign-in window's page when the server element names none: shipped beside the script. */
 const CALLBACK_FILE = 'oauth-callback.html';
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+/** The most of a server's `instructions` the model gets. */
+const INSTRUCTIONS_MAX = 8_000;
 /** Where this code was loaded from: the module's URL, or in the one-file classic build its script's. */
 const scriptUrl: string | undefined =
   (import.meta as { url?: string }).url ?? (typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src);
@@ -35,6 +39,8 @@ export interface ConnectionSettings {
 
 export class McpConnection {
   tools: McpTool[] = [];
+  /** The server's `instructions` (from initialize), for the model. */
+  instructions?: string;
   status: McpServerStatus = 'connecting';
   /** Why the server cannot be used now (with `status` `auth-required` or `error`). */
   failure?: string;
@@ -44,6 +50,9 @@ export class McpConnection {
   private transport?: StreamableHTTPClientTransport;
   private readonly signIn?: ServerSignIn;
   private closed = false;
+  /** Failed attempts in a row (the next retry waits 1 s, doubling to 30 s). */
+  private failures = 0;
+  private retryTimer?: ReturnType<typeof setTimeout>;
   private resourceListing?: Promise<Map<string, Record<string, unknown> | undefined>>;
 
   constructor(
@@ -61,8 +70,14 @@ export class McpConnection {
         scopes: config.scopes,
       });
     }
+    window.addEventListener('online', this.onOnline);
     this.ready = this.attempt();
   }
+
+  /** Back online: a server that could not be reached is tried at once. */
+  private readonly onOnline = () => {
+    if (this.status === 'offline' || this.status === 'error') void this.reconnect();
+  };
 
   get name(): string {
     return this.config.name;
@@ -74,8 +89,18 @@ export class McpConnection {
 
   /** Connects again (after a sign-in, a sign-out, a lost session). */
   reconnect(): Promise<void> {
+    clearTimeout(this.retryTimer);
     this.ready = this.attempt();
     return this.ready;
+  }
+
+  /** After a failure the server may come back: tried again after 1 s, doubling to 30 s. */
+  private scheduleRetry(): void {
+    clearTimeout(this.retryTimer);
+    if (this.closed) return;
+    const delay = Math.min(RETRY_FIRST_MS * 2 ** this.failures, RETRY_MAX_MS);
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => void this.reconnect(), delay);
   }
 
   private attempt(): Promise<void> {
@@ -97,12 +122,21 @@ export class McpConnection {
     this.setStatus('connecting');
     const client = new Client(CLIENT_INFO, {
       capabilities: { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },
+      // A changed list is what the next run offers.
+      listChanged: {
+        tools: {
+          onChanged: (error, tools) => {
+            if (!error && tools && this.client === client) this.tools = tools as McpTool[];
+          },
+        },
+      },
     });
     const transport = new StreamableHTTPClientTransport(this.url, {
       requestInit: { headers: this.config.headers, credentials: this.settings.credentials },
       authProvider: this.config.authProvider ?? this.signIn?.provider,
     });
     this.transport = transport;
+    if (this.signIn) this.signIn.provider.authorizing = false;
     try {
       await client.connect(transport);
       const tools: McpTool[] = [];
@@ -119,15 +153,25 @@ export class McpConnection {
       }
       this.client = client;
       this.tools = tools;
+      this.instructions = client.getInstructions()?.slice(0, INSTRUCTIONS_MAX) || undefined;
       this.resourceListing = undefined;
+      this.failures = 0;
       this.setStatus('ready');
     } catch (error) {
       if (this.transport !== transport) throw error;
       this.tools = [];
       if (this.needsSignIn(error)) {
         this.setStatus('auth-required', `The MCP server "${this.name}" (${this.config.url}) asks you to sign in before its tools can be used.`);
+      } else if (this.signIn?.provider.authorizing) {
+        this.setStatus(
+          'error',
+          `The MCP server "${this.name}" (${this.config.url}) asks for a sign-in this chat cannot start: ${errorText(error)}. ` +
+            'Give its <agent-chat-mcp-server> a client-id registered with its authorization server (or a client-metadata-url).',
+        );
       } else {
-        this.setStatus('error', `The MCP server "${this.name}" (${this.config.url}) could not be reached: ${errorText(error)}`);
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        this.setStatus(offline ? 'offline' : 'error', `The MCP server "${this.name}" (${this.config.url}) could not be reached: ${errorText(error)}`);
+        this.scheduleRetry();
       }
       throw new Error(this.failure);
     }
@@ -162,9 +206,17 @@ export class McpConnection {
   }
 
   async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpCallResult> {
-    const client = await this.connected();
+    let client = await this.connected();
     try {
-      return (await client.callTool({ name, arguments: args }, { signal })) as McpCallResult;
+      try {
+        return (await client.callTool({ name, arguments: args }, { signal })) as McpCallResult;
+      } catch (error) {
+        // The server forgot the session (it restarted, or the session expired): a new one, and the call once more.
+        if (signal?.aborted || !sessionGone(error)) throw error;
+        await this.reconnect();
+        client = await this.connected();
+        return (await client.callTool({ name, arguments: args }, { signal })) as McpCallResult;
+      }
     } catch (error) {
       if (signal?.aborted) throw error;
       if (this.needsSignIn(error)) {
@@ -197,10 +249,15 @@ export class McpConnection {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.retryTimer);
+    window.removeEventListener('online', this.onOnline);
     this.signIn?.close();
-    // Ends the session on the server too (the transport sends its DELETE).
-    void this.transport?.terminateSession?.().catch(() => undefined);
-    void this.client?.close().catch(() => undefined);
+    // Ends the session on the server too (the transport's DELETE), then the connection.
+    const { transport, client } = this;
+    void (async () => {
+      if (client) await transport?.terminateSession().catch(() => undefined);
+      await client?.close().catch(() => undefined);
+    })();
   }
 
   private async connected(): Promise<Client> {
@@ -263,4 +320,9 @@ function decodeBase64(blob: string, uri: string): string {
 
 function hasAuthorizationHeader(headers: Record<string, string> | undefined): boolean {
   return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+}
+
+/** A 404 to a request that carried a session id: the server no longer knows the session. */
+function sessionGone(error: unknown): boolean {
+  return (error as { status?: unknown } | undefined)?.status === 404 || /\b404\b|session not found/i.test(errorText(error));
 }

@@ -93,4 +93,6 @@ export interface McpHostApi extends ClientTools {
   signIn(name: string): SignInStart;
   /** Forgets a server's tokens; it asks for a sign-in again. */
   signOut(name: string): Promise<void>;
+  /** The `instructions` of each connected server that gave some. */
+  instructions(): { name: string; text: string }[];
 }

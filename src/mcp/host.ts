@@ -72,6 +72,10 @@ export class McpHost implements McpHostApi {
     await this.connections.get(name)?.signOut();
   }
 
+  instructions(): { name: string; text: string }[] {
+    return [...this.connections.values()].filter((connection) => connection.status === 'ready' && connection.instructions).map((connection) => ({ name: connection.name, text: connection.instructions! }));
+  }
+
   hasOwnCheck(source: string): boolean {
     return typeof this.connections.get(source)?.config.onAppCall === 'function';
   }

@@ -193,4 +193,39 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     assert.equal(await note.count(), 0);
     await page.close();
   });
+
+  it('without dynamic registration: a clear error; with a pre-registered client-id the sign-in works and asks for `scopes`', async () => {
+    const strict = await startAuthorizationServer({ registration: false, scopes: ['notes', 'calendar'] });
+    const guarded = await startProtectedMcpServer(strict, { advertiseScopes: false });
+    const page = await context.newPage();
+    try {
+      pages.setPage(chatPage(`<agent-chat-mcp-server name="strict" url="${guarded.url}"></agent-chat-mcp-server>`));
+      await page.goto(pages.url);
+      await page.locator(`${SERVER}[status="error"]`).waitFor({ state: 'attached' });
+      const error = await page.locator('agent-chat [part="error"]').innerText();
+      assert.match(error, /does not support dynamic client registration/);
+      assert.match(error, /client-id registered with its authorization server/);
+      assert.equal(await signInButton(page).count(), 0);
+
+      const redirect = `${pages.url}dist/oauth-callback.html`;
+      strict.clients.set('pre-registered', { client_id: 'pre-registered', client_name: 'The shop’s chat', redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
+      await page.evaluate(() => {
+        const server = document.querySelector('agent-chat-mcp-server');
+        server.setAttribute('scopes', 'notes calendar');
+        server.setAttribute('client-id', 'pre-registered');
+      });
+      await page.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
+      assert.equal(await page.locator('agent-chat [part="error"]').count(), 0, 'the error is gone');
+      const authorizeUrl = await signInThroughWindow(page);
+      assert.equal(authorizeUrl.searchParams.get('client_id'), 'pre-registered');
+      assert.equal(authorizeUrl.searchParams.get('scope'), 'notes calendar');
+      await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+      assert.equal(strict.clients.size, 1, 'nothing registered');
+    } finally {
+      await page.close();
+      pages.setPage(chatPage(mcpServerChild('notes', protectedServer.url)));
+      await guarded.close();
+      await strict.close();
+    }
+  });
 });

@@ -25,6 +25,9 @@ function randomState(): string {
 }
 
 export class BrowserOAuthProvider implements OAuthClientProvider {
+  /** The SDK began an authorization with this provider (it asked who the client is) since the flag was cleared. */
+  authorizing = false;
+
   constructor(private readonly options: BrowserOAuthOptions) {}
 
   get redirectUrl(): string {
@@ -58,6 +61,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
+    this.authorizing = true;
     if (this.options.clientId) return { client_id: this.options.clientId };
     return (await this.options.store.read()).client;
   }
