@@ -37,6 +37,12 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart tool-card-body - A tool card's body: the call's app, its questions or approval once answered,
  *   arguments, result, error.
  * @csspart tool-card-status - A tool card's status label.
+ * @csspart tool-progress - While an MCP call runs: its progress bar (a `<progress>`, without a value until
+ *   the server reports one), the server's message, and Cancel; shown even while the card is folded.
+ * @csspart tool-cancel - Cancel on a running MCP call: the server is told (`notifications/cancelled`) and
+ *   the model gets "cancelled" as the call's error.
+ * @csspart mcp-notice - Above the composer: each MCP server that asks the person to sign in.
+ * @csspart mcp-sign-in - "Sign in to NAME": the only way a server's authorization window opens.
  * @csspart activity - What one subagent did in a reply: its block.
  * @csspart activity-card - Each tool call a subagent made.
  * @csspart activity-panel - The panel with a subagent's whole conversation in the reply, opened from its block.

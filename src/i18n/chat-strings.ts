@@ -52,6 +52,10 @@ export interface ChatStrings {
   toolArguments: string;
   toolResult: string;
   toolNoResult: string;
+  /** A running MCP call's Cancel button. */
+  toolCancel: string;
+  /** The accessible name of a running call's progress bar: "Progress of {name}". */
+  toolProgress: string;
   toolInvalidArguments: string;
   /** `{limit}`: the levels allowed. */
   toolArgumentsTooDeep: string;

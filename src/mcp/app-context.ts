@@ -6,6 +6,7 @@
 import type { MessageSource } from '../conversation/types.js';
 import type { AppInfo } from './types.js';
 import type { McpHostApi } from './host-api.js';
+import type { CallProgressBoard } from './call-progress.js';
 
 export interface PaneHolder {
   /** Another app took the pane: go back inline. */
@@ -14,6 +15,8 @@ export interface PaneHolder {
 
 export interface AppContext {
   host(): Promise<McpHostApi>;
+  /** The progress of the MCP calls under way, and their Cancel. */
+  callProgress: CallProgressBoard;
   sandboxUrl?: string;
   theme: 'light' | 'dark';
   locale: string;

@@ -17,6 +17,7 @@ import type { AppContext, PaneHolder } from './app-context.js';
 import type { McpHostApi } from './host-api.js';
 import { loadMcpHost } from './host-loader.js';
 import { grantedPermissions } from './csp.js';
+import { CallProgressBoard } from './call-progress.js';
 import type { AppCallCheck, AppInfo, AppMessageCheck, McpCallResult, McpServerConfig, McpServerStatus } from './types.js';
 
 /** What the controller reads from the chat element: its public properties. */
@@ -66,6 +67,8 @@ export interface SignInRequest {
 export class ChatApps implements ReactiveController {
   /** What is wrong with the servers the page gave, or could not be reached. */
   problems: string[] = [];
+  /** The MCP calls under way, as their cards show them. */
+  readonly callProgress = new CallProgressBoard();
   /** Servers waiting for the person to sign in, in the order they asked. */
   signIns: SignInRequest[] = [];
   context!: AppContext;
@@ -224,6 +227,7 @@ export class ChatApps implements ReactiveController {
           return undefined;
         }
       },
+      callProgress: this.callProgress,
       storageKey: () => chat.storageKey,
       serverStatus: (name, status, failure) => this.serverStatus(name, status, failure),
       appCalled: (detail) => hooks.announceAppCall(detail),
@@ -263,6 +267,7 @@ export class ChatApps implements ReactiveController {
     const locale = chat.lang || chat.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || navigator.language;
     return {
       host: () => this.host(),
+      callProgress: this.callProgress,
       sandboxUrl: chat.sandboxUrl || undefined,
       theme,
       locale,

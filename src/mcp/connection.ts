@@ -7,6 +7,7 @@
  */
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { errorText } from '../internal/errors.js';
+import type { CallProgress } from './call-progress.js';
 import { ServerSignIn } from './oauth/server-sign-in.js';
 import { resourceMeta } from './tool-meta.js';
 import { APP_MIME_TYPE, UI_EXTENSION_ID, type McpCallResult, type McpServerConfig, type McpServerStatus, type McpTool, type SignInStart, type UiResourceMeta } from './types.js';
@@ -16,6 +17,8 @@ const CLIENT_INFO = { name: 'agent-chat', version: '0.1.0' };
 const MAX_PAGES = 20;
 /** The sign-in window's page when the server element names none: shipped beside the script. */
 const CALLBACK_FILE = 'oauth-callback.html';
+/** How long one call may take in all, unless the server element says otherwise. */
+const CALL_TIMEOUT_MS = 10 * 60_000;
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 /** The most of a server's `instructions` the model gets. */
@@ -205,17 +208,26 @@ export class McpConnection {
     return this.tools.find((tool) => tool.name === name);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpCallResult> {
+  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (progress: CallProgress) => void): Promise<McpCallResult> {
     let client = await this.connected();
+    const limit = this.config.callTimeout && this.config.callTimeout > 0 ? this.config.callTimeout : CALL_TIMEOUT_MS;
+    // One limit for the whole call: never the SDK's 60 s while the server is still at work.
+    const options = {
+      signal,
+      timeout: limit,
+      maxTotalTimeout: limit,
+      resetTimeoutOnProgress: true,
+      ...(onProgress ? { onprogress: ({ progress, total, message }: CallProgress) => onProgress({ progress, total, message }) } : {}),
+    };
     try {
       try {
-        return (await client.callTool({ name, arguments: args }, { signal })) as McpCallResult;
+        return (await client.callTool({ name, arguments: args }, options)) as McpCallResult;
       } catch (error) {
         // The server forgot the session (it restarted, or the session expired): a new one, and the call once more.
         if (signal?.aborted || !sessionGone(error)) throw error;
         await this.reconnect();
         client = await this.connected();
-        return (await client.callTool({ name, arguments: args }, { signal })) as McpCallResult;
+        return (await client.callTool({ name, arguments: args }, options)) as McpCallResult;
       }
     } catch (error) {
       if (signal?.aborted) throw error;

@@ -160,6 +160,9 @@ export class FrameSession {
   }
 
   private loads = 0;
+  private readonly ending = new AbortController();
+  /** Aborts when the app goes (its card left, or its frame its page): its calls still running end too. */
+  readonly gone: AbortSignal = this.ending.signal;
 
   private onLoad = () => {
     if (++this.loads > 1) this.leftItsPage();
@@ -169,6 +172,7 @@ export class FrameSession {
   private leftItsPage = () => {
     if (this.closed) return;
     this.closed = true;
+    this.ending.abort(new Error('The app left its page.'));
     this.options.iframe.removeEventListener('load', this.onLoad);
     void this.bridge.close().catch(() => undefined);
     this.options.handlers.leftItsPage();
@@ -178,6 +182,7 @@ export class FrameSession {
   async teardown(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.ending.abort(new Error('The app was closed.'));
     this.options.iframe.removeEventListener('load', this.onLoad);
     if (this.isInitialized) {
       await Promise.race([

@@ -90,7 +90,7 @@ export class McpHost implements McpHostApi {
     const tools = new Map<string, { connection: McpConnection; tool: McpTool }>();
     for (const connection of this.connections.values()) {
       for (const tool of connection.tools) {
-        if (!toolVisibility(tool).model) continue;
+        if (!toolVisibility(tool).model || needsTask(tool)) continue;
         const taken = tools.get(tool.name);
         if (!taken) {
           tools.set(tool.name, { connection, tool });
@@ -129,12 +129,25 @@ export class McpHost implements McpHostApi {
     const entry = this.modelTools().get(call.name);
     if (!entry) return { content: `No MCP server offers the tool ${call.name}.`, isError: true };
     const args = isRecord(call.arguments) ? call.arguments : {};
+    // Stop ends every call; the card's Cancel ends this one (the SDK tells the server either way).
+    const own = new AbortController();
+    const stop = () => own.abort(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    let cancelled = false;
+    const board = this.env.callProgress;
+    board.begin(call.toolCallId, () => {
+      cancelled = true;
+      own.abort(new Error('The person cancelled the call.'));
+    });
     let result: McpCallResult;
     try {
-      result = await entry.connection.callTool(call.name, args, signal);
+      result = await entry.connection.callTool(call.name, args, own.signal, (progress) => board.report(call.toolCallId, progress));
     } catch (error) {
-      const failure = errorText(error);
+      const failure = cancelled ? `The person cancelled the call of ${call.name} before it finished.` : errorText(error);
       return { content: failure, isError: true, app: { failure } };
+    } finally {
+      board.end(call.toolCallId);
+      signal.removeEventListener('abort', stop);
     }
     return { ...this.modelValue(call.name, result, args), app: { callResult: result } };
   }
@@ -228,16 +241,16 @@ export class McpHost implements McpHostApi {
     // The missing-check mark: shown under its server's own check, and none is given now.
     const unchecked = () => !!app.hadOwnCheck && !this.hasOwnCheck(app.source) && typeof this.env.chatCheck() !== 'function';
     const UNCHECKED = `This app was shown while "${app.source}" had its own check, and this page gives none; it may not do that.`;
-    const session = new FrameSession({
+    const session: FrameSession = new FrameSession({
       iframe: request.iframe,
       html: request.html,
       meta,
       sandboxUrl: request.sandboxUrl,
       hostContext: request.hostContext,
       handlers: {
-        callTool: (params) => {
+        callTool: (params): Promise<McpCallResult> => {
           request.acted();
-          return this.appCall(request, params.name, isRecord(params.arguments) ? params.arguments : {});
+          return this.appCall(request, params.name, isRecord(params.arguments) ? params.arguments : {}, session.gone);
         },
         readResource: (uri) => (unchecked() ? Promise.reject(new Error(UNCHECKED)) : this.appReadResource(app, uri)),
         message: async (content) => {
@@ -279,7 +292,7 @@ export class McpHost implements McpHostApi {
    * pass; then the server's own check and the chat's. A refused call never reaches the server; the
    * app gets an error result with the reason.
    */
-  private async appCall(request: FrameRequest, name: string, args: Record<string, unknown>): Promise<McpCallResult> {
+  private async appCall(request: FrameRequest, name: string, args: Record<string, unknown>, gone: AbortSignal): Promise<McpCallResult> {
     const { app } = request;
     const connection = app.via === 'page' ? this.connections.get(app.source) : undefined;
     const tool = connection?.tool(name);
@@ -291,6 +304,7 @@ export class McpHost implements McpHostApi {
       if (!connection) return refuse(`The MCP server "${app.source}" is not connected to this chat.`);
       if (!tool) return refuse(`The MCP server "${app.source}" has no tool ${name}.`);
       if (!toolVisibility(tool).app) return refuse(`The tool ${name} is not available to apps.`);
+      if (needsTask(tool)) return refuse(`The tool ${name} runs only as a task, which this chat does not run.`);
     }
     const call: AppCall = {
       name,
@@ -315,7 +329,7 @@ export class McpHost implements McpHostApi {
     if (!verdict.allowed) return refuse(verdict.error);
     this.env.appCalled({ name, arguments: args, source: app.source, instanceId: request.instanceId, allowed: true });
     try {
-      if (connection) return await connection.callTool(name, args);
+      if (connection) return await connection.callTool(name, args, gone);
       return (await this.relay(app, 'tools/call', { name, arguments: args })) as McpCallResult;
     } catch (error) {
       return { content: [{ type: 'text', text: errorText(error) }], isError: true };
@@ -344,4 +358,10 @@ export function createMcpHost(env: HostEnvironment): McpHostApi {
 function sameConnection(a: McpServerConfig, b: McpServerConfig): boolean {
   const auth = (config: McpServerConfig) => JSON.stringify([config.url, config.headers, config.clientId, config.clientMetadataUrl, config.redirectUrl, config.scopes]);
   return auth(a) === auth(b) && a.authProvider === b.authProvider;
+}
+
+/** A tool that runs only as a task (`execution.taskSupport: "required"`): this chat does not run tasks, so it is not offered. */
+function needsTask(tool: McpTool): boolean {
+  const execution = tool.execution as { taskSupport?: unknown } | undefined;
+  return execution?.taskSupport === 'required';
 }

@@ -122,6 +122,8 @@ export interface McpServerConfig {
   redirectUrl?: string;
   /** The OAuth scopes to ask for. */
   scopes?: string[];
+  /** How long one call to this server may take in all (ms); default 10 minutes. Progress from the server does not end it sooner. */
+  callTimeout?: number;
   /** The page's own OAuth client for this server (the SDK's `OAuthClientProvider`): the chat's sign-in is not used. */
   authProvider?: OAuthClientProvider;
   /** This server's own check on its apps' calls. */

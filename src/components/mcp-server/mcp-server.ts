@@ -27,13 +27,15 @@ const statuses = new WeakMap<AgentChatMcpServer, McpServerStatus>();
  * @attr {string} redirect-url - The page the sign-in window comes back to, on the page's own origin;
  *   default `oauth-callback.html` beside the script.
  * @attr {string} scopes - OAuth scopes to ask for, separated by spaces.
+ * @attr {number} [call-timeout=600000] - How long one call of its tools may take in all, in milliseconds
+ *   (progress from the server does not shorten it). The card's Cancel, and Stop, end a call sooner.
  * @attr {'connecting' | 'ready' | 'auth-required' | 'offline' | 'error'} status - Read-only, set by the
  *   chat: where the server stands.
  *
  * @fires {CustomEvent<AgentChatMcpStatusDetail>} agent-chat-mcp-status - The server's status changed: `{ name, status, error? }`.
  */
 export class AgentChatMcpServer extends HTMLElement {
-  static observedAttributes = ['name', 'url', 'headers', 'client-id', 'client-metadata-url', 'redirect-url', 'scopes'];
+  static observedAttributes = ['name', 'url', 'headers', 'client-id', 'client-metadata-url', 'redirect-url', 'scopes', 'call-timeout'];
 
   /** This server's own check on tool calls its apps' pages make (see `onAppCall` of `<agent-chat>`). */
   onAppCall?: AppCallCheck;
@@ -110,6 +112,7 @@ export class AgentChatMcpServer extends HTMLElement {
         clientMetadataUrl: this.getAttribute('client-metadata-url') || undefined,
         redirectUrl: this.getAttribute('redirect-url') || undefined,
         scopes: scopes?.length ? scopes : undefined,
+        callTimeout: Number(this.getAttribute('call-timeout')) || undefined,
         authProvider: this.ownAuth,
         // Read at call time: the page may set or replace the check (or the trust) whenever it likes.
         get onAppCall() {

@@ -15,6 +15,38 @@ const ownStyles = css`
   :host {
     margin: calc(var(--_space) * 0.5) 0;
   }
+  .progress {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px 10px;
+    padding: 8px 12px;
+    border-top: 1px solid var(--_border);
+  }
+  .progress progress {
+    flex: 1 1 8em;
+    min-width: 6em;
+    accent-color: var(--_accent);
+  }
+  .progress-message {
+    flex: 1 1 12em;
+    color: var(--_muted, inherit);
+    overflow-wrap: anywhere;
+  }
+  [part='tool-cancel'] {
+    font: inherit;
+    min-height: 32px;
+    padding: 4px 12px;
+    border-radius: 6px;
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    color: var(--_text);
+    cursor: pointer;
+  }
+  [part='tool-cancel']:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
   .card {
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.75);

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ToolCallPart } from '../../conversation/types.js';
 import { MAX_DEPTH } from '../../conversation/depth.js';
@@ -7,6 +7,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format, statusText } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext } from '../../mcp/app-context.js';
+import type { CallProgress } from '../../mcp/call-progress.js';
 import { formatValue } from '../../render/format-value.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
@@ -29,6 +30,8 @@ let nextId = 0;
  * @csspart tool-card-header - The button that shows or hides the body (`aria-expanded` says which).
  * @csspart tool-card-body - The card's body: its request once answered, its app, arguments, result and error.
  * @csspart tool-card-status - The status label.
+ * @csspart tool-progress - While an MCP call runs: its progress bar (a `<progress>`), the server's message and Cancel.
+ * @csspart tool-cancel - The Cancel button of a running MCP call (the server is told the call is cancelled).
  * @csspart app-frame - The card's MCP App (forwarded from its frame).
  * @csspart app-message - A message the app proposes, with Send and Discard (forwarded).
  * @csspart app-source - The name of the app's source above the app (forwarded).
@@ -63,6 +66,45 @@ export class AgentChatToolCard extends LitElement {
 
   @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
   private readonly bodyId = `tool-card-body-${++nextId}`;
+  /** The call's progress while an MCP server runs it (from the board of calls under way). */
+  @state() private progress?: CallProgress;
+  private unwatch?: () => void;
+  private watched?: string;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unwatch?.();
+    this.unwatch = undefined;
+    this.watched = undefined;
+  }
+
+  protected override willUpdate(): void {
+    const board = this.appContext?.callProgress;
+    const key = board && this.call ? this.call.id : undefined;
+    if (key === this.watched && this.unwatch) return;
+    this.unwatch?.();
+    this.unwatch = undefined;
+    this.watched = key;
+    if (!board || !key) {
+      this.progress = undefined;
+      return;
+    }
+    this.progress = board.get(key);
+    this.unwatch = board.watch(key, () => (this.progress = board.get(key)));
+  }
+
+  private renderProgress() {
+    const { progress, call, strings } = this;
+    if (!progress || call.status !== 'running') return nothing;
+    const total = typeof progress.total === 'number' && progress.total > 0 ? progress.total : undefined;
+    const done = typeof progress.progress === 'number' && total !== undefined ? Math.min(Math.max(progress.progress, 0), total) : undefined;
+    const name = this.heading || call.name || 'tool';
+    return html`<div class="progress" part="tool-progress">
+      <progress aria-label=${format(strings.toolProgress, { name })} max=${total ?? nothing} value=${done ?? nothing}></progress>
+      ${progress.message ? html`<bdi class="progress-message">${visibleBidi(progress.message.slice(0, 300))}</bdi>` : nothing}
+      <button type="button" part="tool-cancel" @click=${() => this.appContext?.callProgress.cancel(call.id)}>${strings.toolCancel}</button>
+    </div>`;
+  }
 
   private toggle() {
     this.open = !this.open;
@@ -124,6 +166,7 @@ export class AgentChatToolCard extends LitElement {
           <bdi class="title">${visibleBidi(this.heading || call.name || 'tool')}</bdi>
           <span class="status" part="tool-card-status" data-status=${status}><span class="dot" aria-hidden="true"></span>${statusLabel}</span>
         </button>
+        ${this.renderProgress()}
         ${this.waiting ? request : nothing}
         <div class="body" id=${this.bodyId} part="tool-card-body" ?hidden=${!this.open}>
           ${this.waiting ? nothing : request}

@@ -39,6 +39,8 @@ export const ar: Translation = (plural) => ({
   toolArguments: 'الوسائط',
   toolResult: 'النتيجة',
   toolNoResult: 'لا توجد نتيجة.',
+  toolCancel: 'إلغاء',
+  toolProgress: 'تقدّم {name}',
   toolInvalidArguments: 'الوسائط ليست JSON صالحًا.',
   toolArgumentsTooDeep: 'يتجاوز عمق تداخل الوسائط الحدّ الأقصى للمستويات ({limit})، لذا لا تُعرض ولا تُستخدم.',
   toolResultTooDeep: 'يتجاوز عمق تداخل النتيجة الحدّ الأقصى للمستويات ({limit})، لذا لم يُحتفظ بها.',

@@ -35,6 +35,8 @@ export const de: Translation = (plural) => ({
   toolArguments: 'Argumente',
   toolResult: 'Ergebnis',
   toolNoResult: 'Kein Ergebnis.',
+  toolCancel: 'Abbrechen',
+  toolProgress: 'Fortschritt von {name}',
   toolInvalidArguments: 'Die Argumente sind kein gültiges JSON.',
   toolArgumentsTooDeep: 'Die Argumente sind mehr als {limit} Ebenen tief verschachtelt und werden daher weder angezeigt noch verwendet.',
   toolResultTooDeep: 'Das Ergebnis ist mehr als {limit} Ebenen tief verschachtelt und wurde daher nicht übernommen.',

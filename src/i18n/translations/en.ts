@@ -35,6 +35,8 @@ export const en: Translation = (plural) => ({
   toolArguments: 'Arguments',
   toolResult: 'Result',
   toolNoResult: 'No result.',
+  toolCancel: 'Cancel',
+  toolProgress: 'Progress of {name}',
   toolInvalidArguments: 'The arguments are not valid JSON.',
   toolArgumentsTooDeep: 'The arguments nest more than {limit} levels deep, so they are not shown or used.',
   toolResultTooDeep: 'The result nests more than {limit} levels deep, so it was not kept.',

@@ -35,6 +35,8 @@ export const fr: Translation = (plural) => ({
   toolArguments: 'Arguments',
   toolResult: 'Résultat',
   toolNoResult: 'Aucun résultat.',
+  toolCancel: 'Annuler',
+  toolProgress: 'Progression de {name}',
   toolInvalidArguments: 'Les arguments ne sont pas du JSON valide.',
   toolArgumentsTooDeep: 'Les arguments sont imbriqués sur plus de {limit} niveaux : ils ne sont ni affichés ni utilisés.',
   toolResultTooDeep: 'Le résultat est imbriqué sur plus de {limit} niveaux : il n’a pas été conservé.',
