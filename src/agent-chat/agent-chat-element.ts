@@ -54,6 +54,8 @@ export class AgentChatElement extends AgentChatEmbedding {
     paneArea: () => this.renderRoot.querySelector<HTMLElement>('.pane-area') ?? undefined,
     sendFromApp: (text, source) => this.sendFromApp(text, source),
     updateApp: (partId, app) => this.session.update({ type: 'app-update', partId, app }),
+    recordElicitation: (toolCallId, elicitation) => this.session.update({ type: 'elicitation', toolCallId, elicitation }),
+    hasToolCall: (toolCallId) => this.getTurns().some((turn) => turn.role === 'assistant' && turn.parts.some((part) => part.kind === 'tool-call' && part.id === toolCallId)),
     announceLink: (url) => this.emit('agent-chat-open-link', { url }, { cancelable: true }),
     announceAppCall: (detail) => this.emit('agent-chat-app-call', detail),
   });

@@ -41,6 +41,8 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  *   the server reports one), the server's message, and Cancel; shown even while the card is folded.
  * @csspart tool-cancel - Cancel on a running MCP call: the server is told (`notifications/cancelled`) and
  *   the model gets "cancelled" as the call's error.
+ * @csspart elicitation - In a tool card: what the MCP server asked of the person during the call — a form
+ *   (Submit, Decline, Cancel) or a page to open, its host shown plainly (Open, Decline, Cancel) — and the answer.
  * @csspart mcp-notice - Above the composer: each MCP server that asks the person to sign in.
  * @csspart mcp-sign-in - "Sign in to NAME": the only way a server's authorization window opens.
  * @csspart activity - What one subagent did in a reply: its block.

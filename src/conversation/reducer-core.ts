@@ -1,19 +1,20 @@
 /**
  * The part of the reducer the session needs before any reply streams: the person's message, a
  * reply added, removed, started, resumed or stopped, answers to questions and interrupts, what an
- * app card learned, the conversation put in place. Pure, like the whole reducer (`reducer.ts`),
+ * app card learned, what an MCP server asked of the person, the conversation put in place. Pure, like the whole reducer (`reducer.ts`),
  * which adds the wire's events and loads with the stream code (`session/reply-stream.ts`).
  */
 import { updateApp } from '../mcp/app-placement.js';
 import type { Action } from './actions.js';
 import { reduceAsks, type AskAction } from './reduce/asks.js';
+import { recordElicitation } from './reduce/elicitations.js';
 import { reduceFeedback, type FeedbackAction } from './reduce/feedback.js';
 import { reduceInterrupts, type InterruptAction } from './reduce/interrupts.js';
 import { reduceRun, type RunAction } from './reduce/run.js';
 import { reduceTurns, type TurnsAction } from './reduce/turns.js';
 import type { ConversationState } from './types.js';
 
-export type CoreAction = TurnsAction | RunAction | AskAction | InterruptAction | FeedbackAction | Extract<Action, { type: 'app-update' }>;
+export type CoreAction = TurnsAction | RunAction | AskAction | InterruptAction | FeedbackAction | Extract<Action, { type: 'app-update' | 'elicitation' }>;
 
 export function reduceCore(state: ConversationState, action: CoreAction): ConversationState {
   switch (action.type) {
@@ -46,6 +47,8 @@ export function reduceCore(state: ConversationState, action: CoreAction): Conver
       return reduceInterrupts(state, action);
     case 'app-update':
       return updateApp(state, action.partId, action.app);
+    case 'elicitation':
+      return recordElicitation(state, action.toolCallId, action.elicitation);
     case 'feedback':
       return reduceFeedback(state, action);
   }

@@ -2,7 +2,7 @@
  * The conversation as the widget shows it: turns of the person and replies of the agent.
  * A reply is one run; it holds its parts (text, reasoning, tool calls, activity) in arrival order.
  */
-import type { AppInfo } from '../mcp/types.js';
+import type { AppInfo, Elicitation } from '../mcp/types.js';
 import type { HistoryMessage, Interrupt, ReconnectOptions, ReplyError, ReplySource, RunOptions, RunOutcome, RunTrigger, Transport } from '../protocol/contract.js';
 
 export type ToolCallStatus = 'running' | 'done' | 'error' | 'cancelled' | 'not-completed';
@@ -56,6 +56,8 @@ export interface ToolCallPart {
   ask?: AskState;
   /** The backend refused to run it (the person, or its own policy, denied it). */
   denied?: boolean;
+  /** What the MCP server asked of the person while the call ran (`elicitation/create`), and the answers. */
+  elicitations?: Elicitation[];
 }
 
 /** The person's answers to `ask_user` questions, keyed by the exact question text; values are chosen labels plus at most one "other" text. */

@@ -56,6 +56,22 @@ export interface ChatStrings {
   toolCancel: string;
   /** The accessible name of a running call's progress bar: "Progress of {name}". */
   toolProgress: string;
+  /** Over an MCP server's request for input: "“{server}” asks:". */
+  elicitationFrom: string;
+  elicitationSubmit: string;
+  elicitationDecline: string;
+  elicitationCancel: string;
+  /** A request to open a page: "Opens a page on {host}". */
+  elicitationOpensPage: string;
+  elicitationOpen: string;
+  elicitationSent: string;
+  elicitationDeclined: string;
+  elicitationCancelled: string;
+  /** After Open, until the server says it is done: "You opened the page; “{server}” will go on when it is done." */
+  elicitationOpened: string;
+  elicitationDone: string;
+  /** A request restored without an answer. */
+  elicitationNotCompleted: string;
   toolInvalidArguments: string;
   /** `{limit}`: the levels allowed. */
   toolArgumentsTooDeep: string;

@@ -7,6 +7,7 @@ import type { MessageSource } from '../conversation/types.js';
 import type { AppInfo } from './types.js';
 import type { McpHostApi } from './host-api.js';
 import type { CallProgressBoard } from './call-progress.js';
+import type { ElicitationDesk } from './elicitation-desk.js';
 
 export interface PaneHolder {
   /** Another app took the pane: go back inline. */
@@ -15,6 +16,8 @@ export interface PaneHolder {
 
 export interface AppContext {
   host(): Promise<McpHostApi>;
+  /** The MCP servers' requests for input that wait for the person (answered from the cards). */
+  elicitations: ElicitationDesk;
   /** The progress of the MCP calls under way, and their Cancel. */
   callProgress: CallProgressBoard;
   sandboxUrl?: string;

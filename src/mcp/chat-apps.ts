@@ -18,7 +18,8 @@ import type { McpHostApi } from './host-api.js';
 import { loadMcpHost } from './host-loader.js';
 import { grantedPermissions } from './csp.js';
 import { CallProgressBoard } from './call-progress.js';
-import type { AppCallCheck, AppInfo, AppMessageCheck, McpCallResult, McpServerConfig, McpServerStatus } from './types.js';
+import { ElicitationDesk } from './elicitation-desk.js';
+import type { AppCallCheck, AppInfo, AppMessageCheck, Elicitation, McpCallResult, McpServerConfig, McpServerStatus } from './types.js';
 
 /** What the controller reads from the chat element: its public properties. */
 export interface ChatAppsHost extends ReactiveControllerHost, HTMLElement {
@@ -50,6 +51,10 @@ export interface ChatAppsHooks {
   sendFromApp(text: string, source: MessageSource): Promise<boolean>;
   /** Records what a card learned about its app. */
   updateApp(partId: string, app: Partial<AppInfo>): void;
+  /** Records a server's request for input (or its outcome) on the tool call it came during. */
+  recordElicitation(toolCallId: string, elicitation: Elicitation): void;
+  /** Whether the conversation shown has this tool call. */
+  hasToolCall(toolCallId: string): boolean;
   /** `agent-chat-open-link` (cancelable) and `agent-chat-app-call`. */
   announceLink(url: string): boolean;
   announceAppCall(detail: AgentChatAppCallDetail): void;
@@ -69,6 +74,11 @@ export class ChatApps implements ReactiveController {
   problems: string[] = [];
   /** The MCP calls under way, as their cards show them. */
   readonly callProgress = new CallProgressBoard();
+  /** What the servers ask of the person, recorded on the calls' cards and answered there. */
+  readonly elicitations = new ElicitationDesk(
+    (toolCallId, elicitation) => this.hooks.recordElicitation(toolCallId, elicitation),
+    (toolCallId) => this.hooks.hasToolCall(toolCallId),
+  );
   /** Servers waiting for the person to sign in, in the order they asked. */
   signIns: SignInRequest[] = [];
   context!: AppContext;
@@ -228,6 +238,7 @@ export class ChatApps implements ReactiveController {
         }
       },
       callProgress: this.callProgress,
+      elicitations: this.elicitations,
       storageKey: () => chat.storageKey,
       serverStatus: (name, status, failure) => this.serverStatus(name, status, failure),
       appCalled: (detail) => hooks.announceAppCall(detail),
@@ -268,6 +279,7 @@ export class ChatApps implements ReactiveController {
     return {
       host: () => this.host(),
       callProgress: this.callProgress,
+      elicitations: this.elicitations,
       sandboxUrl: chat.sandboxUrl || undefined,
       theme,
       locale,

@@ -8,6 +8,7 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { errorText } from '../internal/errors.js';
 import type { CallProgress } from './call-progress.js';
+import type { ElicitationAnswer, ElicitationAsk } from './elicitation-desk.js';
 import { ServerSignIn } from './oauth/server-sign-in.js';
 import { resourceMeta } from './tool-meta.js';
 import { APP_MIME_TYPE, UI_EXTENSION_ID, type McpCallResult, type McpServerConfig, type McpServerStatus, type McpTool, type SignInStart, type UiResourceMeta } from './types.js';
@@ -32,8 +33,19 @@ export interface AppResource {
   meta?: UiResourceMeta;
 }
 
+/** How a call is made: its abort signal, where its progress goes, and the tool call (card) it runs for. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: CallProgress) => void;
+  toolCallId?: string;
+}
+
 export interface ConnectionSettings {
   credentials: RequestCredentials;
+  /** The server asks the person for input (`elicitation/create`) during the call for `toolCallId`. */
+  elicit(ask: ElicitationAsk): Promise<ElicitationAnswer>;
+  /** The server says a URL request it made is complete. */
+  elicitationComplete(server: string, elicitationId: string): void;
   /** The chat's `storage-key`: sign-ins are kept per key and server URL. */
   storageKey: string;
   /** The status changed (read it, and `failure`, from the connection). */
@@ -53,6 +65,8 @@ export class McpConnection {
   private transport?: StreamableHTTPClientTransport;
   private readonly signIn?: ServerSignIn;
   private closed = false;
+  /** The tool calls (cards) running on this server now, latest last: where its requests for input show. */
+  private readonly running: string[] = [];
   /** Failed attempts in a row (the next retry waits 1 s, doubling to 30 s). */
   private failures = 0;
   private retryTimer?: ReturnType<typeof setTimeout>;
@@ -124,7 +138,7 @@ export class McpConnection {
     this.client = undefined;
     this.setStatus('connecting');
     const client = new Client(CLIENT_INFO, {
-      capabilities: { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },
+      capabilities: { elicitation: { form: {}, url: {} }, extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },
       // A changed list is what the next run offers.
       listChanged: {
         tools: {
@@ -133,6 +147,19 @@ export class McpConnection {
           },
         },
       },
+    });
+    // The answer was checked against the server's form before it is sent.
+    client.setRequestHandler('elicitation/create', (request, context) =>
+      this.settings.elicit({
+        server: this.name,
+        toolCallId: this.running.at(-1),
+        params: (request as { params?: unknown }).params ?? request,
+        signal: (context as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal,
+      }) as Promise<never>,
+    );
+    client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+      const id = (notification as { params?: { elicitationId?: unknown } }).params?.elicitationId;
+      if (typeof id === 'string') this.settings.elicitationComplete(this.name, id);
     });
     const transport = new StreamableHTTPClientTransport(this.url, {
       requestInit: { headers: this.config.headers, credentials: this.settings.credentials },
@@ -208,8 +235,9 @@ export class McpConnection {
     return this.tools.find((tool) => tool.name === name);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (progress: CallProgress) => void): Promise<McpCallResult> {
+  async callTool(name: string, args: Record<string, unknown>, { signal, onProgress, toolCallId }: CallOptions = {}): Promise<McpCallResult> {
     let client = await this.connected();
+    if (toolCallId) this.running.push(toolCallId);
     const limit = this.config.callTimeout && this.config.callTimeout > 0 ? this.config.callTimeout : CALL_TIMEOUT_MS;
     // One limit for the whole call: never the SDK's 60 s while the server is still at work.
     const options = {
@@ -237,6 +265,9 @@ export class McpConnection {
         throw new Error(`The MCP server "${this.name}" could not run ${name}: you need to sign in to it again.`);
       }
       throw new Error(`The MCP server "${this.name}" could not run ${name}: ${errorText(error)}`);
+    } finally {
+      const at = toolCallId ? this.running.lastIndexOf(toolCallId) : -1;
+      if (at !== -1) this.running.splice(at, 1);
     }
   }
 

@@ -7,6 +7,7 @@ import type { Transport } from '../protocol/contract.js';
 import type { AppCallCheck, AppInfo, AppMessage, McpCallResult, McpServerConfig, McpServerStatus, SignInStart, UiResourceMeta } from './types.js';
 import type { PersonPrompt, checkAppCall } from './app-call-check.js';
 import type { CallProgressBoard } from './call-progress.js';
+import type { ElicitationDesk } from './elicitation-desk.js';
 
 /** What the host needs from the chat element. */
 export interface HostEnvironment {
@@ -28,6 +29,8 @@ export interface HostEnvironment {
   threadId(): string;
   /** `toolDisplay[name].valueFn(result, args)`, when the page gave one. */
   valueFor(name: string, result: McpCallResult, args: unknown): { value: unknown } | undefined;
+  /** The servers' requests for input waiting for the person, answered from the cards. */
+  elicitations: ElicitationDesk;
   /** Where the cards see the progress of the calls under way, and cancel them. */
   callProgress: CallProgressBoard;
   /** The chat's `storage-key` (sign-ins are kept per key and server URL). */

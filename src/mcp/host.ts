@@ -47,6 +47,8 @@ export class McpHost implements McpHostApi {
       }
       const connection = new McpConnection(config, {
         credentials: this.env.credentials(),
+        elicit: (ask) => this.env.elicitations.ask(ask),
+        elicitationComplete: (server, id) => this.env.elicitations.complete(server, id),
         storageKey: this.env.storageKey(),
         onStatus: (changed) => {
           if (this.connections.get(changed.name) === changed || next.get(changed.name) === changed) this.env.serverStatus(changed.name, changed.status, changed.failure);
@@ -141,7 +143,7 @@ export class McpHost implements McpHostApi {
     });
     let result: McpCallResult;
     try {
-      result = await entry.connection.callTool(call.name, args, own.signal, (progress) => board.report(call.toolCallId, progress));
+      result = await entry.connection.callTool(call.name, args, { signal: own.signal, onProgress: (progress) => board.report(call.toolCallId, progress), toolCallId: call.toolCallId });
     } catch (error) {
       const failure = cancelled ? `The person cancelled the call of ${call.name} before it finished.` : errorText(error);
       return { content: failure, isError: true, app: { failure } };
@@ -329,7 +331,7 @@ export class McpHost implements McpHostApi {
     if (!verdict.allowed) return refuse(verdict.error);
     this.env.appCalled({ name, arguments: args, source: app.source, instanceId: request.instanceId, allowed: true });
     try {
-      if (connection) return await connection.callTool(name, args, gone);
+      if (connection) return await connection.callTool(name, args, { signal: gone, toolCallId: request.instanceId });
       return (await this.relay(app, 'tools/call', { name, arguments: args })) as McpCallResult;
     } catch (error) {
       return { content: [{ type: 'text', text: errorText(error) }], isError: true };

@@ -102,6 +102,30 @@ export type AppCallCheck = (call: AppCall) => AppCallVerdict | Promise<AppCallVe
  */
 export type McpServerStatus = 'connecting' | 'ready' | 'auth-required' | 'offline' | 'error';
 
+/**
+ * An MCP server's request for input from the person (`elicitation/create`), kept with the tool call
+ * during which it came, and what the person did with it.
+ */
+export interface Elicitation {
+  /** This chat's id for it. */
+  id: string;
+  /** The server's name. */
+  server: string;
+  mode: 'form' | 'url';
+  /** The server's words (plain text). */
+  message: string;
+  /** `form`: the JSON Schema of the answer (a flat object of simple fields). */
+  schema?: Record<string, unknown>;
+  /** `url`: the page the server asks the person to open (http or https). */
+  url?: string;
+  /** `url`: the server's id for it, named by `notifications/elicitation/complete`. */
+  elicitationId?: string;
+  /** What the person did; none while it waits. */
+  outcome?: { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> };
+  /** `url`: the server said the interaction is complete. */
+  completed?: boolean;
+}
+
 /** What a press on Sign in did: opened the window, was blocked by the browser, or nothing was needed. */
 export type SignInStart = 'opened' | 'blocked' | 'not-needed';
 

@@ -215,7 +215,7 @@ export class ChatSession {
   }
 
   /** Applies a change that does not come from a run (an app card's resource, a reply the page adds, a rating). */
-  update(action: Extract<CoreAction, { type: 'app-update' | 'append-reply' | 'reset' | 'feedback' }>): void {
+  update(action: Extract<CoreAction, { type: 'app-update' | 'elicitation' | 'append-reply' | 'reset' | 'feedback' }>): void {
     this.dispatch(action, false);
     if (action.type === 'reset') this.watchExpiry();
   }

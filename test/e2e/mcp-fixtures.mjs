@@ -141,6 +141,30 @@ export function clientToolBackend(toolName, { args = {} } = {}) {
   };
 }
 
+/** The model asks for the call the message names as JSON: `{"tool": …, "args": …}`; then thanks for the result. */
+export function jsonCallBackend() {
+  return async (input, res, encoder) => {
+    const send = (event) => res.write(encoder.encodeSSE(event));
+    send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
+    const last = (input.messages ?? []).at(-1);
+    if (last?.role === 'user') {
+      const { tool, args } = JSON.parse(typeof last.content === 'string' ? last.content : last.content[0].text);
+      const toolCallId = `call-${input.runId}`;
+      send({ type: 'TOOL_CALL_START', toolCallId, toolCallName: tool, parentMessageId: `m-${input.runId}` });
+      send({ type: 'TOOL_CALL_ARGS', toolCallId, delta: JSON.stringify(args) });
+      send({ type: 'TOOL_CALL_END', toolCallId });
+      send({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId, outcome: { type: 'success', pendingToolCallIds: [toolCallId] } });
+    } else {
+      const messageId = `m-${input.runId}`;
+      send({ type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' });
+      send({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta: 'Thanks.' });
+      send({ type: 'TEXT_MESSAGE_END', messageId });
+      send({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId });
+    }
+    res.end();
+  };
+}
+
 /**
  * A scripted agent (tool call of `toolName` on the first turn, text once a tool message is in the
  * history) served through `MCPAppsMiddleware`, which owns the MCP server at `mcpUrl`.

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { chatTurn, launchChromium } from './browser.mjs';
-import { chatPage, distBuilt, sleep, startPageServer, waitFor } from './mcp-fixtures.mjs';
+import { chatPage, distBuilt, jsonCallBackend, sleep, startPageServer, waitFor } from './mcp-fixtures.mjs';
 import { startSessionMcpServer } from '../servers/mcp-session-server.mjs';
 
 const PROGRESS = 'agent-chat [part="tool-progress"]';
@@ -53,30 +53,6 @@ function longServer() {
   return server;
 }
 
-/** The model asks for the call the message names as JSON: `{"tool": …, "args": …}`; then thanks for the result. */
-function callingBackend() {
-  return async (input, res, encoder) => {
-    const send = (event) => res.write(encoder.encodeSSE(event));
-    send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
-    const last = (input.messages ?? []).at(-1);
-    if (last?.role === 'user') {
-      const { tool, args } = JSON.parse(typeof last.content === 'string' ? last.content : last.content[0].text);
-      const toolCallId = `call-${input.runId}`;
-      send({ type: 'TOOL_CALL_START', toolCallId, toolCallName: tool, parentMessageId: `m-${input.runId}` });
-      send({ type: 'TOOL_CALL_ARGS', toolCallId, delta: JSON.stringify(args) });
-      send({ type: 'TOOL_CALL_END', toolCallId });
-      send({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId, outcome: { type: 'success', pendingToolCallIds: [toolCallId] } });
-    } else {
-      const messageId = `m-${input.runId}`;
-      send({ type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' });
-      send({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta: 'Thanks.' });
-      send({ type: 'TEXT_MESSAGE_END', messageId });
-      send({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId });
-    }
-    res.end();
-  };
-}
-
 describe('long MCP calls: progress, Cancel, Stop, call-timeout (built bundle)', () => {
   let mcp;
   let pages;
@@ -84,7 +60,7 @@ describe('long MCP calls: progress, Cancel, Stop, call-timeout (built bundle)', 
   before(async () => {
     assert.ok(distBuilt(), 'run `npm run build` first');
     mcp = await startSessionMcpServer(longServer);
-    pages = await startPageServer(callingBackend(), {
+    pages = await startPageServer(jsonCallBackend(), {
       page: chatPage(`<agent-chat-mcp-server name="worker" url="${mcp.url}" call-timeout="2500"></agent-chat-mcp-server>`, { attributes: 'storage="none" tool-cards="open"' }),
     });
     browser = await launchChromium();

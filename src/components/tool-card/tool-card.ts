@@ -6,6 +6,9 @@ import { MAX_DEPTH } from '../../conversation/depth.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format, statusText } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
+import { ElicitationAnswerEvent, on } from '../../internal/events.js';
+import { storedElicitation } from '../../mcp/elicitation-request.js';
+import '../elicitation/elicitation.js';
 import type { AppContext } from '../../mcp/app-context.js';
 import type { CallProgress } from '../../mcp/call-progress.js';
 import { formatValue } from '../../render/format-value.js';
@@ -32,6 +35,7 @@ let nextId = 0;
  * @csspart tool-card-status - The status label.
  * @csspart tool-progress - While an MCP call runs: its progress bar (a `<progress>`), the server's message and Cancel.
  * @csspart tool-cancel - The Cancel button of a running MCP call (the server is told the call is cancelled).
+ * @csspart elicitation - What the MCP server asked of the person during the call (a form, or a page to open), and the answer.
  * @csspart app-frame - The card's MCP App (forwarded from its frame).
  * @csspart app-message - A message the app proposes, with Send and Discard (forwarded).
  * @csspart app-source - The name of the app's source above the app (forwarded).
@@ -91,6 +95,21 @@ export class AgentChatToolCard extends LitElement {
     }
     this.progress = board.get(key);
     this.unwatch = board.watch(key, () => (this.progress = board.get(key)));
+  }
+
+  /** What the server asked of the person during the call: shown even while the card is folded. */
+  private renderElicitations() {
+    const desk = this.appContext?.elicitations;
+    const entries = (this.call.elicitations ?? []).map(storedElicitation).filter((entry) => entry !== undefined);
+    if (!entries.length) return nothing;
+    return entries.map(
+      (elicitation) => html`<agent-chat-elicitation
+        exportparts="elicitation"
+        .elicitation=${elicitation}
+        ?live=${desk?.isLive(elicitation.id) ?? false}
+        ${on(ElicitationAnswerEvent, (event) => desk?.answer(event.id, event.answer))}
+      ></agent-chat-elicitation>`,
+    );
   }
 
   private renderProgress() {
@@ -167,6 +186,7 @@ export class AgentChatToolCard extends LitElement {
           <span class="status" part="tool-card-status" data-status=${status}><span class="dot" aria-hidden="true"></span>${statusLabel}</span>
         </button>
         ${this.renderProgress()}
+        ${this.renderElicitations()}
         ${this.waiting ? request : nothing}
         <div class="body" id=${this.bodyId} part="tool-card-body" ?hidden=${!this.open}>
           ${this.waiting ? nothing : request}

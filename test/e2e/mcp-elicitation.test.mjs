@@ -1,0 +1,159 @@
+/**
+ * An MCP server asking the person for input during a tool call (`elicitation/create`), in
+ * Chromium, on the built bundle, against a real MCP server (the SDK's `elicitInput`): the form in
+ * the call's card, checked before it goes, Submit / Decline / Cancel; a page to open, its host
+ * shown plainly, then the server's `notifications/elicitation/complete`; and what a reload shows
+ * (the answer, or "not completed" for a request left unanswered).
+ *
+ * Run: npm run build && node --test --test-reporter=spec test/e2e/mcp-elicitation.test.mjs
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { McpServer } from '@modelcontextprotocol/server';
+import { launchChromium } from './browser.mjs';
+import { chatPage, distBuilt, jsonCallBackend, sleep, startPageServer, waitFor } from './mcp-fixtures.mjs';
+import { startSessionMcpServer } from '../servers/mcp-session-server.mjs';
+
+const ELICITATION = 'agent-chat [part="elicitation"]';
+/** What the server's handlers got back from the person. */
+const answers = [];
+let linkPage = '';
+
+function restaurantServer() {
+  const server = new McpServer({ name: 'restaurant', version: '1.0.0' });
+  server.registerTool('book_table', { description: 'Books a table, asking who and how many.' }, async (ctx) => {
+    const result = await ctx.mcpReq.elicitInput({
+      mode: 'form',
+      message: 'Who is the table for?',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', title: 'Name', minLength: 1 },
+          guests: { type: 'integer', title: 'Guests', minimum: 1, maximum: 12 },
+          terrace: { type: 'boolean', title: 'On the terrace' },
+        },
+        required: ['name', 'guests'],
+      },
+    });
+    answers.push(result);
+    return { content: [{ type: 'text', text: `Booking: ${JSON.stringify(result)}` }] };
+  });
+  server.registerTool('link_account', { description: 'Links the person’s account on another site.' }, async (ctx) => {
+    const result = await ctx.mcpReq.elicitInput({ mode: 'url', message: 'Sign in to the bookings site to link it.', url: linkPage, elicitationId: 'link-1' });
+    answers.push(result);
+    if (result.action === 'accept') {
+      await sleep(300);
+      await ctx.mcpReq.notify({ method: 'notifications/elicitation/complete', params: { elicitationId: 'link-1' } });
+    }
+    return { content: [{ type: 'text', text: `Linking: ${result.action}` }] };
+  });
+  return server;
+}
+
+describe('an MCP server asks the person for input (built bundle)', () => {
+  let mcp;
+  let pages;
+  let browser;
+  let context;
+  before(async () => {
+    assert.ok(distBuilt(), 'run `npm run build` first');
+    mcp = await startSessionMcpServer(restaurantServer);
+    pages = await startPageServer(jsonCallBackend(), {
+      page: chatPage(`<agent-chat-mcp-server name="restaurant" url="${mcp.url}"></agent-chat-mcp-server>`, { attributes: 'storage-key="elicitation"' }),
+    });
+    // A page that answers 200 (a window whose navigation never commits is not reported as a page).
+    linkPage = `${pages.url}dist/oauth-callback.html?link=1`;
+    browser = await launchChromium();
+    context = await browser.newContext();
+  });
+  after(async () => {
+    await browser?.close();
+    await pages?.close();
+    await mcp?.close();
+  });
+
+  async function open() {
+    const page = await context.newPage();
+    await page.goto(pages.url);
+    await page.locator('agent-chat agent-chat-mcp-server[status="ready"]').waitFor({ state: 'attached' });
+    return page;
+  }
+  const ask = async (page, tool) => {
+    const input = page.locator('agent-chat textarea');
+    await input.fill(JSON.stringify({ tool, args: {} }));
+    await input.press('Enter');
+  };
+  const toolMessage = () => pages.requests.at(-1)?.messages?.findLast((message) => message.role === 'tool')?.content ?? '';
+
+  it('shows the form in the call’s card, checks it, and sends the answer; after a reload the answer is shown', async () => {
+    const page = await open();
+    await ask(page, 'book_table');
+    const request = page.locator(ELICITATION).last();
+    await request.locator('agent-chat-schema-form').waitFor();
+    assert.match(await request.innerText(), /“restaurant” asks:\s*Who is the table for\?/);
+    await request.getByLabel('Name').fill('Ada');
+    await request.getByLabel('Guests').fill('40');
+    await request.getByRole('button', { name: 'Submit' }).click();
+    await request.locator('[part="form-summary"]').waitFor();
+    assert.equal(answers.length, 0, 'nothing sent while the form does not fit');
+    await request.getByLabel('Guests').fill('4');
+    await request.getByLabel('On the terrace').check();
+    await request.getByRole('button', { name: 'Submit' }).click();
+    await waitFor(() => answers.length === 1, { message: 'the server got the answer' });
+    assert.deepEqual(answers[0], { action: 'accept', content: { name: 'Ada', guests: 4, terrace: true } });
+    await waitFor(() => /Booking: .*"accept"/.test(toolMessage()), { message: 'the result sent on' });
+    assert.match(await request.innerText(), /You answered:[\s\S]*"name": "Ada"/);
+
+    await page.reload();
+    const restored = page.locator(ELICITATION).last();
+    await restored.waitFor();
+    assert.match(await restored.innerText(), /You answered:[\s\S]*"guests": 4/);
+    assert.equal(await restored.locator('agent-chat-schema-form').count(), 0);
+    await page.close();
+  });
+
+  it('Decline and Cancel are sent as such, from the keyboard', async () => {
+    const page = await open();
+    await ask(page, 'book_table');
+    let request = page.locator(ELICITATION).last();
+    await request.getByRole('button', { name: 'Decline' }).focus();
+    await page.keyboard.press('Enter');
+    await waitFor(() => answers.at(-1)?.action === 'decline', { message: 'declined' });
+    assert.match(await request.innerText(), /You declined\./);
+    await waitFor(() => /"decline"/.test(toolMessage()), { message: 'the result sent on' });
+
+    await ask(page, 'book_table');
+    request = page.locator(ELICITATION).last();
+    await request.getByRole('button', { name: 'Cancel' }).click();
+    await waitFor(() => answers.at(-1)?.action === 'cancel', { message: 'cancelled' });
+    await page.close();
+  });
+
+  it('a page to open shows its host plainly, opens on Open, and is done when the server says so', async () => {
+    const page = await open();
+    await ask(page, 'link_account');
+    const request = page.locator(ELICITATION).last();
+    await request.getByRole('button', { name: 'Open' }).waitFor();
+    assert.match(await request.innerText(), new RegExp(`Opens a page on ${new URL(pages.url).host.replace(/\./g, '\\.')}`));
+    const opened = context.waitForEvent('page');
+    await request.getByRole('button', { name: 'Open' }).click();
+    const popup = await opened;
+    assert.equal(await popup.evaluate(() => window.opener), null, 'no opener');
+    await popup.close();
+    await waitFor(() => answers.at(-1)?.action === 'accept', { message: 'accepted' });
+    await waitFor(async () => /Done\./.test(await request.innerText()), { message: 'done once the server completed it' });
+    await page.close();
+  });
+
+  it('a request left unanswered when the page goes shows as not completed after a reload', async () => {
+    const page = await open();
+    await ask(page, 'book_table');
+    await page.locator(ELICITATION).last().locator('agent-chat-schema-form').waitFor();
+    await page.reload();
+    const restored = page.locator(ELICITATION).last();
+    await restored.waitFor();
+    assert.match(await restored.innerText(), /Not completed/);
+    assert.equal(await restored.locator('agent-chat-schema-form').count(), 0);
+    await page.close();
+  });
+});
