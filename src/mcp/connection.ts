@@ -138,6 +138,8 @@ export class McpConnection {
     this.client = undefined;
     this.setStatus('connecting');
     const client = new Client(CLIENT_INFO, {
+      // 2026-07-28 with a server that offers it (asked with server/discover), else the 2025-11-25 handshake.
+      versionNegotiation: { mode: 'auto' },
       capabilities: { elicitation: { form: {}, url: {} }, extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },
       // A changed list is what the next run offers.
       listChanged: {

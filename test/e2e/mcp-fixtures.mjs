@@ -119,14 +119,19 @@ const textEvents = (messageId, text) => [
   { type: 'TEXT_MESSAGE_END', messageId },
 ];
 
-/** The model calls `toolName` (a client tool) with `args` on each turn; after its result, says it is done. */
-export function clientToolBackend(toolName, { args = {} } = {}) {
+/**
+ * The model calls `toolName` (a client tool) with `args`; after its result, says it is done. Once a
+ * result is in the history it calls no more, unless `everyTurn` (then each message of the person
+ * gets a call).
+ */
+export function clientToolBackend(toolName, { args = {}, everyTurn = false } = {}) {
   let calls = 0;
   return async (input, res, encoder) => {
     const send = (event) => res.write(encoder.encodeSSE(event));
     send(started(input));
-    // The tool answered this turn: the last message is its result (earlier turns may hold others).
-    if ((input.messages ?? []).at(-1)?.role === 'tool') {
+    const messages = input.messages ?? [];
+    const answered = everyTurn ? messages.at(-1)?.role === 'tool' : messages.some((message) => message.role === 'tool');
+    if (answered) {
       for (const event of textEvents(`text-${input.runId}`, `Got the ${toolName} result.`)) send(event);
       send({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId });
     } else {

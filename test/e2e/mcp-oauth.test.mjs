@@ -50,7 +50,7 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     assert.ok(distBuilt(), 'run `npm run build` first');
     authorization = await startAuthorizationServer();
     protectedServer = await startProtectedMcpServer(authorization);
-    pages = await startPageServer(clientToolBackend('list_notes'), { page: chatPage(mcpServerChild('notes', protectedServer.url)) });
+    pages = await startPageServer(clientToolBackend('list_notes', { everyTurn: true }), { page: chatPage(mcpServerChild('notes', protectedServer.url)) });
     browser = await launchChromium({ popupBlocking: true });
     context = await browser.newContext();
     await context.addInitScript(recordStatuses);

@@ -47,16 +47,18 @@ async function textMatching(locator, pattern, timeout = 15_000) {
 }
 
 /**
- * The page's problems, less one expected kind: the MCP client opens the optional GET event stream,
- * which a stateless server (demo/mcp-http.mjs) declines with 405 as the spec allows, and Chromium
- * logs every failed load. Each such console line must match a 405 answer to a GET of `mcpUrl`.
+ * The page's problems, less two expected kinds, as Chromium logs every failed load: the MCP client
+ * opens the optional GET event stream, which a stateless server (demo/mcp-http.mjs) declines with
+ * 405 as the spec allows; and it asks each server first whether it speaks the 2026-07-28 revision
+ * (`server/discover`), which a 2025-era server refuses with 400. Each such console line must match
+ * one of those answers.
  */
 function unexpected({ problems, declined }, mcpUrl) {
-  const strays = declined.filter((request) => request !== `GET ${mcpUrl}`);
-  assert.deepEqual(strays, [], 'only GETs of the MCP endpoint are declined with 405');
+  const strays = declined.filter((request) => request !== `GET ${mcpUrl} 405` && request !== `POST ${mcpUrl} 400 server/discover`);
+  assert.deepEqual(strays, [], 'only the GET stream (405) and the revision probe (400) of the MCP endpoint are declined');
   let budget = declined.length;
   return problems.filter((problem) => {
-    if (budget > 0 && /Failed to load resource: .*status of 405/.test(problem)) {
+    if (budget > 0 && /Failed to load resource: .*status of (405|400)/.test(problem)) {
       budget -= 1;
       return false;
     }
@@ -77,7 +79,9 @@ async function openChat(browser, site) {
   const page = await browser.newPage();
   const declined = [];
   page.on('response', (response) => {
-    if (response.status() === 405) declined.push(`${response.request().method()} ${response.url()}`);
+    const request = response.request();
+    if (response.status() === 405) declined.push(`${request.method()} ${response.url()} 405`);
+    if (response.status() === 400) declined.push(`${request.method()} ${response.url()} 400${/"server\/discover"/.test(request.postData() ?? '') ? ' server/discover' : ''}`);
   });
   // openPage (browser.mjs) with this page, so the 405 listener sees the very first requests.
   const opened = await openPage({ newPage: async () => page }, site.url);

@@ -27,7 +27,7 @@ async function readJson(req) {
 export async function startSessionMcpServer(createServer) {
   /** session id → { transport, server } */
   const sessions = new Map();
-  const log = { initialized: 0, deleted: 0, unknownSession: 0, toolCalls: [] };
+  const log = { initialized: 0, deleted: 0, unknownSession: 0, toolCalls: [], versions: [] };
 
   async function handle(req, res) {
     for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
@@ -36,6 +36,7 @@ export async function startSessionMcpServer(createServer) {
     const sessionId = req.headers['mcp-session-id'];
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     for (const message of [body].flat()) if (message?.method === 'tools/call') log.toolCalls.push(message.params?.name);
+    if (req.headers['mcp-protocol-version']) log.versions.push(req.headers['mcp-protocol-version']);
     if (sessionId) {
       const session = sessions.get(sessionId);
       if (!session) {
