@@ -2,12 +2,13 @@
  * An MCP server that requires OAuth, as hosted servers do: without a valid bearer token for it,
  * every request gets 401 with `WWW-Authenticate: Bearer resource_metadata="…"`, and its protected
  * resource metadata (RFC 9728) names the authorization server. Tokens are checked by the
- * authorization server of demo/oauth-authorization-server.mjs, audience included. CORS as a browser
- * client needs it, `WWW-Authenticate` exposed. Used by the demo and the tests.
+ * authorization server of demo/oauth-authorization-server.mjs, audience included. With sessions
+ * (mcp-sessions.mjs), so it can ask the person things mid-call. CORS as a browser client needs it,
+ * `WWW-Authenticate` exposed. Used by the demo and the tests.
  */
 import http from 'node:http';
-import { McpServer } from '@modelcontextprotocol/server';
-import { handleMcpRequest } from './mcp-http.mjs';
+import { createSessionHandler } from './mcp-sessions.mjs';
+import { createNotesServer } from './notes-tools.mjs';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -16,22 +17,14 @@ const CORS = {
   'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
 };
 
-/** The notes server's tools: what a signed-in person's agent may read. */
-export function notesServer() {
-  const server = new McpServer({ name: 'notes', version: '1.0.0' });
-  server.registerTool('list_notes', { title: 'List notes', description: 'Lists the signed-in person’s notes.' }, async () => ({
-    content: [{ type: 'text', text: 'Your notes: "Buy tram tickets", "Call the bakery", "Pack the umbrella".' }],
-  }));
-  return server;
-}
-
 /**
  * Serves `createServer` at `/mcp`, protected by `authorizationServer` (from
  * startAuthorizationServer). `requests` records each request's method and whether it was let in.
  * `advertiseScopes: false`: neither the 401 nor the metadata names the scopes (the client picks).
  */
-export async function startProtectedMcpServer(authorizationServer, { host = '127.0.0.1', port = 0, createServer = notesServer, scopes = ['notes'], advertiseScopes = true } = {}) {
+export async function startProtectedMcpServer(authorizationServer, { host = '127.0.0.1', port = 0, createServer = createNotesServer, scopes = ['notes'], advertiseScopes = true } = {}) {
   const requests = [];
+  const sessions = createSessionHandler(createServer);
   let base = '';
   const metadataPath = '/.well-known/oauth-protected-resource/mcp';
   const server = http.createServer(async (req, res) => {
@@ -59,7 +52,7 @@ export async function startProtectedMcpServer(authorizationServer, { host = '127
       res.writeHead(401, { 'www-authenticate': challenge, 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: bearer ? 'invalid_token' : 'unauthorized' }));
     }
-    await handleMcpRequest(createServer, req, res).catch((error) => {
+    await sessions.handle(req, res).catch((error) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));
     });
   });

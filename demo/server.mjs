@@ -1,8 +1,10 @@
 // Demo backend for <agent-chat>: an AG-UI 1.0 endpoint (/api/agent) and an AI SDK UI message
-// stream endpoint (/api/ai-sdk, ai-sdk-agent.mjs) plus the demo page and the built bundle, and beside it, each on a port of its own, the dice roller MCP server (an MCP App) and a second
-// origin that serves only the MCP Apps sandbox proxy (dist/sandbox.html).
+// stream endpoint (/api/ai-sdk, ai-sdk-agent.mjs) plus the demo pages and the built bundle, and
+// beside it, each on a port of its own, the dice roller MCP server (an MCP App), a second origin
+// that serves only the MCP Apps sandbox proxy (dist/sandbox.html), and a notes MCP server behind
+// OAuth with its authorization server (for /notes.html and its agent, /api/notes-agent).
 //
-//   node demo/server.mjs            → http://127.0.0.1:8787/ and /shop.html (PORT, HOST, DEMO_DELAY_MS override;
+//   node demo/server.mjs            → http://127.0.0.1:8787/, /shop.html and /notes.html (PORT, HOST, DEMO_DELAY_MS override;
 //                                     MCP_PORT, SANDBOX_PORT pick the other two ports, else free ones)
 //   OPENAI_API_KEY=… node demo/server.mjs   → a real model instead of the scripted agent
 
@@ -17,6 +19,9 @@ import { EventEncoder } from '@ag-ui/encoder';
 import { DEFAULT_DELAY_MS, scriptedRun } from './scripted-agent.mjs';
 import { isOpenaiConfigured, openaiConfig, openaiRun } from './openai-agent.mjs';
 import { startDemoMcpServer } from './mcp-app-server.mjs';
+import { startAuthorizationServer } from './oauth-authorization-server.mjs';
+import { startProtectedMcpServer } from './protected-mcp-server.mjs';
+import { notesRun } from './notes-agent.mjs';
 import { isMainModule } from './is-main.mjs';
 import { HttpError, SSE_HEADERS, drained, readBody, sendJsonError, sendText } from './http-helpers.mjs';
 import { AI_SDK_PATH, aiSdkRoute, createAiSdkAgent } from './ai-sdk-agent.mjs';
@@ -88,10 +93,11 @@ function escapeAttribute(text) {
 }
 
 /** The demo page, with the URLs of the MCP server and of the sandbox proxy filled in. */
-async function sendIndex(req, res, { urls, host }) {
+async function sendIndex(req, res, { urls, host }, file = INDEX_HTML) {
   const hostname = requestHostname(req, host.includes(':') ? `[${host}]` : host);
-  const values = { MCP_URL: urls.mcp(hostname), SANDBOX_URL: urls.sandbox(hostname) };
-  const page = (await readFile(INDEX_HTML, 'utf8')).replace(/%(MCP_URL|SANDBOX_URL)%/g, (_, name) => escapeAttribute(values[name]));
+  // The notes server's address is the one its OAuth metadata names, whatever host the page was asked by.
+  const values = { MCP_URL: urls.mcp(hostname), SANDBOX_URL: urls.sandbox(hostname), NOTES_URL: urls.notes };
+  const page = (await readFile(file, 'utf8')).replace(/%(MCP_URL|SANDBOX_URL|NOTES_URL)%/g, (_, name) => escapeAttribute(values[name]));
   res.writeHead(200, {
     'Content-Type': CONTENT_TYPES['.html'],
     'Content-Length': Buffer.byteLength(page),
@@ -263,9 +269,16 @@ async function route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, en
     if (req.method !== 'POST') return sendJsonError(res, 405, 'Use POST with an AG-UI RunAgentInput.', { Allow: 'POST, OPTIONS' });
     return handleAgentRequest(req, res, agent, log);
   }
+  if (pathname === '/api/notes-agent') {
+    if (req.method === 'OPTIONS') return answerPreflight(req, res, env);
+    for (const [name, value] of Object.entries(corsHeaders(req, env))) res.setHeader(name, value);
+    if (req.method !== 'POST') return sendJsonError(res, 405, 'Use POST with an AG-UI RunAgentInput.', { Allow: 'POST, OPTIONS' });
+    return handleAgentRequest(req, res, { run: notesRun }, log);
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   if (pathname === '/' || pathname === '/index.html') return sendIndex(req, res, { urls, host });
   if (pathname === '/shop.html') return sendFile(req, res, path.join(DEMO_DIR, 'shop.html')); // the popup on a product page
+  if (pathname === '/notes.html') return sendIndex(req, res, { urls, host }, path.join(DEMO_DIR, 'notes.html')); // a server behind OAuth
   if (pathname.startsWith('/dist/')) return sendFile(req, res, resolveInside(distDir, pathname.slice('/dist/'.length)));
   return sendText(res, 404, 'Not found');
 }
@@ -333,11 +346,17 @@ export async function startDemoServer({
   try {
     const mcp = await startDemoMcpServer({ host, port: mcpPort });
     started.push(mcp);
+    // The notes MCP server asks for OAuth: the demo's own authorization server signs people in.
+    const authorization = await startAuthorizationServer({ host });
+    started.push(authorization);
+    const notes = await startProtectedMcpServer(authorization, { host });
+    started.push(notes);
     const sandbox = await listen((req, res) => routeSandbox(req, res, distDir), { host, port: sandboxPort, log });
     started.push(sandbox);
     const urls = {
       mcp: (hostname) => `http://${hostname}:${mcp.port}/mcp`,
       sandbox: (hostname) => `http://${hostname}:${sandbox.port}/sandbox.html`,
+      notes: notes.url,
     };
     const main = await listen((req, res) => route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, env }), { host, port, log });
     started.push(main);
@@ -351,6 +370,8 @@ export async function startDemoServer({
       agent: agent.description,
       mcpUrl: urls.mcp(hostname),
       mcpCalls: mcp.calls,
+      notesUrl: notes.url,
+      authorizationUrl: authorization.url,
       sandboxUrl: urls.sandbox(hostname),
       close: async () => {
         await Promise.all(started.map((server) => server.close()));
@@ -387,6 +408,8 @@ async function main() {
   console.log(`  AG-UI agent endpoint (CORS for pages on localhost / 127.0.0.1): ${server.url}api/agent`);
   console.log(`  AI SDK endpoint (useChat's protocol; a scripted mock model):  ${server.url}${AI_SDK_PATH.slice(1)}`);
   console.log(`  dice roller MCP server (an MCP App): ${server.mcpUrl}`);
+  console.log(`  an MCP server behind OAuth (sign in, progress, a form, an image): ${server.url}notes.html`);
+  console.log(`    its server ${server.notesUrl}, its authorization server ${server.authorizationUrl}`);
   console.log(`  sandbox proxy on a second origin:    ${server.sandboxUrl}`);
   if (!existsSync(path.join(DEFAULT_DIST_DIR, 'sandbox.html'))) {
     console.log('  dist/sandbox.html is missing; run "npm run build" so apps can run in the sandbox proxy.');

@@ -1,5 +1,5 @@
 /** What the reducer takes: the wire's events, and what the person or the element does. */
-import type { AppInfo, Elicitation } from '../mcp/types.js';
+import type { AppInfo, Elicitation, McpCallRecord } from '../mcp/types.js';
 import type { ChatEvent } from '../protocol/contract.js';
 import type { AskState, AssistantTurn, Attachment, InterruptResponse, MessageSource, Turn } from './types.js';
 
@@ -20,6 +20,8 @@ export type LocalAction =
   | { type: 'reset'; turns: Turn[] }
   /** What a tool call's (or an activity's) app card learned: its resource, result, failure. */
   | { type: 'app-update'; partId: string; app: Partial<AppInfo> }
+  /** The result of a call the widget ran on an MCP server of the page, for its card. */
+  | { type: 'tool-call-mcp'; toolCallId: string; mcp: McpCallRecord }
   /** An MCP server asked the person for input during a tool call, or what became of that request. */
   | { type: 'elicitation'; toolCallId: string; elicitation: Elicitation }
   /** A finished reply added by the page (`appendAppCard`). */

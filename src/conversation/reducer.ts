@@ -36,6 +36,7 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
     case 'tool-call-args':
     case 'tool-call-end':
     case 'tool-call-result':
+    case 'tool-call-mcp':
     case 'tool-call-denied':
     case 'tool-calls-unanswered':
       return reduceTools(state, action);

@@ -2,7 +2,7 @@
  * The conversation as the widget shows it: turns of the person and replies of the agent.
  * A reply is one run; it holds its parts (text, reasoning, tool calls, activity) in arrival order.
  */
-import type { AppInfo, Elicitation } from '../mcp/types.js';
+import type { AppInfo, Elicitation, McpCallRecord } from '../mcp/types.js';
 import type { HistoryMessage, Interrupt, ReconnectOptions, ReplyError, ReplySource, RunOptions, RunOutcome, RunTrigger, Transport } from '../protocol/contract.js';
 
 export type ToolCallStatus = 'running' | 'done' | 'error' | 'cancelled' | 'not-completed';
@@ -52,6 +52,8 @@ export interface ToolCallPart {
   subagentRunId?: string;
   /** The MCP App shown in this call's card. */
   app?: AppInfo;
+  /** A call the widget ran on one of the page's MCP servers: its result, which the card shows. */
+  mcp?: McpCallRecord;
   /** An `ask_user` call the widget answers: how its answers come and how it was answered. */
   ask?: AskState;
   /** The backend refused to run it (the person, or its own policy, denied it). */

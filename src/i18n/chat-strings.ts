@@ -117,6 +117,20 @@ export interface ChatStrings {
   mcpSignInBlocked: string;
   /** The last sign-in did not complete. */
   mcpSignInFailed: string;
+  /** An image an MCP tool returned (its text alternative): "Image ({type}, {size})". */
+  mcpImage: string;
+  /** Audio an MCP tool returned (its player's name): "Audio ({type}, {size})". */
+  mcpAudio: string;
+  /** `{what}` (an image, audio, a file) whose data is not valid base64. */
+  mcpUnreadable: string;
+  /** `{what}` too large to show or download. */
+  mcpTooLarge: string;
+  /** A long text of a tool result, cut: "Only the first {shown} of {total} characters are shown." */
+  mcpTextCut: string;
+  /** Content of a type the chat does not know: `{type}`. */
+  mcpUnknownContent: string;
+  /** Content items of a tool result past the ones shown. */
+  mcpMoreItems: CountedText;
   activityCalls: CountedText;
   activityNotes: string;
   activityShowConversation: string;

@@ -16,6 +16,7 @@ import { FrameSession } from './frame-session.js';
 import type { FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
 import { toolTitle, toolVisibility, uiResourceUri } from './tool-meta.js';
 import { permittedOnly } from './csp.js';
+import { answerFor } from './result-for-model.js';
 import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, SignInStart, UiResourceMeta } from './types.js';
 
 /** How long the first run waits for servers to be listed before going on without the slow ones. */
@@ -154,16 +155,9 @@ export class McpHost implements McpHostApi {
     return { ...this.modelValue(call.name, result, args), app: { callResult: result } };
   }
 
-  /** What the model receives: `valueFn`'s output, else `structuredContent`, else the text. */
+  /** What the model receives (`valueFn`'s output, else see result-for-model.ts), and what the call's card keeps. */
   private modelValue(name: string, result: McpCallResult, args: unknown): ClientToolResult {
-    const custom = this.env.valueFor(name, result, args);
-    if (custom) return { content: custom.value, isError: result.isError === true };
-    if (result.structuredContent !== undefined) return { content: result.structuredContent, isError: result.isError === true };
-    const text = (result.content ?? [])
-      .filter((item): item is { type: 'text'; text: string } => (item as { type?: string }).type === 'text')
-      .map((item) => item.text)
-      .join('\n');
-    return { content: text || (result.content ?? []), isError: result.isError === true };
+    return answerFor(result, this.env.valueFor(name, result, args));
   }
 
   async callTool(source: string, name: string, args: Record<string, unknown>, given?: McpCallResult): Promise<{ result: McpCallResult; app?: AppInfo }> {

@@ -39,6 +39,16 @@ export interface McpCallResult {
 }
 
 /**
+ * A call the widget ran on one of the page's MCP servers, as its tool call keeps it: the server's
+ * result (the card shows its content; the AI SDK wire sends its images to the model), and whether
+ * the page's `valueFn` gave the model's value instead (then that value goes as it is).
+ */
+export interface McpCallRecord {
+  result: McpCallResult;
+  valueFn?: true;
+}
+
+/**
  * What a tool card knows about its app. Serializable: it is part of the conversation, so a card
  * can be drawn again (and, once stored, restored) without calling anything.
  */

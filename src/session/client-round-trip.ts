@@ -55,8 +55,9 @@ export async function answerClientCalls(
   if (signal.aborted || run.ended()) return false;
   const waiting: string[] = [];
   answerable.forEach((call, i) => {
-    const { app, ask, waitFor, content, isError } = results[i];
+    const { app, ask, waitFor, content, isError, mcp } = results[i];
     if (app) run.record({ type: 'app-update', partId: call.id, app });
+    if (mcp) run.record({ type: 'tool-call-mcp', toolCallId: call.id, mcp });
     if (waitFor) {
       waiting.push(call.id);
       run.record({ type: 'ask-open', toolCallId: call.id, by: waitFor });

@@ -6,7 +6,7 @@
  */
 import type { RunOutcome } from '../protocol/contract.js';
 import type { AskState, AssistantTurn } from '../conversation/types.js';
-import type { AppInfo } from '../mcp/types.js';
+import type { AppInfo, McpCallRecord } from '../mcp/types.js';
 import type { ToolDefinition } from '../protocol/contract.js';
 
 export interface ClientToolCall {
@@ -22,6 +22,8 @@ export interface ClientToolResult {
   isError?: boolean;
   /** What the call's app card learns from it (the full MCP result, or why it failed). */
   app?: Partial<AppInfo>;
+  /** A call run on one of the page's MCP servers: its result, kept on the call for its card. */
+  mcp?: McpCallRecord;
   /**
    * The call is not answered yet: the person answers it later (in its card's form, or with their
    * next message). The reply pauses; `content` is ignored.

@@ -115,6 +115,9 @@ export class AgentChatToolCard extends LitElement {
   private renderProgress() {
     const { progress, call, strings } = this;
     if (!progress || call.status !== 'running') return nothing;
+    // While the server waits for the person's answer, the request's own buttons are the way on.
+    const desk = this.appContext?.elicitations;
+    if (call.elicitations?.some((entry) => !entry.outcome && desk?.isLive(entry.id))) return nothing;
     const total = typeof progress.total === 'number' && progress.total > 0 ? progress.total : undefined;
     const done = typeof progress.progress === 'number' && total !== undefined ? Math.min(Math.max(progress.progress, 0), total) : undefined;
     const name = this.heading || call.name || 'tool';

@@ -1,6 +1,7 @@
 /**
- * Tool calls: they start, their arguments stream and end, a result comes (the first one counts),
- * the backend denies one, the widget leaves some unanswered. (`ask_user` calls opening and being
+ * Tool calls: they start, their arguments stream and end, a result comes (the first one counts;
+ * a call run on an MCP server of the page keeps the server's result too, for its card), the
+ * backend denies one, the widget leaves some unanswered. (`ask_user` calls opening and being
  * answered are `asks.ts`'s.)
  */
 import type { Action } from '../actions.js';
@@ -17,6 +18,7 @@ export type ToolAction = Extract<
       | 'tool-call-args'
       | 'tool-call-end'
       | 'tool-call-result'
+      | 'tool-call-mcp'
       | 'tool-call-denied'
       | 'tool-calls-unanswered';
   }
@@ -56,6 +58,8 @@ export function reduceTools(state: ConversationState, action: ToolAction): Conve
           ...(action.tooDeep ? { resultTooDeep: true } : {}),
         };
       });
+    case 'tool-call-mcp':
+      return upsertPart(state, action.toolCallId, 'tool-call', (part) => (part && !part.mcp ? { ...part, mcp: action.mcp } : part));
     case 'tool-call-denied':
       return upsertPart(state, action.toolCallId, 'tool-call', (part) =>
         part && part.status === 'running' ? { ...part, status: 'cancelled', denied: true, argsComplete: true, ...parseArgsOnce(part) } : part,

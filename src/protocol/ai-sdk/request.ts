@@ -6,6 +6,7 @@
  */
 import { userFileParts } from '../../conversation/attachment-wire.js';
 import { contentText } from '../../conversation/history.js';
+import { aiSdkOutput } from '../../mcp/result-for-model.js';
 import type { AssistantTurn, ChatRunTrigger, InterruptResponse, ReplyPart, ToolCallPart, Turn, UserTurn } from '../../conversation/types.js';
 import type { RunRequest } from '../contract.js';
 import { chatCallIds, isToolPart, isUIMessage, type ToolPart, type UIMessage, type UIMessagePart } from './ui-message.js';
@@ -134,7 +135,10 @@ function answered(part: ToolPart, call: ToolCallPart | undefined, turn: Assistan
   }
   if (part.state !== 'input-available' && part.state !== 'input-streaming') return part;
   const { output: _output, errorText: _errorText, preliminary: _preliminary, ...rest } = part;
-  if (call?.status === 'done' && call.result !== undefined) return { ...rest, state: 'output-available', input: part.input ?? call.args ?? {}, output: call.result };
+  if (call?.status === 'done' && call.result !== undefined) {
+    // A call run on an MCP server of the page gives the model its images too (see result-for-model.ts).
+    return { ...rest, state: 'output-available', input: part.input ?? call.args ?? {}, output: aiSdkOutput(call.mcp) ?? call.result };
+  }
   if (call?.status === 'error') {
     return { ...rest, state: 'output-error', input: part.input ?? call.args ?? {}, errorText: call.error || contentText(call.result) || 'The tool call failed.' };
   }
