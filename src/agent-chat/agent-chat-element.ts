@@ -20,7 +20,7 @@ import { ChatStorage, type ThreadSummary } from '../storage/chat-storage.js';
 import type { ThreadExport } from '../storage/records.js';
 import { AgentChatEmbedding } from './agent-chat-embedding.js';
 import { appCardReply, withCardDisplay, type AppendAppCardOptions } from './app-card-reply.js';
-import { signInNoticeTemplate } from './mcp-sign-in-notice.js';
+import { loadMcpNotice } from '../components/mcp-notice/mcp-notice-loader.js';
 import { COMPOSER_PARTS, configErrorsTemplate, headerTemplate, heldNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
 import { ConnectionController } from './connection.js';
 import { displayOptions } from './display-options.js';
@@ -431,6 +431,16 @@ export class AgentChatElement extends AgentChatEmbedding {
     this.log.follow();
   }
 
+  /** The servers that ask the person to sign in (the notice's view loads with the first). */
+  private signInNotice() {
+    void loadMcpNotice();
+    return html`<agent-chat-mcp-notice
+      exportparts="mcp-notice, mcp-sign-in"
+      .requests=${this.apps.signIns}
+      .signIn=${(name: string) => this.apps.signIn(name)}
+    ></agent-chat-mcp-notice>`;
+  }
+
   protected renderChat() {
     const strings = this.localize.strings;
     const turns = this.conversation.turns;
@@ -478,7 +488,7 @@ export class AgentChatElement extends AgentChatEmbedding {
       ${this.log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
       ${this.apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
       ${configErrorsTemplate(strings, this.connection.problems)}
-      ${signInNoticeTemplate(strings, this.apps.signIns, (name) => this.apps.signIn(name))}
+      ${this.apps.signIns.length ? this.signInNotice() : nothing}
       <div class="footer">
         ${heldNoticeTemplate(strings, this.run.heldNotice, this.goToRequest)}
         <agent-chat-composer

@@ -3,7 +3,6 @@ import { base, tokens } from '../styles/tokens.js';
 import { AgentChatElement } from './agent-chat-element.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { embedStyles } from './embed.styles.js';
-import { signInNoticeStyles } from './mcp-sign-in-notice.js';
 
 export type { AppendAppCardOptions } from './app-card-reply.js';
 
@@ -43,6 +42,20 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  *   the model gets "cancelled" as the call's error.
  * @csspart elicitation - In a tool card: what the MCP server asked of the person during the call — a form
  *   (Submit, Decline, Cancel) or a page to open, its host shown plainly (Open, Decline, Cancel) — and the answer.
+ * @csspart mcp-result-text - In the card of a call run on an MCP server of the page: a text of its result
+ *   (as any tool result: markdown, JSON, sanitized HTML; cut after 100,000 characters).
+ * @csspart mcp-result-image - An image of an MCP call's result, from its own bytes (PNG, JPEG, GIF, WebP or
+ *   AVIF up to 5 MB; through the `images` policy and its size bounds). Others are offered as downloads.
+ * @csspart mcp-result-audio - The audio player (`<audio controls>`) of an MCP call's audio (up to 5 MB).
+ * @csspart mcp-result-link - A resource link of an MCP call's result: its name — a link opening in a new tab
+ *   for http(s) addresses (with `agent-chat-open-link`, and its host beside it), else with its address as
+ *   text — its description, type and size.
+ * @csspart mcp-result-resource - A resource embedded in an MCP call's result: its address and type, then its
+ *   text as a code block highlighted by its type, or its download.
+ * @csspart mcp-result-download - Saves a file of an MCP call's result (a binary resource, or media not shown
+ *   inline) as bytes (`application/octet-stream`), whatever type the server gave it.
+ * @csspart mcp-result-note - In place of MCP content that is not shown: too large, not valid base64, of an
+ *   unknown type, a cut text, or past the first 50 items.
  * @csspart mcp-notice - Above the composer: each MCP server that asks the person to sign in.
  * @csspart mcp-sign-in - "Sign in to NAME": the only way a server's authorization window opens.
  * @csspart activity - What one subagent did in a reply: its block.
@@ -174,7 +187,7 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @slot launcher - (popup, sidebar) An icon of the page's in place of the launcher's chat bubble.
  */
 export class AgentChat extends AgentChatElement {
-  static override styles = [tokens, base, agentChatStyles, signInNoticeStyles, embedStyles];
+  static override styles = [tokens, base, agentChatStyles, embedStyles];
 }
 
 define('agent-chat', AgentChat);

@@ -9,7 +9,6 @@
 import { nothing, type ElementPart } from 'lit';
 import { Directive, PartType, directive, type PartInfo } from 'lit/directive.js';
 import type { Answers, Attachment, InterruptResponse } from '../conversation/types.js';
-import type { ElicitationAnswer } from '../mcp/elicitation-desk.js';
 
 /** An event class of this module: its `type` and its instances. */
 export interface InternalEventClass<E extends Event> {
@@ -125,17 +124,6 @@ export class McpServerSignOutEvent extends Event {
   done?: Promise<void>;
   constructor() {
     super(McpServerSignOutEvent.type, bubbling);
-  }
-}
-
-/** The person's answer to an MCP server's request for input, from its card. */
-export class ElicitationAnswerEvent extends Event {
-  static readonly type = 'chat:elicitation-answer';
-  constructor(
-    readonly id: string,
-    readonly answer: ElicitationAnswer,
-  ) {
-    super(ElicitationAnswerEvent.type, direct);
   }
 }
 

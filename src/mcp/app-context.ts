@@ -16,10 +16,10 @@ export interface PaneHolder {
 
 export interface AppContext {
   host(): Promise<McpHostApi>;
-  /** The MCP servers' requests for input that wait for the person (answered from the cards). */
-  elicitations: ElicitationDesk;
-  /** The progress of the MCP calls under way, and their Cancel. */
-  callProgress: CallProgressBoard;
+  /** The MCP servers' requests for input that wait for the person (answered from the cards); once the host has loaded. */
+  elicitations?: ElicitationDesk;
+  /** The progress of the MCP calls under way, and their Cancel; once the host has loaded. */
+  callProgress?: CallProgressBoard;
   sandboxUrl?: string;
   theme: 'light' | 'dark';
   locale: string;

@@ -5,6 +5,7 @@
  */
 import type { ActivityPart, AssistantTurn, ConversationState, ToolCallPart } from '../conversation/types.js';
 import { isRecord } from '../internal/guards.js';
+import { updatePart } from '../conversation/update-part.js';
 import type { AppInfo } from './types.js';
 
 /**
@@ -12,20 +13,9 @@ import type { AppInfo } from './types.js';
  * A part with no app yet gets one only from an update that says where the app comes from.
  */
 export function updateApp(state: ConversationState, partId: string, app: Partial<AppInfo>): ConversationState {
-  for (let t = state.turns.length - 1; t >= 0; t--) {
-    const turn = state.turns[t];
-    if (turn.role !== 'assistant') continue;
-    const index = turn.parts.findIndex((part) => part.id === partId && (part.kind === 'tool-call' || part.kind === 'activity'));
-    if (index === -1) continue;
-    const part = turn.parts[index] as ToolCallPart | ActivityPart;
-    if (!part.app && !(app.source && app.resourceUri && app.via)) return state;
-    const parts = turn.parts.slice();
-    parts[index] = { ...part, app: { ...part.app, ...app } as AppInfo };
-    const turns = state.turns.slice();
-    turns[t] = { ...turn, parts };
-    return { ...state, turns };
-  }
-  return state;
+  return updatePart<ToolCallPart | ActivityPart>(state, partId, ['tool-call', 'activity'], (part) =>
+    !part.app && !(app.source && app.resourceUri && app.via) ? part : { ...part, app: { ...part.app, ...app } as AppInfo },
+  );
 }
 
 /**

@@ -17,9 +17,7 @@ import type { AppContext, PaneHolder } from './app-context.js';
 import type { McpHostApi } from './host-api.js';
 import { loadMcpHost } from './host-loader.js';
 import { grantedPermissions } from './csp.js';
-import { CallProgressBoard } from './call-progress.js';
-import { ElicitationDesk } from './elicitation-desk.js';
-import type { AppCallCheck, AppInfo, AppMessageCheck, Elicitation, McpCallResult, McpServerConfig, McpServerStatus } from './types.js';
+import type { AppCallCheck, AppInfo, AppMessageCheck, Elicitation, McpCallResult, McpServerConfig, McpServerStatus, SignInRequest } from './types.js';
 
 /** What the controller reads from the chat element: its public properties. */
 export interface ChatAppsHost extends ReactiveControllerHost, HTMLElement {
@@ -60,25 +58,9 @@ export interface ChatAppsHooks {
   announceAppCall(detail: AgentChatAppCallDetail): void;
 }
 
-/** A server that asks the person to sign in, as the chat shows it. */
-export interface SignInRequest {
-  name: string;
-  /** The browser blocked the sign-in window at the last press. */
-  blocked: boolean;
-  /** The last sign-in did not complete: why. */
-  failure?: string;
-}
-
 export class ChatApps implements ReactiveController {
   /** What is wrong with the servers the page gave, or could not be reached. */
   problems: string[] = [];
-  /** The MCP calls under way, as their cards show them. */
-  readonly callProgress = new CallProgressBoard();
-  /** What the servers ask of the person, recorded on the calls' cards and answered there. */
-  readonly elicitations = new ElicitationDesk(
-    (toolCallId, elicitation) => this.hooks.recordElicitation(toolCallId, elicitation),
-    (toolCallId) => this.hooks.hasToolCall(toolCallId),
-  );
   /** Servers waiting for the person to sign in, in the order they asked. */
   signIns: SignInRequest[] = [];
   context!: AppContext;
@@ -90,8 +72,6 @@ export class ChatApps implements ReactiveController {
   private loadedHost?: McpHostApi;
   /** What is wrong with the servers as given. */
   private configProblems: string[] = [];
-  /** Why each server that could not be reached could not. */
-  private readonly unreachable = new Map<string, string>();
   private configs: McpServerConfig[] = [];
   private readonly modelContexts = new Map<string, { title: string; value: string }>();
   private readonly childObserver = new MutationObserver(() => this.syncServers());
@@ -141,23 +121,22 @@ export class ChatApps implements ReactiveController {
 
   /** The person pressed Sign in for `name`: opens the authorization window within the press. */
   signIn(name: string): void {
-    const started = this.loadedHost?.signIn(name) ?? 'not-needed';
-    this.signIns = this.signIns.map((request) => (request.name === name ? { name, blocked: started === 'blocked' } : request));
+    this.loadedHost?.signIn(name);
+    this.syncNotices();
+  }
+
+  /** The notices from what the host knows of its servers now. */
+  private syncNotices(): void {
+    this.signIns = this.loadedHost?.signInRequests() ?? [];
+    this.problems = [...this.configProblems, ...(this.loadedHost?.unreachable() ?? [])];
     this.chat.requestUpdate();
   }
 
   private serverStatus(name: string, status: McpServerStatus, failure?: string): void {
-    if (status === 'error' && failure) this.unreachable.set(name, failure);
-    else this.unreachable.delete(name);
-    const waiting = this.signIns.find((request) => request.name === name);
-    if (status !== 'auth-required') this.signIns = this.signIns.filter((request) => request.name !== name);
-    else if (!waiting) this.signIns = [...this.signIns, { name, blocked: false }];
-    else if (failure?.startsWith('Signing in')) this.signIns = this.signIns.map((request) => (request.name === name ? { ...request, failure } : request));
-    this.problems = [...this.configProblems, ...this.unreachable.values()];
     const element = [...this.chat.children].find((child): child is AgentChatMcpServer => child instanceof AgentChatMcpServer && child.name === name);
     if (element) showServerStatus(element, status, failure);
     else emit(this.chat, 'agent-chat-mcp-status', { name, status, ...(failure ? { error: failure } : {}) });
-    this.chat.requestUpdate();
+    this.syncNotices();
   }
 
   syncServers = (): void => {
@@ -174,15 +153,15 @@ export class ChatApps implements ReactiveController {
       else problems.push('Each entry of mcpServers needs a name and a url.');
     }
     const before = this.problems.join('\n');
-    const given = new Set(configs.map((config) => config.name));
-    for (const name of this.unreachable.keys()) if (!given.has(name)) this.unreachable.delete(name);
-    this.signIns = this.signIns.filter((request) => given.has(request.name));
     this.configProblems = problems;
-    this.problems = [...problems, ...this.unreachable.values()];
+    this.problems = [...problems, ...(this.loadedHost?.unreachable() ?? [])];
     if (before !== this.problems.join('\n')) this.chat.requestUpdate();
     this.configs = configs;
     if ((configs.length === 0 && !this.hostPromise) || !this.chat.started) return;
-    void this.host().then((host) => host.setServers(this.configs));
+    void this.host().then((host) => {
+      host.setServers(this.configs);
+      this.syncNotices();
+    });
   };
 
   /** What a run needs from the apps side: MCP tools (once listed) and what apps told the model. */
@@ -237,12 +216,18 @@ export class ChatApps implements ReactiveController {
           return undefined;
         }
       },
-      callProgress: this.callProgress,
-      elicitations: this.elicitations,
+      recordElicitation: (toolCallId, elicitation) => hooks.recordElicitation(toolCallId, elicitation),
+      hasToolCall: (toolCallId) => hooks.hasToolCall(toolCallId),
       storageKey: () => chat.storageKey,
       serverStatus: (name, status, failure) => this.serverStatus(name, status, failure),
       appCalled: (detail) => hooks.announceAppCall(detail),
-    }).then((host) => (this.loadedHost = host));
+    }).then((host) => {
+      this.loadedHost = host;
+      // The cards' context gains the host's boards of calls and requests.
+      this.refreshContext();
+      chat.requestUpdate();
+      return host;
+    });
     return this.hostPromise;
   }
 
@@ -278,8 +263,8 @@ export class ChatApps implements ReactiveController {
     const locale = chat.lang || chat.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || navigator.language;
     return {
       host: () => this.host(),
-      callProgress: this.callProgress,
-      elicitations: this.elicitations,
+      callProgress: this.loadedHost?.callProgress,
+      elicitations: this.loadedHost?.elicitations,
       sandboxUrl: chat.sandboxUrl || undefined,
       theme,
       locale,

@@ -59,6 +59,10 @@ export class McpConnection {
   status: McpServerStatus = 'connecting';
   /** Why the server cannot be used now (with `status` `auth-required` or `error`). */
   failure?: string;
+  /** The browser blocked the sign-in window at the person's last press. */
+  signInBlocked = false;
+  /** Why the person's last sign-in did not complete. */
+  signInFailure?: string;
   /** The current attempt: resolves once the tools are listed, rejects with `failure`. */
   ready: Promise<void>;
   private client?: Client;
@@ -219,10 +223,13 @@ export class McpConnection {
    */
   startSignIn(): SignInStart {
     if (!this.signIn || !this.transport) return 'not-needed';
+    this.signInFailure = undefined;
     const started = this.signIn.start(this.transport, (error) => {
-      if (error) this.setStatus('auth-required', `Signing in to "${this.name}" did not complete: ${error}`);
+      this.signInFailure = error && `Signing in to "${this.name}" did not complete: ${error}`;
+      if (error) this.setStatus('auth-required', this.signInFailure);
       else void this.reconnect();
     });
+    this.signInBlocked = started === 'blocked';
     if (started === 'not-needed') void this.reconnect();
     return started;
   }

@@ -4,7 +4,7 @@
  */
 import type { ClientTools } from '../session/client-tools.js';
 import type { Transport } from '../protocol/contract.js';
-import type { AppCallCheck, AppInfo, AppMessage, McpCallResult, McpServerConfig, McpServerStatus, SignInStart, UiResourceMeta } from './types.js';
+import type { AppCallCheck, AppInfo, AppMessage, Elicitation, McpCallResult, McpServerConfig, McpServerStatus, SignInRequest, SignInStart, UiResourceMeta } from './types.js';
 import type { PersonPrompt, checkAppCall } from './app-call-check.js';
 import type { CallProgressBoard } from './call-progress.js';
 import type { ElicitationDesk } from './elicitation-desk.js';
@@ -29,10 +29,10 @@ export interface HostEnvironment {
   threadId(): string;
   /** `toolDisplay[name].valueFn(result, args)`, when the page gave one. */
   valueFor(name: string, result: McpCallResult, args: unknown): { value: unknown } | undefined;
-  /** The servers' requests for input waiting for the person, answered from the cards. */
-  elicitations: ElicitationDesk;
-  /** Where the cards see the progress of the calls under way, and cancel them. */
-  callProgress: CallProgressBoard;
+  /** Records a server's request for input (or its outcome) on the tool call it came during. */
+  recordElicitation(toolCallId: string, elicitation: Elicitation): void;
+  /** Whether the conversation shown has this tool call. */
+  hasToolCall(toolCallId: string): boolean;
   /** The chat's `storage-key` (sign-ins are kept per key and server URL). */
   storageKey(): string;
   /** A server's status changed; `failure` says why when it cannot be used. */
@@ -82,6 +82,10 @@ export interface FrameController {
 }
 
 export interface McpHostApi extends ClientTools {
+  /** Where the cards see the progress of the calls under way, and cancel them. */
+  readonly callProgress: CallProgressBoard;
+  /** The servers' requests for input waiting for the person, answered from the cards. */
+  readonly elicitations: ElicitationDesk;
   setServers(configs: McpServerConfig[]): void;
   /** Settles once every server has been tried (connected, or failed). */
   ready(): Promise<void>;
@@ -97,6 +101,10 @@ export interface McpHostApi extends ClientTools {
   hasOwnCheck(source: string): boolean;
   /** The person pressed Sign in for a server: call within the press (it may open a window). */
   signIn(name: string): SignInStart;
+  /** The servers that ask the person to sign in now. */
+  signInRequests(): SignInRequest[];
+  /** Why each server that cannot be reached now cannot. */
+  unreachable(): string[];
   /** Forgets a server's tokens; it asks for a sign-in again. */
   signOut(name: string): Promise<void>;
   /** The `instructions` of each connected server that gave some. */

@@ -12,12 +12,14 @@ import type { ToolDefinition } from '../protocol/contract.js';
 import type { NamedCheck } from './app-call-check.js';
 import { APP_MESSAGE_LIMIT, RateLimit, modelContextProblem } from './app-limits.js';
 import { McpConnection, appResourceFrom } from './connection.js';
+import { CallProgressBoard } from './call-progress.js';
+import { ElicitationDesk } from './elicitation-desk.js';
 import { FrameSession } from './frame-session.js';
 import type { FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
 import { toolTitle, toolVisibility, uiResourceUri } from './tool-meta.js';
 import { permittedOnly } from './csp.js';
 import { answerFor } from './result-for-model.js';
-import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, SignInStart, UiResourceMeta } from './types.js';
+import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, SignInRequest, SignInStart, UiResourceMeta } from './types.js';
 
 /** How long the first run waits for servers to be listed before going on without the slow ones. */
 const CONNECT_WAIT_MS = 10_000;
@@ -31,7 +33,15 @@ export class McpHost implements McpHostApi {
   /** Tool names two servers offer, warned about once. */
   private readonly warnedCollisions = new Set<string>();
 
-  constructor(private readonly env: HostEnvironment) {}
+  readonly callProgress = new CallProgressBoard();
+  readonly elicitations: ElicitationDesk;
+
+  constructor(private readonly env: HostEnvironment) {
+    this.elicitations = new ElicitationDesk(
+      (toolCallId, elicitation) => env.recordElicitation(toolCallId, elicitation),
+      (toolCallId) => env.hasToolCall(toolCallId),
+    );
+  }
 
   setServers(configs: McpServerConfig[]): void {
     const next = new Map<string, McpConnection>();
@@ -48,8 +58,8 @@ export class McpHost implements McpHostApi {
       }
       const connection = new McpConnection(config, {
         credentials: this.env.credentials(),
-        elicit: (ask) => this.env.elicitations.ask(ask),
-        elicitationComplete: (server, id) => this.env.elicitations.complete(server, id),
+        elicit: (ask) => this.elicitations.ask(ask),
+        elicitationComplete: (server, id) => this.elicitations.complete(server, id),
         storageKey: this.env.storageKey(),
         onStatus: (changed) => {
           if (this.connections.get(changed.name) === changed || next.get(changed.name) === changed) this.env.serverStatus(changed.name, changed.status, changed.failure);
@@ -69,6 +79,16 @@ export class McpHost implements McpHostApi {
 
   signIn(name: string): SignInStart {
     return this.connections.get(name)?.startSignIn() ?? 'not-needed';
+  }
+
+  signInRequests(): SignInRequest[] {
+    return [...this.connections.values()]
+      .filter((connection) => connection.status === 'auth-required')
+      .map((connection) => ({ name: connection.name, blocked: connection.signInBlocked, ...(connection.signInFailure ? { failure: connection.signInFailure } : {}) }));
+  }
+
+  unreachable(): string[] {
+    return [...this.connections.values()].filter((connection) => (connection.status === 'error' || connection.status === 'offline') && connection.failure).map((connection) => connection.failure!);
   }
 
   async signOut(name: string): Promise<void> {
@@ -137,7 +157,7 @@ export class McpHost implements McpHostApi {
     const stop = () => own.abort(signal.reason);
     signal.addEventListener('abort', stop, { once: true });
     let cancelled = false;
-    const board = this.env.callProgress;
+    const board = this.callProgress;
     board.begin(call.toolCallId, () => {
       cancelled = true;
       own.abort(new Error('The person cancelled the call.'));

@@ -136,6 +136,15 @@ export interface Elicitation {
   completed?: boolean;
 }
 
+/** A server that asks the person to sign in, as the chat shows it. */
+export interface SignInRequest {
+  name: string;
+  /** The browser blocked the sign-in window at the last press. */
+  blocked: boolean;
+  /** The last sign-in did not complete: why. */
+  failure?: string;
+}
+
 /** What a press on Sign in did: opened the window, was blocked by the browser, or nothing was needed. */
 export type SignInStart = 'opened' | 'blocked' | 'not-needed';
 

@@ -84,7 +84,7 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     await page.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
     await signInButton(page).waitFor();
     assert.equal(await signInButton(page).innerText(), 'Sign in to notes');
-    assert.match(await page.locator('agent-chat [part="mcp-notice"]').innerText(), /“notes” needs you to sign in/);
+    assert.match(await page.locator('agent-chat [part="mcp-notice"]').innerText(), /“notes” asks you to sign in/);
     assert.equal(context.pages().length, 1, 'no window before the press');
     assert.deepEqual(await page.evaluate(() => window.statuses), ['connecting', 'auth-required']);
 
@@ -159,9 +159,10 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
 
     // A press with no user activation left, so Chromium's popup blocker (on in this browser) blocks
     // the window. Playwright's evaluate brings an activation of its own: a first window spends it.
+    await signInButton(page).waitFor();
     await page.evaluate(() => {
       window.open('about:blank', '_blank', 'popup')?.close();
-      document.querySelector('agent-chat').shadowRoot.querySelector('[part="mcp-sign-in"]').click();
+      document.querySelector('agent-chat').shadowRoot.querySelector('agent-chat-mcp-notice').shadowRoot.querySelector('[part="mcp-sign-in"]').click();
     });
     const note = page.locator('agent-chat .mcp-sign-in-problem');
     await note.waitFor();

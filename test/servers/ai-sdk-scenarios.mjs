@@ -13,7 +13,7 @@ export const AI_SDK_KEYWORDS = {
   'http error': 'HTTP 500 with JSON {"error":{"message":"The agent is down for maintenance"}}, no stream.',
   'unknown chunk': 'Hand-written SSE: a valid reply with one {"type":"x-future-chunk","foo":1} event in the middle.',
   malformed: 'Hand-written SSE whose second event is `data: {not json` (more text and finish follow).',
-  'mcp <tool> [json]': 'The model calls the client tool <tool> (from body["agent-chat"].tools) with the JSON after its name (else {}); after its output: "Tool said: <JSON>", after output-error: "Tool failed: <errorText>".',
+  'mcp <tool> [json]': 'The model calls the client tool <tool> (from body["agent-chat"].tools) with the JSON after its name (else {}); after its output: "Tool said: <JSON>" (for a {type:"content"} output, each part: a text quoted, a file as "a <type> file of <n> bytes"), after output-error: "Tool failed: <errorText>".',
   'bad input': 'The model calls get_weather with {"city":42} (fails the schema) → tool-input-error, then text.',
   'tool fails': 'get_weather throws "Weather service is down" → tool-output-error, then text.',
   'research fails': 'Like research, but the inner subagent stream errors midway → tool-output-error on the research call.',
@@ -136,9 +136,19 @@ const MARKDOWN = [
   '| Lisbon | sunny |',
 ].join('\n');
 
+/** A part of a tool output's content as the mock model reports it: a text quoted, a file by its type and bytes. */
+function contentPartText(part) {
+  if (part.type === 'text') return JSON.stringify(part.text);
+  if (part.type !== 'file') return `a ${part.type} part`;
+  const data = part.data?.data;
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'base64').length : (data?.length ?? 0);
+  return `a ${part.mediaType} file of ${bytes} bytes`;
+}
+
 /** The model's words after a step that ran tools: one sentence per tool result. */
 function afterTools(results) {
   return results.map(({ toolName, output }) => {
+    if (output.type === 'content') return `Tool said: ${output.value.map(contentPartText).join('; ')}`;
     const failed = output.type === 'error-text' || output.type === 'error-json';
     // An error reaches the model as "Error: …" plus, for invalid input, the whole zod report: keep its first line.
     const value = failed ? String(output.value).split('\n')[0] : output.value;
@@ -307,10 +317,16 @@ export function toolApprovalFor(scenario) {
   return { delete_files: decision };
 }
 
-/** The widget's client tools from body["agent-chat"].tools, declared without execute. */
+/**
+ * The widget's client tools from body["agent-chat"].tools, declared without execute. An output the
+ * widget gives as `{type: 'content', value}` (an MCP result with images) reaches the model as it
+ * is; any other output as the SDK makes it by default (text, else JSON).
+ */
 export function clientTools(body) {
   const declared = body?.['agent-chat']?.tools ?? [];
+  const toModelOutput = ({ output }) =>
+    output?.type === 'content' ? output : typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: output ?? null };
   return Object.fromEntries(
-    declared.map((entry) => [entry.name, tool({ description: entry.description, inputSchema: jsonSchema(entry.parameters ?? { type: 'object' }) })]),
+    declared.map((entry) => [entry.name, tool({ description: entry.description, inputSchema: jsonSchema(entry.parameters ?? { type: 'object' }), toModelOutput })]),
   );
 }

@@ -5,7 +5,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
-import { ElicitationAnswerEvent, SchemaFormSubmitEvent, on } from '../../internal/events.js';
+import { SchemaFormSubmitEvent, on } from '../../internal/events.js';
 import type { ElicitationAnswer } from '../../mcp/elicitation-desk.js';
 import { urlHost } from '../../mcp/elicitation-request.js';
 import type { Elicitation } from '../../mcp/types.js';
@@ -17,6 +17,17 @@ import { base } from '../../styles/tokens.js';
 import { schemaFormLabels } from '../interrupt/schema-form-labels.js';
 import '../schema-form/schema-form.js';
 import { elicitationStyles } from './elicitation.styles.js';
+
+/** The person's answer to an MCP server's request for input: the card passes it to the chat. */
+export class ElicitationAnswerEvent extends Event {
+  static readonly type = 'chat:elicitation-answer';
+  constructor(
+    readonly id: string,
+    readonly answer: ElicitationAnswer,
+  ) {
+    super(ElicitationAnswerEvent.type, { bubbles: false });
+  }
+}
 
 /**
  * @summary What an MCP server asks of the person during a tool call (`elicitation/create`), in

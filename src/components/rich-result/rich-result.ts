@@ -73,7 +73,8 @@ export class AgentChatRichResult extends LitElement {
     // text (logs, listings) keeps its lines, as text.
     const text = typeof value === 'string' ? value : isContentParts(value) ? formatValue(value) : undefined;
     if (text !== undefined && !looksLikeJson(text) && looksLikeMarkdown(text)) return html`<agent-chat-markdown .text=${text}></agent-chat-markdown>`;
-    return html`<pre>${formatValue(text ?? value)}</pre>`;
+    // A long result scrolls inside its box: focusable, so the keyboard can scroll it too.
+    return html`<pre tabindex="0">${formatValue(text ?? value)}</pre>`;
   }
 }
 

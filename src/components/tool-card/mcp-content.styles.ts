@@ -19,11 +19,11 @@ export const mcpContentStyles = css`
     margin: 0;
     overflow-wrap: anywhere;
   }
-  [part='mcp-image'] img {
+  [part='mcp-result-image'] img {
     display: block;
     border-radius: 6px;
   }
-  [part='mcp-image'] p {
+  [part='mcp-result-image'] p {
     margin: 0;
   }
   audio {
@@ -45,7 +45,7 @@ export const mcpContentStyles = css`
   .resource-name {
     margin-bottom: 4px;
   }
-  [part='mcp-notice'] {
+  [part='mcp-result-note'] {
     color: var(--_muted);
     font-style: italic;
   }

@@ -6,11 +6,11 @@ import { MAX_DEPTH } from '../../conversation/depth.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format, statusText } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
-import { ElicitationAnswerEvent, on } from '../../internal/events.js';
+import { on } from '../../internal/events.js';
 import { storedElicitation } from '../../mcp/elicitation-request.js';
-import '../elicitation/elicitation.js';
+import { ElicitationAnswerEvent } from '../elicitation/elicitation.js';
 import type { AppContext } from '../../mcp/app-context.js';
-import type { CallProgress } from '../../mcp/call-progress.js';
+import type { CallProgress, CallProgressBoard } from '../../mcp/call-progress.js';
 import { formatValue } from '../../render/format-value.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
@@ -18,6 +18,7 @@ import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
 import { loadAppFrame } from '../app-frame/app-frame-loader.js';
 import '../rich-result/rich-result.js';
+import { mcpContentTemplate } from './mcp-content.js';
 import { toolCardStyles } from './tool-card.styles.js';
 import { define } from '../../internal/define.js';
 
@@ -36,6 +37,13 @@ let nextId = 0;
  * @csspart tool-progress - While an MCP call runs: its progress bar (a `<progress>`), the server's message and Cancel.
  * @csspart tool-cancel - The Cancel button of a running MCP call (the server is told the call is cancelled).
  * @csspart elicitation - What the MCP server asked of the person during the call (a form, or a page to open), and the answer.
+ * @csspart mcp-result-text - A text of an MCP call's result (forwarded, as are the next six).
+ * @csspart mcp-result-image - An image of an MCP call's result.
+ * @csspart mcp-result-audio - The player of an MCP call's audio.
+ * @csspart mcp-result-link - A resource link of an MCP call's result.
+ * @csspart mcp-result-resource - A resource embedded in an MCP call's result.
+ * @csspart mcp-result-download - Saves a file of an MCP call's result.
+ * @csspart mcp-result-note - In place of MCP content not shown.
  * @csspart app-frame - The card's MCP App (forwarded from its frame).
  * @csspart app-message - A message the app proposes, with Send and Discard (forwarded).
  * @csspart app-source - The name of the app's source above the app (forwarded).
@@ -74,21 +82,24 @@ export class AgentChatToolCard extends LitElement {
   @state() private progress?: CallProgress;
   private unwatch?: () => void;
   private watched?: string;
+  private watchedBoard?: CallProgressBoard;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.unwatch?.();
     this.unwatch = undefined;
     this.watched = undefined;
+    this.watchedBoard = undefined;
   }
 
   protected override willUpdate(): void {
     const board = this.appContext?.callProgress;
     const key = board && this.call ? this.call.id : undefined;
-    if (key === this.watched && this.unwatch) return;
+    if (key === this.watched && board === this.watchedBoard && this.unwatch) return;
     this.unwatch?.();
     this.unwatch = undefined;
     this.watched = key;
+    this.watchedBoard = board;
     if (!board || !key) {
       this.progress = undefined;
       return;
@@ -124,7 +135,7 @@ export class AgentChatToolCard extends LitElement {
     return html`<div class="progress" part="tool-progress">
       <progress aria-label=${format(strings.toolProgress, { name })} max=${total ?? nothing} value=${done ?? nothing}></progress>
       ${progress.message ? html`<bdi class="progress-message">${visibleBidi(progress.message.slice(0, 300))}</bdi>` : nothing}
-      <button type="button" part="tool-cancel" @click=${() => this.appContext?.callProgress.cancel(call.id)}>${strings.toolCancel}</button>
+      <button type="button" part="tool-cancel" @click=${() => this.appContext?.callProgress?.cancel(call.id)}>${strings.toolCancel}</button>
     </div>`;
   }
 
@@ -161,7 +172,10 @@ export class AgentChatToolCard extends LitElement {
     const hasResult = formatValue(call.result) !== '';
     let result: unknown = nothing;
     if (!call.app && this.showResult && call.status !== 'error') {
-      if (hasResult) {
+      if (call.mcp && call.status === 'done') {
+        // A call run on an MCP server of the page: its content as the server gave it, for the person.
+        result = html`<p class="label">${strings.toolResult}</p>${mcpContentTemplate(call.mcp.result)}`;
+      } else if (hasResult) {
         result = html`<p class="label">${strings.toolResult}</p>
           <agent-chat-rich-result class="result" .value=${call.result}></agent-chat-rich-result>`;
       } else if (call.status !== 'running') {

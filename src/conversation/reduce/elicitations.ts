@@ -4,23 +4,13 @@
  */
 import type { Elicitation } from '../../mcp/types.js';
 import type { ConversationState, ToolCallPart } from '../types.js';
+import { updatePart } from '../update-part.js';
 
-/** Puts `elicitation` on the tool call `toolCallId` (in any turn), replacing the one with its id. */
+/** Puts `elicitation` on the tool call `toolCallId` (in any turn), in place of the one with its id. */
 export function recordElicitation(state: ConversationState, toolCallId: string, elicitation: Elicitation): ConversationState {
-  for (let t = state.turns.length - 1; t >= 0; t--) {
-    const turn = state.turns[t];
-    if (turn.role !== 'assistant') continue;
-    const index = turn.parts.findIndex((part) => part.kind === 'tool-call' && part.id === toolCallId);
-    if (index === -1) continue;
-    const call = turn.parts[index] as ToolCallPart;
-    const kept = (call.elicitations ?? []).filter((entry) => entry.id !== elicitation.id);
-    const at = (call.elicitations ?? []).findIndex((entry) => entry.id === elicitation.id);
-    const elicitations = at === -1 ? [...kept, elicitation] : [...kept.slice(0, at), elicitation, ...kept.slice(at)];
-    const parts = turn.parts.slice();
-    parts[index] = { ...call, elicitations };
-    const turns = state.turns.slice();
-    turns[t] = { ...turn, parts };
-    return { ...state, turns };
-  }
-  return state;
+  return updatePart<ToolCallPart>(state, toolCallId, ['tool-call'], (call) => {
+    const kept = call.elicitations ?? [];
+    const at = kept.findIndex((entry) => entry.id === elicitation.id);
+    return { ...call, elicitations: at === -1 ? [...kept, elicitation] : kept.map((entry, i) => (i === at ? elicitation : entry)) };
+  });
 }
