@@ -86,15 +86,22 @@ const TOOL_APPROVAL = {
 
 /**
  * The page's client tools (ask_user, MCP tools), declared without `execute`: a call of one ends
- * the reply with the call waiting, and the next request carries its output.
+ * the reply with the call waiting, and the next request carries its output. An MCP result with
+ * images comes as `{type: 'content', value}` and reaches the model as it is.
  */
 function clientTools(offered, taken) {
   const tools = {};
   for (const { name, description, parameters } of offered) {
     if (name in taken) continue; // the backend's own tool of that name wins
-    tools[name] = tool({ description, inputSchema: jsonSchema(parameters ?? { type: 'object' }) });
+    tools[name] = tool({ description, inputSchema: jsonSchema(parameters ?? { type: 'object' }), toModelOutput: clientOutput });
   }
   return tools;
+}
+
+/** What the model gets of a client tool's output: `{type: 'content'}` as it is, anything else as the SDK's default would. */
+function clientOutput({ output }) {
+  if (output?.type === 'content') return output;
+  return typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: output ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------

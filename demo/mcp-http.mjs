@@ -52,6 +52,13 @@ export async function handleMcpRequest(createServer, req, res, { onMessage } = {
     return;
   }
   for (const message of Array.isArray(body) ? body : [body]) onMessage?.(message);
+  // A 2025-era server: a client asking whether it speaks 2026-07-28 hears "no such method" (the SDK's
+  // own transport would answer 400, which browsers log as a failed load).
+  if (body?.method === 'server/discover' && body.id !== undefined) {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } }));
+    return;
+  }
   const server = createServer();
   const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on('close', () => {

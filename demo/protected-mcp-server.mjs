@@ -21,8 +21,9 @@ const CORS = {
  * Serves `createServer` at `/mcp`, protected by `authorizationServer` (from
  * startAuthorizationServer). `requests` records each request's method and whether it was let in.
  * `advertiseScopes: false`: neither the 401 nor the metadata names the scopes (the client picks).
+ * `refuseEveryToken`: a valid token still gets 403 `insufficient_scope` (a server that never lets the client in).
  */
-export async function startProtectedMcpServer(authorizationServer, { host = '127.0.0.1', port = 0, createServer = createNotesServer, scopes = ['notes'], advertiseScopes = true } = {}) {
+export async function startProtectedMcpServer(authorizationServer, { host = '127.0.0.1', port = 0, createServer = createNotesServer, scopes = ['notes'], advertiseScopes = true, refuseEveryToken = false } = {}) {
   const requests = [];
   const sessions = createSessionHandler(createServer);
   let base = '';
@@ -51,6 +52,10 @@ export async function startProtectedMcpServer(authorizationServer, { host = '127
       const challenge = `Bearer resource_metadata="${base}${metadataPath}"${scope}${bearer ? ', error="invalid_token"' : ''}`;
       res.writeHead(401, { 'www-authenticate': challenge, 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: bearer ? 'invalid_token' : 'unauthorized' }));
+    }
+    if (refuseEveryToken) {
+      res.writeHead(403, { 'www-authenticate': `Bearer error="insufficient_scope", scope="${scopes.join(' ')} admin", resource_metadata="${base}${metadataPath}"`, 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: 'insufficient_scope' }));
     }
     await sessions.handle(req, res).catch((error) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));

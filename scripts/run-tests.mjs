@@ -4,7 +4,9 @@
  * end-to-end files go side by side: each spends most of its time waiting on its browser, not on the
  * CPU, and together they take little more than the end-to-end run alone. The timing files
  * (`test/timing/`: no task of the page over a bound) run after both, alone, so that no other
- * browser competes for the CPU while they measure. Each line printed is marked with its run.
+ * browser competes for the CPU while they measure. Last, the MCP conformance suite's client
+ * scenarios against the built widget (test/conformance/run.mjs: a scenario failing that its
+ * baseline does not name fails the run). Each line printed is marked with its run.
  */
 import { spawn } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
@@ -56,12 +58,20 @@ const [browser, e2e] = await Promise.all([
 // The tests that measure how long the page's tasks take run alone, once nothing else competes for the CPU.
 const timing = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/timing/'], { capture: true, label: '[timing] ' });
 
+// The MCP conformance scenarios (a few at a time in one browser), after the timing tests: they would disturb the measures.
+const conformance = await run('node', ['test/conformance/run.mjs'], { capture: true, label: '[conformance] ' });
+
 const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
 const nodePassed = [e2e, timing].map((result) => count(result.output, /ℹ pass (\d+)/));
-const passed = Number(wtrLine?.[1] ?? 0) + nodePassed[0] + nodePassed[1];
-let failed = Number(wtrLine?.[2] ?? 0) + count(e2e.output, /ℹ fail (\d+)/) + count(timing.output, /ℹ fail (\d+)/);
+const conformancePassed = count(conformance.output, /^conformance: (\d+) passed/m);
+const passed = Number(wtrLine?.[1] ?? 0) + nodePassed[0] + nodePassed[1] + conformancePassed;
+let failed =
+  Number(wtrLine?.[2] ?? 0) +
+  count(e2e.output, /ℹ fail (\d+)/) +
+  count(timing.output, /ℹ fail (\d+)/) +
+  count(conformance.output, /^conformance: \d+ passed, (\d+) failed/m);
 // A runner that failed, or ran nothing, counts as a failure even if it printed no count.
-const ranNothing = !wtrLine || Number(wtrLine[1]) === 0 || nodePassed.includes(0);
-if (failed === 0 && (browser.code !== 0 || e2e.code !== 0 || timing.code !== 0 || ranNothing)) failed = 1;
+const ranNothing = !wtrLine || Number(wtrLine[1]) === 0 || nodePassed.includes(0) || conformancePassed === 0;
+if (failed === 0 && (browser.code !== 0 || e2e.code !== 0 || timing.code !== 0 || conformance.code !== 0 || ranNothing)) failed = 1;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -104,7 +104,7 @@ export class AgentChatProperties extends LitElement {
    * Per tool name, `{ title?, icon?, open?, showRequest?, fullScreen?, summary?(args, result),
    * valueFn?(result, args) }`: the card's title, an icon (text or emoji), start open, show the
    * arguments; for MCP tools also: offer full screen (default `true`), the text shown when the app
-   * cannot be shown, and what the model receives instead of `structuredContent` / the text.
+   * cannot be shown, and what the model receives instead of `structuredContent` / the content.
    */
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
   /**

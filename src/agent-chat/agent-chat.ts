@@ -172,6 +172,7 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @fires {CustomEvent<AgentChatAttachmentRejectedDetail>} agent-chat-attachment-rejected - `{ name, size, type,
  *   reason: 'type' | 'size' | 'count' | 'upload' }`: a file was not attached (not in `accept`, over
  *   `max-file-size`, over `max-files`, or `uploadFile` failed); the tray says why until dismissed.
+ * @fires {CustomEvent<AgentChatMcpStatusDetail>} agent-chat-mcp-status - An MCP server's status changed (`{ name, status, error? }`); sent from its `<agent-chat-mcp-server>` when it has one.
  * @fires {CustomEvent<AgentChatOpenChangeDetail>} agent-chat-open-change - `{ open, reason: 'launcher' |
  *   'close-button' | 'escape' | 'outside' | 'method' }`: (popup, sidebar) the panel opened or closed.
  * @fires {CustomEvent<AgentChatFeedbackDetail>} agent-chat-feedback - `{ threadId, messageId, runId, rating:

@@ -12,7 +12,7 @@ export interface ToolDisplay {
   fullScreen?: boolean;
   /** Text shown when the card's app cannot be shown. */
   summary?: (args: unknown, result: unknown) => string;
-  /** What the model receives from an MCP tool instead of its `structuredContent` or text. */
+  /** What the model receives from an MCP tool instead of its `structuredContent` or content. */
   valueFn?: (result: unknown, args: unknown) => unknown;
 }
 

@@ -21,6 +21,8 @@ const CALLBACK_FILE = 'oauth-callback.html';
 /** How long one call may take in all, unless the server element says otherwise. */
 const CALL_TIMEOUT_MS = 10 * 60_000;
 const RETRY_FIRST_MS = 1_000;
+/** Sign-ins in a row after which a server that still refuses is an error, not another Sign in. */
+const MAX_REFUSED_SIGN_INS = 3;
 const RETRY_MAX_MS = 30_000;
 /** The most of a server's `instructions` the model gets. */
 const INSTRUCTIONS_MAX = 8_000;
@@ -59,6 +61,8 @@ export class McpConnection {
   status: McpServerStatus = 'connecting';
   /** Why the server cannot be used now (with `status` `auth-required` or `error`). */
   failure?: string;
+  /** Sign-ins completed since the server last let this chat in: a server that keeps refusing is not asked again and again. */
+  private signInsRefused = 0;
   /** The browser blocked the sign-in window at the person's last press. */
   signInBlocked = false;
   /** Why the person's last sign-in did not complete. */
@@ -192,11 +196,15 @@ export class McpConnection {
       this.instructions = client.getInstructions()?.slice(0, INSTRUCTIONS_MAX) || undefined;
       this.resourceListing = undefined;
       this.failures = 0;
+      this.signInsRefused = 0;
       this.setStatus('ready');
     } catch (error) {
       if (this.transport !== transport) throw error;
       this.tools = [];
-      if (this.needsSignIn(error)) {
+      const refusals = (this.needsSignIn(error) && this.signInsRefused >= MAX_REFUSED_SIGN_INS) || refusedScope(error);
+      if (refusals) {
+        this.setStatus('error', `The MCP server "${this.name}" (${this.config.url}) still refuses this chat after you signed in (it asks for more permission than it was given); your account may not have that permission.`);
+      } else if (this.needsSignIn(error)) {
         this.setStatus('auth-required', `The MCP server "${this.name}" (${this.config.url}) asks you to sign in before its tools can be used.`);
       } else if (this.signIn?.provider.authorizing) {
         this.setStatus(
@@ -227,7 +235,10 @@ export class McpConnection {
     const started = this.signIn.start(this.transport, (error) => {
       this.signInFailure = error && `Signing in to "${this.name}" did not complete: ${error}`;
       if (error) this.setStatus('auth-required', this.signInFailure);
-      else void this.reconnect();
+      else {
+        this.signInsRefused += 1;
+        void this.reconnect();
+      }
     });
     this.signInBlocked = started === 'blocked';
     if (started === 'not-needed') void this.reconnect();
@@ -236,6 +247,7 @@ export class McpConnection {
 
   /** Forgets this server's tokens; it asks for a sign-in again. */
   async signOut(): Promise<void> {
+    this.signInsRefused = 0;
     await this.signIn?.forget();
     await this.reconnect().catch(() => undefined);
   }
@@ -377,4 +389,9 @@ function hasAuthorizationHeader(headers: Record<string, string> | undefined): bo
 /** A 404 to a request that carried a session id: the server no longer knows the session. */
 function sessionGone(error: unknown): boolean {
   return (error as { status?: unknown } | undefined)?.status === 404 || /\b404\b|session not found/i.test(errorText(error));
+}
+
+/** The server still answers 403 `insufficient_scope` after the SDK asked for the wider permission. */
+function refusedScope(error: unknown): boolean {
+  return (error as { status?: unknown } | undefined)?.status === 403 && /insufficient_scope/.test(errorText(error));
 }

@@ -229,4 +229,30 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
       await strict.close();
     }
   });
+
+  it('a server that still refuses after the person signed in is an error within three windows, not Sign in again and again', async () => {
+    const stubborn = await startProtectedMcpServer(authorization, { refuseEveryToken: true });
+    const page = await context.newPage();
+    try {
+      pages.setPage(chatPage(`<agent-chat-mcp-server name="stubborn" url="${stubborn.url}"></agent-chat-mcp-server>`));
+      await page.goto(pages.url);
+      // Each sign-in is answered with a demand for more permission; the chat stops asking within three.
+      let windows = 0;
+      for (;;) {
+        await page.locator(`${SERVER}[status="auth-required"], ${SERVER}[status="error"]`).waitFor({ state: 'attached' });
+        if ((await page.locator(SERVER).getAttribute('status')) === 'error') break;
+        windows += 1;
+        assert.ok(windows <= 3, 'at most three sign-in windows');
+        await signInThroughWindow(page);
+        await waitFor(async () => ['auth-required', 'error'].includes(await page.locator(SERVER).getAttribute('status')), { message: 'the server’s answer' });
+      }
+      assert.ok(windows >= 1);
+      assert.match(await page.locator('agent-chat [part="error"]').innerText(), /still refuses this chat after you signed in/);
+      assert.equal(await signInButton(page).count(), 0, 'no Sign in once it is an error');
+    } finally {
+      await page.close();
+      pages.setPage(chatPage(mcpServerChild('notes', protectedServer.url)));
+      await stubborn.close();
+    }
+  });
 });
