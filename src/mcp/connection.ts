@@ -63,6 +63,8 @@ export class McpConnection {
   failure?: string;
   /** Sign-ins completed since the server last let this chat in: a server that keeps refusing is not asked again and again. */
   private signInsRefused = 0;
+  /** The sign-in window's last page, when it is not on the page's origin (its answer would never arrive). */
+  private signInPageElsewhere?: string;
   /** The browser blocked the sign-in window at the person's last press. */
   signInBlocked = false;
   /** Why the person's last sign-in did not complete. */
@@ -86,10 +88,13 @@ export class McpConnection {
     private readonly settings: ConnectionSettings,
   ) {
     if (!config.authProvider && !hasAuthorizationHeader(config.headers)) {
+      const redirectUrl = new URL(config.redirectUrl || CALLBACK_FILE, config.redirectUrl ? document.baseURI : (scriptUrl ?? document.baseURI));
+      // The window's answer reaches the chat only from its own origin (e.g. not from a CDN's).
+      if (redirectUrl.origin !== location.origin) this.signInPageElsewhere = redirectUrl.href;
       this.signIn = new ServerSignIn({
         storageKey: settings.storageKey,
         serverUrl: this.url.href,
-        redirectUrl: new URL(config.redirectUrl || CALLBACK_FILE, config.redirectUrl ? document.baseURI : (scriptUrl ?? document.baseURI)).href,
+        redirectUrl: redirectUrl.href,
         clientId: config.clientId,
         clientMetadataUrl: config.clientMetadataUrl,
         scopes: config.scopes,
@@ -204,6 +209,12 @@ export class McpConnection {
       const refusals = (this.needsSignIn(error) && this.signInsRefused >= MAX_REFUSED_SIGN_INS) || refusedScope(error);
       if (refusals) {
         this.setStatus('error', `The MCP server "${this.name}" (${this.config.url}) still refuses this chat after you signed in (it asks for more permission than it was given); your account may not have that permission.`);
+      } else if (this.needsSignIn(error) && this.signInPageElsewhere) {
+        this.setStatus(
+          'error',
+          `The MCP server "${this.name}" (${this.config.url}) asks you to sign in, but the sign-in window would come back to ${this.signInPageElsewhere}, ` +
+            "which is not on this page's origin: serve oauth-callback.html from this origin and name it with redirect-url.",
+        );
       } else if (this.needsSignIn(error)) {
         this.setStatus('auth-required', `The MCP server "${this.name}" (${this.config.url}) asks you to sign in before its tools can be used.`);
       } else if (this.signIn?.provider.authorizing) {

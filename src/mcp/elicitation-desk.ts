@@ -1,8 +1,9 @@
 /**
  * The MCP servers' requests for input that wait for the person now: each is recorded on the tool
  * call it came during (the conversation keeps it, and its answer) and answered from that call's
- * card. A request whose call is not on screen, or that cannot be shown, is declined for the person
- * (with a console warning). Only requests made in this page's life can be answered: one read back
+ * card, one at a time per call. A request whose call is not on screen, that cannot be shown, or
+ * that comes while its call already waits for an answer is declined for the person (with a console
+ * warning); the questions of a call that ended are cancelled. Only requests made in this page's life can be answered: one read back
  * from storage without an answer shows as not completed.
  */
 import { newId } from '../internal/ids.js';
@@ -40,8 +41,9 @@ export class ElicitationDesk {
 
   ask({ server, toolCallId, params, signal }: ElicitationAsk): Promise<ElicitationAnswer> {
     const read = elicitationFromRequest(params, server, newId());
-    if ('problem' in read || !toolCallId || !this.hasCall(toolCallId)) {
-      const why = 'problem' in read ? read.problem : 'no tool call of its is shown in this chat';
+    const busy = [...this.waiting.values()].some((entry) => entry.toolCallId === toolCallId);
+    if ('problem' in read || !toolCallId || !this.hasCall(toolCallId) || busy) {
+      const why = 'problem' in read ? read.problem : busy ? 'its call already waits for an answer' : 'no tool call of its is shown in this chat';
       console.warn(`<agent-chat>: the MCP server "${server}" asked the person for input that cannot be shown (${why}); it is declined.`);
       return Promise.resolve({ action: 'decline' });
     }
@@ -70,6 +72,11 @@ export class ElicitationDesk {
       this.opened.set(`${elicitation.server}\n${elicitation.elicitationId}`, { toolCallId: entry.toolCallId, elicitation });
     }
     entry.resolve(answer);
+  }
+
+  /** A call ended (done, failed, cancelled, stopped): its questions still waiting are cancelled. */
+  endCall(toolCallId: string): void {
+    for (const [id, entry] of this.waiting) if (entry.toolCallId === toolCallId) this.answer(id, { action: 'cancel' });
   }
 
   /** `notifications/elicitation/complete` from a server: its URL request is done. */

@@ -169,6 +169,7 @@ export class McpHost implements McpHostApi {
       const failure = cancelled ? `The person cancelled the call of ${call.name} before it finished.` : errorText(error);
       return { content: failure, isError: true, app: { failure } };
     } finally {
+      this.elicitations.endCall(call.toolCallId);
       board.end(call.toolCallId);
       signal.removeEventListener('abort', stop);
     }
@@ -345,7 +346,13 @@ export class McpHost implements McpHostApi {
     if (!verdict.allowed) return refuse(verdict.error);
     this.env.appCalled({ name, arguments: args, source: app.source, instanceId: request.instanceId, allowed: true });
     try {
-      if (connection) return await connection.callTool(name, args, { signal: gone, toolCallId: request.instanceId });
+      if (connection) {
+        try {
+          return await connection.callTool(name, args, { signal: gone, toolCallId: request.instanceId });
+        } finally {
+          this.elicitations.endCall(request.instanceId);
+        }
+      }
       return (await this.relay(app, 'tools/call', { name, arguments: args })) as McpCallResult;
     } catch (error) {
       return { content: [{ type: 'text', text: errorText(error) }], isError: true };

@@ -38,6 +38,11 @@ function restaurantServer() {
     answers.push(result);
     return { content: [{ type: 'text', text: `Booking: ${JSON.stringify(result)}` }] };
   });
+  server.registerTool('ask_twice', { description: 'Asks two things at once.' }, async (ctx) => {
+    const form = (message) => ({ mode: 'form', message, requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } });
+    const both = await Promise.all([ctx.mcpReq.elicitInput(form('First question')), ctx.mcpReq.elicitInput(form('Second question'))]);
+    return { content: [{ type: 'text', text: `Twice: ${both.map((answer) => answer.action).sort().join(',')}` }] };
+  });
   server.registerTool('link_account', { description: 'Links the person’s account on another site.' }, async (ctx) => {
     const result = await ctx.mcpReq.elicitInput({ mode: 'url', message: 'Sign in to the bookings site to link it.', url: linkPage, elicitationId: 'link-1' });
     answers.push(result);
@@ -154,6 +159,18 @@ describe('an MCP server asks the person for input (built bundle)', () => {
     await restored.waitFor();
     assert.match(await restored.innerText(), /Not completed/);
     assert.equal(await restored.locator('agent-chat-schema-form').count(), 0);
+    await page.close();
+  });
+
+  it('one question at a time per call: a second one while the first waits is declined', async () => {
+    const page = await open();
+    await ask(page, 'ask_twice');
+    const request = page.locator(ELICITATION).last();
+    await request.getByLabel('Name').waitFor();
+    assert.equal(await page.locator(`${ELICITATION} agent-chat-schema-form`).count(), 1, 'one form shown');
+    await request.getByLabel('Name').fill('Ada');
+    await request.getByRole('button', { name: 'Submit' }).click();
+    await waitFor(() => /Twice: accept,decline/.test(toolMessage()), { message: 'one answered, one declined' });
     await page.close();
   });
 });

@@ -111,7 +111,7 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     const kept = await page.evaluate(readSignIns);
     assert.equal(kept.length, 1);
     assert.ok(kept[0].tokens.access_token && kept[0].tokens.refresh_token);
-    assert.equal(kept[0].verifier, undefined, 'the verifier is spent');
+    assert.equal(kept[0].pending, undefined, 'the verifier is spent');
     assert.deepEqual(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]), [0, 0, '']);
     await page.close();
   });
@@ -253,6 +253,40 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
       await page.close();
       pages.setPage(chatPage(mcpServerChild('notes', protectedServer.url)));
       await stubborn.close();
+    }
+  });
+
+  it('two tabs signing in at once each finish (each answer goes with its own verifier); a sign-in page on another origin is an error that says so', async () => {
+    const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+    try {
+      for (const tab of [tabA, tabB]) {
+        await tab.goto(pages.url);
+        await tab.evaluate(() => document.querySelector('agent-chat-mcp-server').signOut());
+        await tab.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
+      }
+      const windows = [];
+      for (const tab of [tabA, tabB]) {
+        const opened = context.waitForEvent('page');
+        await signInButton(tab).click();
+        const popup = await opened;
+        await popup.waitForURL((url) => url.pathname === '/authorize');
+        windows.push(popup);
+      }
+      // Allowed in the order opposite to the presses: each tab takes only its own window's answer.
+      for (const [index, tab] of [[1, tabB], [0, tabA]]) {
+        await windows[index].getByRole('button', { name: 'Allow' }).click();
+        await windows[index].waitForEvent('close');
+        await tab.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+      }
+
+      pages.setPage(chatPage(`<agent-chat-mcp-server name="notes" url="${protectedServer.url}" redirect-url="http://127.0.0.1:9/oauth-callback.html"></agent-chat-mcp-server>`, { attributes: 'storage-key="elsewhere"' }));
+      await tabA.goto(pages.url);
+      await tabA.locator(`${SERVER}[status="error"]`).waitFor({ state: 'attached' });
+      assert.match(await tabA.locator('agent-chat [part="error"]').innerText(), /not on this page's origin: serve oauth-callback\.html from this origin/);
+    } finally {
+      await tabA.close();
+      await tabB.close();
+      pages.setPage(chatPage(mcpServerChild('notes', protectedServer.url)));
     }
   });
 });

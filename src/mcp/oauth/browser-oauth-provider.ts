@@ -19,6 +19,9 @@ export interface BrowserOAuthOptions {
   onAuthorizationUrl(url: URL): void;
 }
 
+/** Sign-ins under way kept at once (per storage key and server). */
+const MAX_PENDING = 5;
+
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -49,15 +52,19 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     };
   }
 
-  async state(): Promise<string> {
-    const state = randomState();
-    await this.options.store.update({ state });
-    return state;
+  /** The `state` of the authorization URL made last (its verifier is saved right after). */
+  private lastState?: string;
+  /** The `state` of the answer being redeemed: whose verifier goes with the code. */
+  private answering?: string;
+
+  state(): string {
+    this.lastState = randomState();
+    return this.lastState;
   }
 
-  /** The `state` of the sign-in under way, to check the window's answer against. */
-  async expectedState(): Promise<string | undefined> {
-    return (await this.options.store.read()).state;
+  /** The window answered with `state` (the one its URL carried): its code is redeemed next. */
+  redeeming(state: string): void {
+    this.answering = state;
   }
 
   async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
@@ -75,8 +82,10 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
-    // The sign-in is over: its verifier and state are spent.
-    await this.options.store.update({ tokens, tokensSavedAt: Date.now(), verifier: undefined, state: undefined });
+    // The sign-in is over: its verifier is spent.
+    const { pending = {} } = await this.options.store.read();
+    const { [this.answering ?? '']: _spent, ...others } = pending;
+    await this.options.store.update({ tokens, tokensSavedAt: Date.now(), pending: Object.keys(others).length ? others : undefined });
   }
 
   redirectToAuthorization(url: URL): void {
@@ -84,12 +93,15 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   async saveCodeVerifier(verifier: string): Promise<void> {
-    await this.options.store.update({ verifier });
+    if (!this.lastState) throw new Error('A code verifier came before its state.');
+    const { pending = {} } = await this.options.store.read();
+    const kept = Object.entries(pending).slice(-(MAX_PENDING - 1));
+    await this.options.store.update({ pending: Object.fromEntries([...kept, [this.lastState, verifier]]) });
   }
 
   async codeVerifier(): Promise<string> {
-    const { verifier } = await this.options.store.read();
-    if (!verifier) throw new Error('No sign-in is under way for this server (its code verifier is gone).');
+    const verifier = this.answering ? (await this.options.store.read()).pending?.[this.answering] : undefined;
+    if (!verifier) throw new Error('No sign-in is under way for this answer (its code verifier is gone).');
     return verifier;
   }
 
@@ -98,7 +110,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     if (scope === 'all') return store.forget();
     if (scope === 'client') return store.update({ client: undefined });
     if (scope === 'tokens') return store.update({ tokens: undefined, tokensSavedAt: undefined });
-    if (scope === 'verifier') return store.update({ verifier: undefined });
+    if (scope === 'verifier') return store.update({ pending: undefined });
     return store.update({ discovery: undefined });
   }
 

@@ -56,10 +56,12 @@ export class ServerSignIn {
     const waiting = (this.waiting = new AbortController());
     void (async () => {
       try {
-        const expected = await this.provider.expectedState();
-        if (!expected) throw new Error('the sign-in lost its state; press Sign in again.');
+        // The answer must carry the state of the URL this window opened (not another tab's).
+        const expected = url.searchParams.get('state');
+        if (!expected) throw new Error('the sign-in has no state; press Sign in again.');
         const params = await signInCallback(expected, waiting.signal);
         if (params.error) throw new Error(params.error_description ? `${params.error}: ${params.error_description}` : params.error);
+        this.provider.redeeming(expected);
         await transport.finishAuth(new URLSearchParams(params));
         this.authorizationUrl = undefined;
         done();
@@ -71,11 +73,11 @@ export class ServerSignIn {
     return 'opened';
   }
 
-  /** Forgets the tokens and registration of this server (and any sign-in under way). */
+  /** Forgets the tokens of this server (the registration stays; another tab's sign-in under way too). */
   async forget(): Promise<void> {
     this.waiting?.abort();
     this.authorizationUrl = undefined;
-    await this.store.forget();
+    await this.store.update({ tokens: undefined, tokensSavedAt: undefined });
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 /**
  * Where an MCP server's sign-in lives: one IndexedDB record per chat `storage-key` and server URL,
  * holding the tokens, the client registration, the authorization server found by discovery, and,
- * while a sign-in is under way, its PKCE verifier and `state`. Never in localStorage,
+ * while sign-ins are under way, their PKCE verifiers by `state`. Never in localStorage,
  * sessionStorage or cookies. A browser without IndexedDB keeps it in memory for the page's life.
  */
 import { openDB, type IDBPDatabase } from 'idb';
@@ -16,8 +16,11 @@ export interface SignInRecord {
   tokensSavedAt?: number;
   client?: StoredOAuthClientInformation;
   discovery?: OAuthDiscoveryState;
-  verifier?: string;
-  state?: string;
+  /**
+   * The PKCE verifier of each sign-in under way, by its `state` (a few at most): two tabs (or two
+   * chats of one `storage-key`) may each have one under way for the same server.
+   */
+  pending?: Record<string, string>;
 }
 
 let database: Promise<IDBPDatabase | undefined> | undefined;
