@@ -4,9 +4,10 @@
  * end-to-end files go side by side: each spends most of its time waiting on its browser, not on the
  * CPU, and together they take little more than the end-to-end run alone. The timing files
  * (`test/timing/`: no task of the page over a bound) run after both, alone, so that no other
- * browser competes for the CPU while they measure. Last, the MCP conformance suite's client
- * scenarios against the built widget (test/conformance/run.mjs: a scenario failing that its
- * baseline does not name fails the run). Each line printed is marked with its run.
+ * browser competes for the CPU while they measure. The MCP conformance suite's client scenarios
+ * against the built widget (test/conformance/run.mjs: a scenario failing that its baseline does not
+ * name fails the run) follow web-test-runner, beside the end-to-end files. Each line printed is
+ * marked with its run.
  */
 import { spawn } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
@@ -50,16 +51,15 @@ for (const [label, args] of [
   }
 }
 
-const [browser, e2e] = await Promise.all([
-  run('npx', ['web-test-runner'], { capture: true, label: '[wtr] ' }),
+// The MCP conformance scenarios (a few at a time in one browser) follow web-test-runner, which ends
+// well before the end-to-end files: together the two take no longer than those files alone.
+const [[browser, conformance], e2e] = await Promise.all([
+  run('npx', ['web-test-runner'], { capture: true, label: '[wtr] ' }).then(async (wtr) => [wtr, await run('node', ['test/conformance/run.mjs'], { capture: true, label: '[conformance] ' })]),
   run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/e2e/'], { capture: true, label: '[e2e] ' }),
 ]);
 
 // The tests that measure how long the page's tasks take run alone, once nothing else competes for the CPU.
 const timing = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/timing/'], { capture: true, label: '[timing] ' });
-
-// The MCP conformance scenarios (a few at a time in one browser), after the timing tests: they would disturb the measures.
-const conformance = await run('node', ['test/conformance/run.mjs'], { capture: true, label: '[conformance] ' });
 
 const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
 const nodePassed = [e2e, timing].map((result) => count(result.output, /ℹ pass (\d+)/));
