@@ -391,7 +391,7 @@ describe('<agent-chat> talking to an AG-UI server', () => {
   });
 
   it('sticks to the bottom while streaming unless the person scrolled up', async () => {
-    const el = await chatFixture('/agui/slow');
+    const el = await chatFixture('/agui/slow-long');
     el.style.height = '220px';
     el.style.width = '320px';
     el.send('go');

@@ -296,19 +296,9 @@ const scenarios = {
     await sleep(50);
     res.socket?.destroy();
   },
-  slow: async (input, res) => {
-    writeHead(res);
-    let closed = false;
-    res.on('close', () => (closed = true));
-    res.write(encoder.encodeSSE(started(input)));
-    res.write(encoder.encodeSSE({ type: 'TEXT_MESSAGE_START', messageId: 's', role: 'assistant' }));
-    res.write(encoder.encodeSSE({ type: 'TOOL_CALL_START', toolCallId: 'slow-call', toolCallName: 'long_job' }));
-    for (let i = 0; i < 200 && !closed; i++) {
-      res.write(encoder.encodeSSE({ type: 'TEXT_MESSAGE_CONTENT', messageId: 's', delta: `tick ${i} ` }));
-      await sleep(40);
-    }
-    if (!closed) res.end(encoder.encodeSSE(finished(input)));
-  },
+  slow: (input, res) => slowReply(input, res, 200),
+  // Like slow, for 20 s: a test that scrolls while it streams, on a loaded machine.
+  'slow-long': (input, res) => slowReply(input, res, 500),
   // Raw SSE edge cases: CRLF endings, comments, keep-alives, multi-line data, frames split mid-line.
   split: async (input, res) => {
     writeHead(res);
@@ -401,4 +391,19 @@ export function aguiScenarios() {
     for (const item of produced) res.write(typeof item === 'string' ? item : encoder.encodeSSE(item));
     res.end();
   };
+}
+
+/** `ticks` text deltas 40 ms apart, under a running tool call; ends early when the client leaves. */
+async function slowReply(input, res, ticks) {
+  writeHead(res);
+  let closed = false;
+  res.on('close', () => (closed = true));
+  res.write(encoder.encodeSSE(started(input)));
+  res.write(encoder.encodeSSE({ type: 'TEXT_MESSAGE_START', messageId: 's', role: 'assistant' }));
+  res.write(encoder.encodeSSE({ type: 'TOOL_CALL_START', toolCallId: 'slow-call', toolCallName: 'long_job' }));
+  for (let i = 0; i < ticks && !closed; i++) {
+    res.write(encoder.encodeSSE({ type: 'TEXT_MESSAGE_CONTENT', messageId: 's', delta: `tick ${i} ` }));
+    await sleep(40);
+  }
+  if (!closed) res.end(encoder.encodeSSE(finished(input)));
 }
