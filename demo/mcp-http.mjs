@@ -6,7 +6,8 @@
 import http from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 
-const CORS = {
+/** The CORS headers a browser client of an MCP server needs (any origin; the MCP request headers allowed, the session's exposed). */
+export const MCP_CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
@@ -26,7 +27,7 @@ async function readJson(req) {
  * JSON-RPC message first (to count calls). Returns once the response is handled.
  */
 export async function handleMcpRequest(createServer, req, res, { onMessage } = {}) {
-  for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(MCP_CORS_HEADERS)) res.setHeader(name, value);
   if (req.method === 'OPTIONS') {
     res.writeHead(204).end();
     return;

@@ -9,13 +9,9 @@
 import http from 'node:http';
 import { createSessionHandler } from './mcp-sessions.mjs';
 import { createNotesServer } from './notes-tools.mjs';
+import { MCP_CORS_HEADERS } from './mcp-http.mjs';
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
-  'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
-};
+const CORS = { ...MCP_CORS_HEADERS, 'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version, www-authenticate' };
 
 /**
  * Serves `createServer` at `/mcp`, protected by `authorizationServer` (from

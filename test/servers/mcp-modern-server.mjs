@@ -6,20 +6,15 @@
 import http from 'node:http';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
+import { MCP_CORS_HEADERS } from '../../demo/mcp-http.mjs';
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
-  'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version',
-};
 
 /** Serves `createServer()` (a new McpServer per request) at `/mcp` on loopback. */
 export async function startModernMcpServer(createServer) {
   const versions = [];
   const handle = toNodeHandler(createMcpHandler(createServer));
   const server = http.createServer((req, res) => {
-    for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(MCP_CORS_HEADERS)) res.setHeader(name, value);
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/mcp') return res.writeHead(404).end();
     versions.push(req.headers['mcp-protocol-version'] ?? '(none)');

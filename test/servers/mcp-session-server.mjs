@@ -5,20 +5,15 @@
  */
 import http from 'node:http';
 import { createSessionHandler } from '../../demo/mcp-sessions.mjs';
+import { MCP_CORS_HEADERS } from '../../demo/mcp-http.mjs';
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
-  'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version',
-};
 
 /** Serves `createServer()` (a new McpServer per session) at `/mcp` on loopback. */
 export async function startSessionMcpServer(createServer) {
   const { handle: handleSession, sessions, log } = createSessionHandler(createServer);
 
   async function handle(req, res) {
-    for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(MCP_CORS_HEADERS)) res.setHeader(name, value);
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/mcp') return res.writeHead(404).end();
     return handleSession(req, res);
