@@ -41,6 +41,8 @@ export class AgentChatElement extends AgentChatEmbedding {
   @query('.messages') private logElement!: HTMLElement;
   @query('agent-chat-composer') private composer!: AgentChatComposer;
   private retrying = false;
+  /** The MCP notice was drawn once: it stays (empty while nothing is asked). */
+  private noticeShown = false;
 
   /** The attributes that say where the backend is, and what the page set wrong. */
   private readonly connection: ConnectionController = new ConnectionController(this, () => [...this.apps.problems, ...(this.files.ui?.problems() ?? [])]);
@@ -431,13 +433,17 @@ export class AgentChatElement extends AgentChatEmbedding {
     this.log.follow();
   }
 
-  /** The servers that ask the person to sign in (the notice's view loads with the first). */
+  /** The servers that ask the person to sign in, and those out of reach (the notice's view loads with the first). */
   private signInNotice() {
     void loadMcpNotice();
+    // Kept once shown (empty when nothing is asked): it hands the keyboard on when its last button goes.
+    this.noticeShown = true;
     return html`<agent-chat-mcp-notice
       exportparts="mcp-notice, mcp-sign-in"
       .requests=${this.apps.signIns}
+      .unreachable=${this.apps.unreachable}
       .signIn=${(name: string) => this.apps.signIn(name)}
+      .focusAfter=${() => this.focusComposer()}
     ></agent-chat-mcp-notice>`;
   }
 
@@ -488,7 +494,7 @@ export class AgentChatElement extends AgentChatEmbedding {
       ${this.log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
       ${this.apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
       ${configErrorsTemplate(strings, this.connection.problems)}
-      ${this.apps.signIns.length ? this.signInNotice() : nothing}
+      ${this.apps.signIns.length || this.apps.unreachable.length || this.noticeShown ? this.signInNotice() : nothing}
       <div class="footer">
         ${heldNoticeTemplate(strings, this.run.heldNotice, this.goToRequest)}
         <agent-chat-composer

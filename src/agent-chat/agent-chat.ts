@@ -56,8 +56,9 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  *   inline) as bytes (`application/octet-stream`), whatever type the server gave it.
  * @csspart mcp-result-note - In place of MCP content that is not shown: too large, not valid base64, of an
  *   unknown type, a cut text, or past the first 50 items.
- * @csspart mcp-notice - Above the composer: each MCP server that asks the person to sign in.
- * @csspart mcp-sign-in - "Sign in to NAME": the only way a server's authorization window opens.
+ * @csspart mcp-notice - Above the composer: each MCP server that asks the person to sign in, then each that cannot be reached now.
+ * @csspart mcp-sign-in - "Sign in to NAME", above the composer and in the card of an app whose server asks for it: the only way a server's authorization window opens.
+ * @csspart mcp-unreachable - In the MCP notice: a server that cannot be reached now, why, and that its tools are not offered meanwhile (it is tried again).
  * @csspart activity - What one subagent did in a reply: its block.
  * @csspart activity-card - Each tool call a subagent made.
  * @csspart activity-panel - The panel with a subagent's whole conversation in the reply, opened from its block.

@@ -8,7 +8,7 @@ import { format } from '../i18n/strings.js';
 
 /** Every part of a message, forwarded so the page can style it from `agent-chat::part(…)`. */
 const MESSAGE_PARTS =
-  'message, user-message, message-sender, assistant-message, reasoning, file, sources, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, tool-progress, tool-cancel, elicitation, mcp-result-text, mcp-result-image, mcp-result-audio, mcp-result-link, mcp-result-resource, mcp-result-download, mcp-result-note, app-frame, app-message, app-source, app-paused, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message, message-attachments, message-attachment, copy-message-button, feedback-button';
+  'message, user-message, message-sender, assistant-message, reasoning, file, sources, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, tool-progress, tool-cancel, elicitation, mcp-result-text, mcp-result-image, mcp-result-audio, mcp-result-link, mcp-result-resource, mcp-result-download, mcp-result-note, app-frame, app-message, app-source, app-paused, mcp-sign-in, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message, message-attachments, message-attachment, copy-message-button, feedback-button';
 export const COMPOSER_PARTS = 'composer, input, send-button, stop-button, attach-button, attachments, attachment, attachment-remove, attachment-progress, attachment-refusal';
 
 /** The header bar: the conversations button, the heading, a panel's close button; none when there is nothing to put in it. */

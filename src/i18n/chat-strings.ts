@@ -117,6 +117,8 @@ export interface ChatStrings {
   mcpSignInBlocked: string;
   /** The last sign-in did not complete. */
   mcpSignInFailed: string;
+  mcpUnreachable: string;
+  appWaitsForServer: string;
   /** An image an MCP tool returned (its text alternative): "Image ({type}, {size})". */
   mcpImage: string;
   /** Audio an MCP tool returned (its player's name): "Audio ({type}, {size})". */

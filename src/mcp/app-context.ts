@@ -29,6 +29,10 @@ export interface AppContext {
   send(text: string, source: MessageSource): Promise<boolean>;
   /** An app's `ui/update-model-context`; `undefined` clears it (the card went away). */
   setModelContext(instanceId: string, title: string, value: { content?: unknown[]; structuredContent?: Record<string, unknown> } | undefined): void;
+  /** The page's servers that wait now, by name: for the person's sign-in, or to be reached again. */
+  serversWaiting: ReadonlyMap<string, 'sign-in' | 'reach'>;
+  /** The person pressed a card's Sign in for a server (within the press: it may open a window). */
+  signIn(name: string): void;
   /** An app's `ui/open-link`; false when the page cancelled `agent-chat-open-link`. */
   openLink(url: string): boolean;
   /** One app at a time is shown in the side pane. */

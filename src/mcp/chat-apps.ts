@@ -63,6 +63,9 @@ export class ChatApps implements ReactiveController {
   problems: string[] = [];
   /** Servers waiting for the person to sign in, in the order they asked. */
   signIns: SignInRequest[] = [];
+  /** Why each server that cannot be reached now is not offering its tools (it is tried again). */
+  unreachable: string[] = [];
+  private serversWaiting: ReadonlyMap<string, 'sign-in' | 'reach'> = new Map();
   context!: AppContext;
   /** An app is open in the side pane. */
   pane?: PaneHolder;
@@ -127,8 +130,20 @@ export class ChatApps implements ReactiveController {
 
   /** The notices from what the host knows of its servers now. */
   private syncNotices(): void {
-    this.signIns = this.loadedHost?.signInRequests() ?? [];
-    this.problems = [...this.configProblems, ...(this.loadedHost?.unreachable() ?? [])];
+    const host = this.loadedHost;
+    this.signIns = host?.signInRequests() ?? [];
+    this.unreachable = host?.unreachable() ?? [];
+    this.problems = [...this.configProblems, ...(host?.problems() ?? [])];
+    // The cards of a server that waits say so (a new context only when that changed).
+    const waiting = new Map<string, 'sign-in' | 'reach'>();
+    for (const { name } of this.configs) {
+      const why = host?.waitingOn(name);
+      if (why) waiting.set(name, why);
+    }
+    if ([...waiting].join() !== [...this.serversWaiting].join()) {
+      this.serversWaiting = waiting;
+      this.refreshContext();
+    }
     this.chat.requestUpdate();
   }
 
@@ -154,7 +169,7 @@ export class ChatApps implements ReactiveController {
     }
     const before = this.problems.join('\n');
     this.configProblems = problems;
-    this.problems = [...problems, ...(this.loadedHost?.unreachable() ?? [])];
+    this.problems = [...problems, ...(this.loadedHost?.problems() ?? [])];
     if (before !== this.problems.join('\n')) this.chat.requestUpdate();
     this.configs = configs;
     if ((configs.length === 0 && !this.hostPromise) || !this.chat.started) return;
@@ -275,6 +290,8 @@ export class ChatApps implements ReactiveController {
         else this.modelContexts.set(instanceId, { title, value: JSON.stringify(value.structuredContent ?? value.content ?? {}) });
       },
       openLink: (url) => this.openLink(url),
+      serversWaiting: this.serversWaiting,
+      signIn: (name) => this.signIn(name),
       claimPane: (holder) => {
         if (this.pane && this.pane !== holder) this.pane.leavePane();
         this.pane = holder;

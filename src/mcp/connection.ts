@@ -61,6 +61,8 @@ export class McpConnection {
   status: McpServerStatus = 'connecting';
   /** Why the server cannot be used now (with `status` `auth-required` or `error`). */
   failure?: string;
+  /** The failure is the server out of reach (it is tried again), not something the page or the person must change. */
+  outOfReach = false;
   /** Sign-ins completed since the server last let this chat in: a server that keeps refusing is not asked again and again. */
   private signInsRefused = 0;
   /** The sign-in window's last page, when it is not on the page's origin (its answer would never arrive). */
@@ -80,6 +82,7 @@ export class McpConnection {
   /** Failed attempts in a row (the next retry waits 1 s, doubling to 30 s). */
   private failures = 0;
   private retryTimer?: ReturnType<typeof setTimeout>;
+  private readonly unwatchSignIn?: () => void;
   private resourceListing?: Promise<Map<string, Record<string, unknown> | undefined>>;
 
   constructor(
@@ -100,6 +103,10 @@ export class McpConnection {
         scopes: config.scopes,
       });
     }
+    // Signed in (or out) in another tab: this chat follows without a window of its own.
+    this.unwatchSignIn = this.signIn?.watchElsewhere((signedIn) => {
+      if (signedIn ? this.status === 'auth-required' : this.status === 'ready') void this.reconnect().catch(() => undefined);
+    });
     window.addEventListener('online', this.onOnline);
     this.ready = this.attempt();
   }
@@ -139,8 +146,9 @@ export class McpConnection {
     return attempt;
   }
 
-  private setStatus(status: McpServerStatus, failure?: string): void {
+  private setStatus(status: McpServerStatus, failure?: string, outOfReach = false): void {
     this.failure = failure;
+    this.outOfReach = outOfReach;
     if (this.closed || (this.status === status && status !== 'auth-required' && status !== 'error')) return;
     this.status = status;
     this.settings.onStatus(this);
@@ -225,7 +233,7 @@ export class McpConnection {
         );
       } else {
         const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-        this.setStatus(offline ? 'offline' : 'error', `The MCP server "${this.name}" (${this.config.url}) could not be reached: ${errorText(error)}`);
+        this.setStatus(offline ? 'offline' : 'error', `The MCP server "${this.name}" (${this.config.url}) could not be reached: ${errorText(error)}`, true);
         this.scheduleRetry();
       }
       throw new Error(this.failure);
@@ -326,6 +334,7 @@ export class McpConnection {
     this.closed = true;
     clearTimeout(this.retryTimer);
     window.removeEventListener('online', this.onOnline);
+    this.unwatchSignIn?.();
     this.signIn?.close();
     // Ends the session on the server too (the transport's DELETE), then the connection.
     const { transport, client } = this;

@@ -103,8 +103,14 @@ export interface McpHostApi extends ClientTools {
   signIn(name: string): SignInStart;
   /** The servers that ask the person to sign in now. */
   signInRequests(): SignInRequest[];
-  /** Why each server that cannot be reached now cannot. */
+  /** What a page server waits for before its apps can be read: the person's sign-in, or the server coming back. */
+  waitingOn(source: string): 'sign-in' | 'reach' | undefined;
+  /** Resolves once the server named `source` is ready (after a sign-in, or once it is back). */
+  whenReady(source: string): Promise<void>;
+  /** Why each server that cannot be reached now cannot (each is tried again). */
   unreachable(): string[];
+  /** What keeps each other failed server from being used until the page or the person changes something (a client-id, a callback page, a permission). */
+  problems(): string[];
   /** Forgets a server's tokens; it asks for a sign-in again. */
   signOut(name: string): Promise<void>;
   /** The `instructions` of each connected server that gave some. */

@@ -33,6 +33,9 @@ export class McpHost implements McpHostApi {
   /** Tool names two servers offer, warned about once. */
   private readonly warnedCollisions = new Set<string>();
 
+  /** Cards waiting for a server (a sign-in, its return): told whenever one becomes ready. */
+  private readonly readyWaiters: (() => void)[] = [];
+
   readonly callProgress = new CallProgressBoard();
   readonly elicitations: ElicitationDesk;
 
@@ -62,7 +65,9 @@ export class McpHost implements McpHostApi {
         elicitationComplete: (server, id) => this.elicitations.complete(server, id),
         storageKey: this.env.storageKey(),
         onStatus: (changed) => {
-          if (this.connections.get(changed.name) === changed || next.get(changed.name) === changed) this.env.serverStatus(changed.name, changed.status, changed.failure);
+          if (this.connections.get(changed.name) !== changed && next.get(changed.name) !== changed) return;
+          this.env.serverStatus(changed.name, changed.status, changed.failure);
+          if (changed.status === 'ready') for (const resolve of this.readyWaiters.splice(0)) resolve();
         },
       });
       next.set(config.name, connection);
@@ -87,8 +92,29 @@ export class McpHost implements McpHostApi {
       .map((connection) => ({ name: connection.name, blocked: connection.signInBlocked, ...(connection.signInFailure ? { failure: connection.signInFailure } : {}) }));
   }
 
+  waitingOn(source: string): 'sign-in' | 'reach' | undefined {
+    const connection = this.connections.get(source);
+    if (connection?.status === 'auth-required') return 'sign-in';
+    if (connection?.outOfReach && (connection.status === 'error' || connection.status === 'offline')) return 'reach';
+    return undefined;
+  }
+
+  async whenReady(source: string): Promise<void> {
+    while (this.connections.get(source)?.status !== 'ready') await new Promise<void>((resolve) => this.readyWaiters.push(resolve));
+  }
+
   unreachable(): string[] {
-    return [...this.connections.values()].filter((connection) => (connection.status === 'error' || connection.status === 'offline') && connection.failure).map((connection) => connection.failure!);
+    return this.failures(true);
+  }
+
+  problems(): string[] {
+    return this.failures(false);
+  }
+
+  private failures(outOfReach: boolean): string[] {
+    return [...this.connections.values()]
+      .filter((connection) => (connection.status === 'error' || connection.status === 'offline') && connection.failure && connection.outOfReach === outOfReach)
+      .map((connection) => connection.failure!);
   }
 
   async signOut(name: string): Promise<void> {
@@ -167,7 +193,7 @@ export class McpHost implements McpHostApi {
       result = await entry.connection.callTool(call.name, args, { signal: own.signal, onProgress: (progress) => board.report(call.toolCallId, progress), toolCallId: call.toolCallId });
     } catch (error) {
       const failure = cancelled ? `The person cancelled the call of ${call.name} before it finished.` : errorText(error);
-      return { content: failure, isError: true, app: { failure } };
+      return { content: failure, isError: true, ...(cancelled ? { cancelled } : {}), app: { failure } };
     } finally {
       this.elicitations.endCall(call.toolCallId);
       board.end(call.toolCallId);

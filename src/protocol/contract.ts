@@ -82,6 +82,8 @@ export type ChatEvent =
       messageId?: string;
       content: unknown;
       isError?: boolean;
+      /** The person cancelled the call (its card's Cancel) before it finished: `content` says so to the model. */
+      cancelled?: boolean;
       /** The result nested too deeply and `content` says so instead (see depth.ts). */
       tooDeep?: boolean;
     } & Attributed)

@@ -55,7 +55,7 @@ export async function answerClientCalls(
   if (signal.aborted || run.ended()) return false;
   const waiting: string[] = [];
   answerable.forEach((call, i) => {
-    const { app, ask, waitFor, content, isError, mcp } = results[i];
+    const { app, ask, waitFor, content, isError, cancelled, mcp } = results[i];
     if (app) run.record({ type: 'app-update', partId: call.id, app });
     if (mcp) run.record({ type: 'tool-call-mcp', toolCallId: call.id, mcp });
     if (waitFor) {
@@ -65,7 +65,7 @@ export async function answerClientCalls(
       run.record({ type: 'ask-result', toolCallId: call.id, ask, content, isError });
     } else {
       // The widget ran the call: what it returned goes to the model, if only an empty text.
-      run.record({ type: 'tool-call-result', toolCallId: call.id, content: content ?? '', isError });
+      run.record({ type: 'tool-call-result', toolCallId: call.id, content: content ?? '', isError, ...(cancelled ? { cancelled } : {}) });
     }
   });
   if (waiting.length === 0) return true;

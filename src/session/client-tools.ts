@@ -20,6 +20,8 @@ export interface ClientToolResult {
   /** What the model receives: text, AG-UI content parts, or a JSON value. */
   content: unknown;
   isError?: boolean;
+  /** The person cancelled the call before it finished (its card shows Cancelled; `content` tells the model). */
+  cancelled?: boolean;
   /** What the call's app card learns from it (the full MCP result, or why it failed). */
   app?: Partial<AppInfo>;
   /** A call run on one of the page's MCP servers: its result, kept on the call for its card. */

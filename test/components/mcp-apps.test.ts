@@ -452,10 +452,30 @@ describe('MCP Apps: an unreachable server', function () {
     expect(textOf(frame.shadowRoot!.querySelector('.unavailable') ?? undefined)).to.contain('The app cannot be shown');
   });
 
+  it('a card whose app is still to be read waits while its server is out of reach (nothing failed kept), then shows the app', async () => {
+    await probeControl({ down: true });
+    const el = await probeChat('/agui/basic');
+    await until(() => !!deepQuery(el, '[part="mcp-unreachable"]'), 'the server out of reach', 10_000);
+    const card = {
+      kind: 'tool-call', id: 'c1', name: 'show_probe', argsText: '{}', args: {}, argsComplete: true, status: 'done', result: 'shown',
+      app: { source: 'probe', via: 'page', resourceUri: 'ui://probe/app.html' },
+    };
+    el.setTurns([{ role: 'user', id: 'u1', text: 'show it' }, { role: 'assistant', id: 'a1', status: 'done', parts: [card] }] as never);
+    await until(() => textOf(appFrame(el)?.shadowRoot?.querySelector('.note') ?? undefined).includes('The app is shown once “probe” can be reached again.'), 'the card waits');
+    expect(appFrame(el)!.shadowRoot!.querySelector('.unavailable')).to.equal(null);
+    expect((el.getTurns()[1] as any).parts[0].app.failure).to.equal(undefined);
+
+    await probeControl({ down: false });
+    // Retried by the connection (1 s, then doubling): the card reads its app once the server is back.
+    await until(() => !!appIframe(el), 'the app', 20_000);
+    expect((el.getTurns()[1] as any).parts[0].app.failure).to.equal(undefined);
+  });
+
   it('says so when a server cannot be reached at all', async () => {
     await probeControl({ down: true });
     const el = await probeChat('/agui/basic');
-    await until(() => textOf(deepQuery(el, '.config-error')).includes('could not be reached'), 'the notice');
+    await until(() => textOf(deepQuery(el, '[part="mcp-unreachable"]')).includes('could not be reached'), 'the notice');
+    expect(deepQuery(el, '.config-error'), 'not a set-up problem of the page').to.equal(undefined);
   });
 });
 

@@ -125,6 +125,13 @@ describe('an MCP server asks the person for input (built bundle)', () => {
     await page.keyboard.press('Enter');
     await waitFor(() => answers.at(-1)?.action === 'decline', { message: 'declined' });
     assert.match(await request.innerText(), /You declined\./);
+    // The buttons went with the answer: the keyboard is on the card's header, not lost to the page.
+    const focused = () => {
+      let element = document.activeElement;
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+      return element?.getAttribute('part');
+    };
+    assert.equal(await page.evaluate(focused), 'tool-card-header');
     await waitFor(() => /"decline"/.test(toolMessage()), { message: 'the result sent on' });
 
     await ask(page, 'book_table');

@@ -108,6 +108,16 @@ describe('long MCP calls: progress, Cancel, Stop, call-timeout (built bundle)', 
     await waitFor(() => seen.cancelled.some((entry) => entry.startsWith('count_slowly')), { message: 'the server’s handler aborted' });
     await waitFor(() => /cancelled the call of count_slowly/.test(toolMessage() ?? ''), { message: 'the model told' });
     assert.equal(await page.locator(PROGRESS).count(), 0);
+    assert.equal(await page.locator('agent-chat [part="tool-card-status"]').innerText(), 'Cancelled', 'not shown as failed');
+    // The button went with the call: the keyboard is on the card's header, not lost to the page.
+    assert.equal(
+      await page.evaluate(() => {
+        let element = document.activeElement;
+        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+        return element?.getAttribute('part');
+      }),
+      'tool-card-header',
+    );
     await page.close();
   });
 

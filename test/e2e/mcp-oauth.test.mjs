@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startAuthorizationServer } from '../../demo/oauth-authorization-server.mjs';
 import { startProtectedMcpServer } from '../../demo/protected-mcp-server.mjs';
+import { createNotesServer } from '../../demo/notes-tools.mjs';
 import { chatTurn, launchChromium } from './browser.mjs';
 import { chatPage, clientToolBackend, distBuilt, mcpServerChild, startPageServer, waitFor } from './mcp-fixtures.mjs';
 
@@ -22,6 +23,25 @@ const signInButton = (page) => page.locator('agent-chat [part="mcp-sign-in"]');
 function recordStatuses() {
   window.statuses = [];
   document.addEventListener('agent-chat-mcp-status', (event) => window.statuses.push(event.detail.status));
+}
+
+/** The element with the keyboard focus, looking into shadow roots: its tag name. */
+function deepFocus() {
+  let element = document.activeElement;
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+  return element?.localName;
+}
+
+/** The notes server with an app besides: `notes_board` shows a board of the notes in its card. */
+function notesWithBoard() {
+  const server = createNotesServer();
+  server.registerTool('notes_board', { description: 'Shows the notes on a board.', _meta: { ui: { resourceUri: 'ui://notes/board.html' } } }, async () => ({
+    content: [{ type: 'text', text: 'The board is shown.' }],
+  }));
+  server.registerResource('board', 'ui://notes/board.html', { mimeType: 'text/html;profile=mcp-app' }, async (url) => ({
+    contents: [{ uri: url.href, mimeType: 'text/html;profile=mcp-app', text: '<!doctype html><p id="board">Board of notes</p>' }],
+  }));
+  return server;
 }
 
 /** The sign-in record the chat keeps for its servers, read from IndexedDB in the page. */
@@ -66,9 +86,9 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
    * Presses Sign in, runs `meanwhile(popup)` while the authorization page is up, presses `decision`
    * there, and waits for the window to close itself. Returns the authorization URL.
    */
-  async function signInThroughWindow(page, decision = 'Allow', meanwhile = async () => {}) {
+  async function signInThroughWindow(page, decision = 'Allow', meanwhile = async () => {}, button = signInButton(page)) {
     const opened = context.waitForEvent('page');
-    await signInButton(page).click();
+    await button.click();
     const popup = await opened;
     await popup.waitForURL((url) => url.pathname === '/authorize');
     const authorizeUrl = new URL(popup.url());
@@ -99,6 +119,7 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
 
     await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
     await page.locator('agent-chat [part="mcp-notice"]').waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(deepFocus), 'textarea', 'the keyboard goes to the composer with the button');
     assert.deepEqual(authorization.tokenRequests, ['authorization_code']);
     assert.deepEqual((await page.evaluate(() => window.statuses)).slice(-2), ['connecting', 'ready']);
 
@@ -287,6 +308,67 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
       await tabA.close();
       await tabB.close();
       pages.setPage(chatPage(mcpServerChild('notes', protectedServer.url)));
+    }
+  });
+  it('a sign-in in one tab is one in the others, and so is a sign-out, with no window of their own', async () => {
+    const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+    try {
+      for (const tab of [tabA, tabB]) {
+        await tab.goto(pages.url);
+        await tab.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+      }
+      await tabA.evaluate(() => document.querySelector('agent-chat-mcp-server').signOut());
+      await tabB.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached', timeout: 5_000 });
+      await signInButton(tabB).waitFor();
+
+      await signInThroughWindow(tabA);
+      await tabA.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+      await tabB.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached', timeout: 5_000 });
+      assert.equal(await signInButton(tabB).count(), 0, 'no button left in the other tab');
+      assert.equal(context.pages().length, 2, 'the other tab opened no window');
+      const end = await chatTurn(tabB, 'my notes from the other tab');
+      assert.equal(end.status, 'done');
+      assert.match(pages.requests.at(-1).messages.findLast((message) => message.role === 'tool').content, /Buy tram tickets/);
+    } finally {
+      await tabA.close();
+      await tabB.close();
+    }
+  });
+
+  it('the card of an app whose server asks for a sign-in says so, with Sign in there; signed in, the notice goes and the app stays', async () => {
+    const boardServer = await startProtectedMcpServer(authorization, { createServer: notesWithBoard });
+    const boardPages = await startPageServer(clientToolBackend('notes_board'), { page: chatPage(mcpServerChild('notes', boardServer.url), { attributes: 'storage-key="board"' }) });
+    const page = await context.newPage();
+    const waiting = page.locator('agent-chat agent-chat-app-frame .waiting');
+    const cardSignIn = waiting.locator('[part="mcp-sign-in"]');
+    const board = page.frameLocator('agent-chat agent-chat-app-frame iframe').locator('#board');
+    try {
+      await page.goto(boardPages.url);
+      await page.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
+      await signInThroughWindow(page);
+      await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+      await chatTurn(page, 'show the board');
+      await board.waitFor();
+      assert.equal(await waiting.count(), 0);
+
+      // Signed out, the page reloaded: the restored card says its server waits, with its own button.
+      await page.evaluate(() => document.querySelector('agent-chat-mcp-server').signOut());
+      await page.reload();
+      await page.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
+      await cardSignIn.waitFor();
+      assert.equal(await cardSignIn.innerText(), 'Sign in to notes');
+      assert.match(await waiting.innerText(), /“notes” asks you to sign in/);
+      await board.waitFor();
+
+      await signInThroughWindow(page, 'Allow', async () => {}, cardSignIn);
+      await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
+      await waiting.waitFor({ state: 'detached' });
+      assert.equal(await board.innerText(), 'Board of notes');
+      assert.equal(await page.locator('agent-chat agent-chat-app-frame .unavailable').count(), 0);
+    } finally {
+      await page.close();
+      await boardPages.close();
+      await boardServer.close();
     }
   });
 });

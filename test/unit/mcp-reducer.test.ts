@@ -276,3 +276,16 @@ describe('conversation reducer: mcp-apps activity, repeated and reordered', () =
     expect(part<ActivityPart>(state, 'a').app?.resourceUri).to.equal('ui://weather/card');
   });
 });
+
+describe('conversation reducer: a call the person cancelled', () => {
+  it('is cancelled, not failed, and keeps what the model was told', () => {
+    const said = 'The person cancelled the call of get_weather before it finished.';
+    const state = run([...opened(), ...toolCall('c1', '{}'), { type: 'tool-call-result', toolCallId: 'c1', content: said, isError: true, cancelled: true }]);
+    const call = part<ToolCallPart>(state, 'c1');
+    expect(call.status).to.equal('cancelled');
+    expect(call.result).to.equal(said);
+    expect(call.error).to.equal(said);
+    // The reply's end leaves it as it is.
+    expect(part<ToolCallPart>(run([{ type: 'run-finished', runId: 'run-1' }], state), 'c1').status).to.equal('cancelled');
+  });
+});

@@ -60,3 +60,17 @@ export function noticeTemplate(s: ChatStrings, left: boolean, failure: string | 
   }
   return html`<p class="note" part="app-frame" role="status">${s.appLoading}</p>`;
 }
+
+/**
+ * While the app's server waits for the person's sign-in (with its Sign in button, like the notice
+ * above the composer: above the app, whose calls to its server fail until then, or instead of an
+ * app still to be read), or to be reached again (instead of an app still to be read). Nothing of it
+ * is kept with the card.
+ */
+export function waitingTemplate(s: ChatStrings, waiting: 'sign-in' | 'reach', source: string, signIn: () => void) {
+  if (waiting === 'reach') return html`<p class="note" part="app-frame" role="status">${textWithLabel(s.appWaitsForServer, 'source', source)}</p>`;
+  return html`<div class="ask waiting" role="status">
+    <p>${textWithLabel(s.mcpSignInNeeded, 'name', source)}</p>
+    <button type="button" part="mcp-sign-in" @click=${signIn}>${textWithLabel(s.mcpSignIn, 'name', source)}</button>
+  </div>`;
+}

@@ -6,7 +6,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext, PaneHolder } from '../../mcp/app-context.js';
-import type { DisplayMode, FrameController } from '../../mcp/host-api.js';
+import type { DisplayMode, FrameController, McpHostApi } from '../../mcp/host-api.js';
 import { hostStyleVariables } from '../../mcp/host-styles.js';
 import { parsePartialJson } from '../../mcp/partial-json.js';
 import { SizeDamper } from '../../mcp/size-damper.js';
@@ -17,7 +17,7 @@ import { closestAcrossShadows, trackArea, type BoxRect } from './box-placement.j
 import { define } from '../../internal/define.js';
 import { isRecord } from '../../internal/guards.js';
 import { ARMING_MS, asksTemplate, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
-import { noticeTemplate, pausedTemplate, toolbarTemplate } from './app-frame-parts.js';
+import { noticeTemplate, pausedTemplate, toolbarTemplate, waitingTemplate } from './app-frame-parts.js';
 import { FocusGuard } from './focus-guard.js';
 import { pageInputIsRecent } from './focus-watch.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
@@ -39,6 +39,7 @@ const FULLSCREEN_COOLDOWN_MS = 5_000;
  * @csspart app-message - A message the app proposes to send, with Send and Discard.
  * @csspart app-source - The name of the app's source (its MCP server), always shown above the app.
  * @csspart app-paused - The notice of an app paused for taking the keyboard focus, with Resume.
+ * @csspart mcp-sign-in - Instead of the app while its server asks the person to sign in: Sign in to NAME.
  * @cssproperty --agent-chat-app-max-height - Tallest an app grows inside its card. Default: 640px.
  */
 export class AgentChatAppFrame extends LitElement implements PaneHolder {
@@ -136,19 +137,29 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private loadResource(): void {
     if (this.loading) return;
     this.loading = true;
+    void this.readResource().finally(() => (this.loading = false));
+  }
+
+  private async readResource(): Promise<void> {
     const { call, context } = this;
     const app = call.app!;
-    context!
-      .host()
-      .then((host) => host.readResource(app))
-      .then(
-        (resource) => context!.update(call.id, { resource }),
-        (error: unknown) => {
-          // A card from a file says so where it is drawn (its app runs only as this page's server gives it).
-          context!.update(call.id, { failure: errorText(error) });
-        },
-      )
-      .finally(() => (this.loading = false));
+    for (;;) {
+      let waiting: 'sign-in' | 'reach' | undefined;
+      let host: McpHostApi | undefined;
+      try {
+        host = await context!.host();
+        context!.update(call.id, { resource: await host.readResource(app) });
+        return;
+      } catch (error) {
+        // Its server waits for the person's sign-in, or to be back: the card waits with it (nothing kept).
+        waiting = app.via === 'page' ? host?.waitingOn(app.source) : undefined;
+        // A card from a file says so where it is drawn (its app runs only as this page's server gives it).
+        if (!waiting) context!.update(call.id, { failure: errorText(error) });
+      }
+      if (!waiting || !host) return;
+      await host.whenReady(app.source);
+      if (!this.isConnected || this.call.app?.resource) return;
+    }
   }
 
   private async open(): Promise<void> {
@@ -406,6 +417,10 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     const app = this.call?.app;
     if (!app) return nothing;
     const s = this.strings;
+    // Its server waits for the person's sign-in, or to be reached again: the card says so, with Sign in.
+    const waiting = app.via === 'page' && !this.left && !app.failure ? this.context?.serversWaiting.get(app.source) : undefined;
+    const signIn = () => this.context?.signIn(app.source);
+    if (waiting && !app.resource) return waitingTemplate(s, waiting, app.source, signIn);
     if (this.left || app.failure || !app.resource) return noticeTemplate(s, this.left, app.failure, this.summary, app.fromFile ? app.source : undefined);
     const rect = this.placedRect;
     const place = this.mode !== 'inline' && rect ? `top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px` : '';
@@ -414,6 +429,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     // The app's title is its server's words: its direction controls are shown.
     const title = visibleBidi(this.heading);
     return html`${this.mode === 'pip' ? html`<p class="note">${s.appInPane}</p>` : nothing}
+      ${waiting === 'sign-in' ? waitingTemplate(s, waiting, app.source, signIn) : nothing}
       <div
         class="box ${this.mode} ${bordered ? 'bordered' : ''}"
         part="app-frame"

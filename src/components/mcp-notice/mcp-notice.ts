@@ -12,10 +12,12 @@ import { base } from '../../styles/tokens.js';
 /**
  * @summary Above the composer: each MCP server that asks the person to sign in, with its
  * **Sign in to NAME** button (the only way its authorization window opens), and what went wrong at
- * the last press. Loaded when a server first asks.
+ * the last press; then each server that cannot be reached now, and why (its tools are not offered
+ * meanwhile; it is tried again). Loaded when a server first asks or fails.
  *
  * @csspart mcp-notice - The notice.
  * @csspart mcp-sign-in - Each server's Sign in button.
+ * @csspart mcp-unreachable - A server that cannot be reached now, and why.
  */
 export class AgentChatMcpNotice extends LitElement {
   static override styles = [
@@ -48,6 +50,9 @@ export class AgentChatMcpNotice extends LitElement {
         margin: 0;
         flex: 1 1 14em;
       }
+      .row.down {
+        border-color: var(--_border);
+      }
       .row .problem {
         flex-basis: 100%;
         color: var(--_error);
@@ -70,14 +75,32 @@ export class AgentChatMcpNotice extends LitElement {
   ];
 
   @property({ attribute: false }) requests: readonly SignInRequest[] = [];
+  /** Why each server out of reach is (each a sentence naming the server). */
+  @property({ attribute: false }) unreachable: readonly string[] = [];
   /** Called within the press (it may open a window). */
   @property({ attribute: false }) signIn?: (name: string) => void;
 
+  /** Where the keyboard goes when the button that had it goes with its server's sign-in (the composer). */
+  @property({ attribute: false }) focusAfter?: () => void;
+
   @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  private hadFocus = false;
+
+  protected override willUpdate(): void {
+    this.hadFocus = Boolean(this.shadowRoot?.activeElement);
+  }
+
+  protected override updated(): void {
+    if (!this.hadFocus || this.shadowRoot?.activeElement) return;
+    // A sign-in finished while its button had the keyboard: the next server's button, else the composer.
+    const next = this.renderRoot.querySelector<HTMLButtonElement>('[part="mcp-sign-in"]');
+    if (next) next.focus();
+    else this.focusAfter?.();
+  }
 
   override render() {
-    const { strings, requests } = this;
-    if (!requests.length) return nothing;
+    const { strings, requests, unreachable } = this;
+    if (!requests.length && !unreachable.length) return nothing;
     return html`<div class="mcp-sign-ins" part="mcp-notice" role="status">
       ${requests.map(
         (request) => html`<div class="row">
@@ -87,6 +110,7 @@ export class AgentChatMcpNotice extends LitElement {
           ${request.failure && !request.blocked ? html`<p class="problem mcp-sign-in-problem" role="alert">${strings.mcpSignInFailed}</p>` : nothing}
         </div>`,
       )}
+      ${unreachable.map((failure) => html`<div class="row down" part="mcp-unreachable"><p>${failure} ${strings.mcpUnreachable}</p></div>`)}
     </div>`;
   }
 }

@@ -34,7 +34,7 @@ export interface BranchPosition {
   siblings: string[];
 }
 
-const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, tool-progress, tool-cancel, elicitation, mcp-result-text, mcp-result-image, mcp-result-audio, mcp-result-link, mcp-result-resource, mcp-result-download, mcp-result-note, app-frame, app-message, app-source, app-paused';
+const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, tool-progress, tool-cancel, elicitation, mcp-result-text, mcp-result-image, mcp-result-audio, mcp-result-link, mcp-result-resource, mcp-result-download, mcp-result-note, app-frame, app-message, app-source, app-paused, mcp-sign-in';
 const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status, approval, question-form, input-request';
 
 /**

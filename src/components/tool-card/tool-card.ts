@@ -48,6 +48,7 @@ let nextId = 0;
  * @csspart app-message - A message the app proposes, with Send and Discard (forwarded).
  * @csspart app-source - The name of the app's source above the app (forwarded).
  * @csspart app-paused - The notice of an app paused for taking the keyboard focus, with Resume (forwarded).
+ * @csspart mcp-sign-in - Instead of the app while its server asks the person to sign in: Sign in to NAME (forwarded).
  *
  * @slot - What the call asks of the person (questions, an approval), shown below the header.
  */
@@ -118,7 +119,10 @@ export class AgentChatToolCard extends LitElement {
         exportparts="elicitation"
         .elicitation=${elicitation}
         ?live=${desk?.isLive(elicitation.id) ?? false}
-        ${on(ElicitationAnswerEvent, (event) => desk?.answer(event.id, event.answer))}
+        ${on(ElicitationAnswerEvent, (event) => {
+          desk?.answer(event.id, event.answer);
+          this.keepFocusInCard();
+        })}
       ></agent-chat-elicitation>`,
     );
   }
@@ -135,8 +139,22 @@ export class AgentChatToolCard extends LitElement {
     return html`<div class="progress" part="tool-progress">
       <progress aria-label=${format(strings.toolProgress, { name })} max=${total ?? nothing} value=${done ?? nothing}></progress>
       ${progress.message ? html`<bdi class="progress-message">${visibleBidi(progress.message.slice(0, 300))}</bdi>` : nothing}
-      <button type="button" part="tool-cancel" @click=${() => this.appContext?.callProgress?.cancel(call.id)}>${strings.toolCancel}</button>
+      <button
+        type="button"
+        part="tool-cancel"
+        @click=${() => {
+          this.keepFocusInCard();
+          this.appContext?.callProgress?.cancel(call.id);
+        }}
+      >
+        ${strings.toolCancel}
+      </button>
     </div>`;
+  }
+
+  /** What had the keyboard goes away (Cancel, an answered request's buttons): the card's header takes it. */
+  private keepFocusInCard() {
+    this.renderRoot.querySelector<HTMLButtonElement>('.header')?.focus();
   }
 
   private toggle() {
@@ -171,7 +189,9 @@ export class AgentChatToolCard extends LitElement {
         : nothing;
     const hasResult = formatValue(call.result) !== '';
     let result: unknown = nothing;
-    if (!call.app && this.showResult && call.status !== 'error') {
+    if (call.status === 'cancelled' && call.error) {
+      result = html`<p class="muted">${call.error}</p>`;
+    } else if (!call.app && this.showResult && call.status !== 'error') {
       if (call.mcp && call.status === 'done') {
         // A call run on an MCP server of the page: its content as the server gave it, for the person.
         result = html`<p class="label">${strings.toolResult}</p>${mcpContentTemplate(call.mcp.result)}`;
@@ -209,7 +229,7 @@ export class AgentChatToolCard extends LitElement {
           ${this.waiting ? nothing : request}
           ${call.app
             ? html`<agent-chat-app-frame
-                exportparts="app-frame, app-message, app-source, app-paused"
+                exportparts="app-frame, app-message, app-source, app-paused, mcp-sign-in"
                 .call=${call}
                 .context=${this.appContext}
                 .heading=${this.heading || call.name || 'app'}

@@ -51,10 +51,10 @@ export function reduceTools(state: ConversationState, action: ToolAction): Conve
         if (call.resultMessageId !== undefined || call.result !== undefined) return call;
         return {
           ...call,
-          status: action.isError ? 'error' : 'done',
+          status: action.cancelled ? 'cancelled' : action.isError ? 'error' : 'done',
           result: action.content,
           resultMessageId: action.messageId ?? `${action.toolCallId}:result`,
-          ...(action.isError ? { error: contentText(action.content) } : {}),
+          ...(action.isError || action.cancelled ? { error: contentText(action.content) } : {}),
           ...(action.tooDeep ? { resultTooDeep: true } : {}),
         };
       });

@@ -76,6 +76,8 @@ export const ar: Translation = (plural) => ({
   mcpSignIn: 'تسجيل الدخول إلى {name}',
   mcpSignInBlocked: 'حظر المتصفح نافذة تسجيل الدخول. اسمح بالنوافذ المنبثقة لهذا الموقع، ثم اضغط الزر مرة أخرى.',
   mcpSignInFailed: 'لم يكتمل تسجيل الدخول. اضغط الزر للمحاولة مرة أخرى.',
+  mcpUnreachable: 'لا تُعرض أدواته حتى يستجيب؛ وتُعاد المحاولة تلقائيًا.',
+  appWaitsForServer: 'يُعرض التطبيق حين يمكن الوصول إلى «{source}» مجددًا.',
   mcpImage: 'صورة ({type}، {size})',
   mcpAudio: 'صوت ({type}، {size})',
   mcpUnreadable: 'لا يُعرض {what}: بياناته ليست base64 صالحة.',

@@ -72,6 +72,8 @@ export const de: Translation = (plural) => ({
   mcpSignIn: 'Bei {name} anmelden',
   mcpSignInBlocked: 'Der Browser hat das Anmeldefenster blockiert. Erlauben Sie Pop-ups für diese Website und drücken Sie die Schaltfläche erneut.',
   mcpSignInFailed: 'Die Anmeldung wurde nicht abgeschlossen. Drücken Sie die Schaltfläche, um es erneut zu versuchen.',
+  mcpUnreachable: 'Seine Werkzeuge werden erst wieder angeboten, wenn er antwortet; es wird erneut versucht.',
+  appWaitsForServer: 'Die App wird angezeigt, sobald „{source}“ wieder erreichbar ist.',
   mcpImage: 'Bild ({type}, {size})',
   mcpAudio: 'Audio ({type}, {size})',
   mcpUnreadable: '{what} wird nicht angezeigt: Die Daten sind kein gültiges Base64.',

@@ -72,6 +72,8 @@ export const en: Translation = (plural) => ({
   mcpSignIn: 'Sign in to {name}',
   mcpSignInBlocked: 'The browser blocked the sign-in window. Allow pop-ups for this site, then press the button again.',
   mcpSignInFailed: 'Signing in did not complete. Press the button to try again.',
+  mcpUnreachable: 'Its tools are not offered until it answers; it is tried again.',
+  appWaitsForServer: 'The app is shown once “{source}” can be reached again.',
   mcpImage: 'Image ({type}, {size})',
   mcpAudio: 'Audio ({type}, {size})',
   mcpUnreadable: '{what} is not shown: its data is not valid base64.',

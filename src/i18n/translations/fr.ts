@@ -72,6 +72,8 @@ export const fr: Translation = (plural) => ({
   mcpSignIn: 'Se connecter à {name}',
   mcpSignInBlocked: 'Le navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres pop-up pour ce site, puis appuyez de nouveau sur le bouton.',
   mcpSignInFailed: 'La connexion n’a pas abouti. Appuyez sur le bouton pour réessayer.',
+  mcpUnreachable: 'Ses outils ne sont pas proposés tant qu’il ne répond pas ; une nouvelle tentative suivra.',
+  appWaitsForServer: 'L’application s’affichera dès que « {source} » sera de nouveau joignable.',
   mcpImage: 'Image ({type}, {size})',
   mcpAudio: 'Audio ({type}, {size})',
   mcpUnreadable: '{what} n’est pas affiché : ses données ne sont pas du base64 valide.',

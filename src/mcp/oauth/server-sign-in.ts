@@ -73,6 +73,17 @@ export class ServerSignIn {
     return 'opened';
   }
 
+  /**
+   * Another chat of this record (another tab, say) signed in to the server or out of it:
+   * `listener(signedIn)`. A sign-in there is one here too: no window of ours is needed any more.
+   */
+  watchElsewhere(listener: (signedIn: boolean) => void): () => void {
+    return this.store.watch((signedIn) => {
+      if (signedIn) this.authorizationUrl = undefined;
+      listener(signedIn);
+    });
+  }
+
   /** Forgets the tokens of this server (the registration stays; another tab's sign-in under way too). */
   async forget(): Promise<void> {
     this.waiting?.abort();
