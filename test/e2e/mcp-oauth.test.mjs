@@ -72,7 +72,9 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     protectedServer = await startProtectedMcpServer(authorization);
     pages = await startPageServer(clientToolBackend('list_notes', { everyTurn: true }), { page: chatPage(mcpServerChild('notes', protectedServer.url)) });
     browser = await launchChromium({ popupBlocking: true });
-    context = await browser.newContext();
+    // The whole 900 px chat in view: a page that scrolls moves under a press (scroll anchoring on
+    // the focused composer) whenever the notice above the composer comes and goes.
+    context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     await context.addInitScript(recordStatuses);
   });
   after(async () => {
