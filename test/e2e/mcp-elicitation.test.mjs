@@ -1,7 +1,8 @@
 /**
  * An MCP server asking the person for input during a tool call (`elicitation/create`), in
  * Chromium, on the built bundle, against a real MCP server (the SDK's `elicitInput`): the form in
- * the call's card, checked before it goes, Submit / Decline / Cancel; a page to open, its host
+ * the call's card (the app's card, when the app's own call asked), checked before it goes,
+ * Submit / Decline / Cancel; a page to open, its host
  * shown plainly, then the server's `notifications/elicitation/complete`; and what a reload shows
  * (the answer, or "not completed" for a request left unanswered).
  *
@@ -15,6 +16,29 @@ import { chatPage, distBuilt, jsonCallBackend, sleep, startPageServer, waitFor }
 import { startSessionMcpServer } from '../servers/mcp-session-server.mjs';
 
 const ELICITATION = 'agent-chat [part="elicitation"]';
+const APP_MIME = 'text/html;profile=mcp-app';
+/** An MCP App with a Book button: it calls book_table itself and shows what came back. */
+const BOOKING_APP = `<!doctype html><html><body><p id="state">starting</p><button id="book">Book</button><p id="result"></p><script>
+let nextId = 0;
+const pending = new Map();
+const send = (message) => parent.postMessage(message, '*');
+const request = (method, params) => new Promise((resolve) => { const id = ++nextId; pending.set(id, resolve); send({ jsonrpc: '2.0', id, method, params }); });
+addEventListener('message', (event) => {
+  const m = event.data;
+  if (!m || m.jsonrpc !== '2.0') return;
+  if (m.id !== undefined && !m.method && pending.has(m.id)) { pending.get(m.id)(m); pending.delete(m.id); return; }
+  if (m.method && m.id !== undefined) send({ jsonrpc: '2.0', id: m.id, result: {} });
+});
+document.getElementById('book').addEventListener('click', async () => {
+  const answer = await request('tools/call', { name: 'book_table', arguments: {} });
+  document.getElementById('result').textContent = answer.result?.content?.[0]?.text ?? JSON.stringify(answer.error);
+});
+(async () => {
+  await request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'booking', version: '1.0.0' }, appCapabilities: {} });
+  send({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
+  document.getElementById('state').textContent = 'ready';
+})();
+</script></body></html>`;
 /** What the server's handlers got back from the person. */
 const answers = [];
 let linkPage = '';
@@ -38,6 +62,11 @@ function restaurantServer() {
     answers.push(result);
     return { content: [{ type: 'text', text: `Booking: ${JSON.stringify(result)}` }] };
   });
+  // An app whose own call (its Book button) is the one that asks.
+  server.registerTool('booking_app', { description: 'Shows the booking app.', _meta: { ui: { resourceUri: 'ui://restaurant/booking.html' } } }, async () => ({
+    content: [{ type: 'text', text: 'The booking app is shown.' }],
+  }));
+  server.registerResource('booking', 'ui://restaurant/booking.html', { mimeType: APP_MIME }, async (url) => ({ contents: [{ uri: url.href, mimeType: APP_MIME, text: BOOKING_APP }] }));
   server.registerTool('ask_twice', { description: 'Asks two things at once.' }, async (ctx) => {
     const form = (message) => ({ mode: 'form', message, requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } });
     const both = await Promise.all([ctx.mcpReq.elicitInput(form('First question')), ctx.mcpReq.elicitInput(form('Second question'))]);
@@ -114,6 +143,27 @@ describe('an MCP server asks the person for input (built bundle)', () => {
     await restored.waitFor();
     assert.match(await restored.innerText(), /You answered:[\s\S]*"guests": 4/);
     assert.equal(await restored.locator('agent-chat-schema-form').count(), 0);
+    await page.close();
+  });
+
+  it('a question asked during an app’s own call shows in that app’s card, and the app gets the result', async () => {
+    const page = await open();
+    await ask(page, 'booking_app');
+    const app = page.frameLocator('agent-chat agent-chat-app-frame iframe');
+    await app.locator('#state', { hasText: 'ready' }).waitFor();
+    const before = answers.length;
+    await app.getByRole('button', { name: 'Book' }).click();
+    const card = page.locator('agent-chat agent-chat-tool-card').filter({ has: page.locator('agent-chat-app-frame') });
+    const request = card.locator('[part="elicitation"]');
+    await request.locator('agent-chat-schema-form').waitFor();
+    assert.match(await request.innerText(), /“restaurant” asks:\s*Who is the table for\?/);
+    await request.getByLabel('Name').fill('Grace');
+    await request.getByLabel('Guests').fill('2');
+    await request.getByRole('button', { name: 'Submit' }).click();
+    await waitFor(() => answers.length === before + 1, { message: 'the server got the answer' });
+    assert.deepEqual(answers.at(-1), { action: 'accept', content: { name: 'Grace', guests: 2, terrace: false } });
+    await app.locator('#result', { hasText: /Booking: .*"Grace"/ }).waitFor();
+    assert.match(await request.innerText(), /You answered:[\s\S]*"name": "Grace"/);
     await page.close();
   });
 
