@@ -57,11 +57,11 @@ for (const [label, args] of [
 // The MCP conformance scenarios (a few at a time in one browser) follow web-test-runner, which ends
 // well before the end-to-end files; beside them runs the end-to-end file that mostly waits (calls
 // longer than a minute), and after them a few end-to-end files that time nothing (the framework
-// apps and the bundles, which build with Vite). The other end-to-end files run meanwhile, one at a
+// apps and the bundles, which build with Vite, and the page's CSS against the chat's). The other end-to-end files run meanwhile, one at a
 // time: the two lanes end at about the same time.
 const E2E_DIR = 'test/e2e';
 const WAITING = ['mcp-seventy-second-calls.test.mjs'];
-const AFTER_CONFORMANCE = ['frameworks.test.mjs', 'bundle.test.mjs'];
+const AFTER_CONFORMANCE = ['frameworks.test.mjs', 'bundle.test.mjs', 'isolation.test.mjs'];
 const e2eFiles = readdirSync(E2E_DIR).filter((name) => name.endsWith('.test.mjs'));
 const nodeTest = (files, label) => run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files.map((name) => path.join(E2E_DIR, name))], { capture: true, label });
 const [[browser, conformance, waiting, afterConformance], e2e] = await Promise.all([

@@ -96,7 +96,7 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     const authorizeUrl = new URL(popup.url());
     await meanwhile(popup);
     await popup.getByRole('button', { name: decision }).click();
-    await popup.waitForEvent('close', { timeout: 10_000 });
+    await popup.waitForEvent('close', { timeout: 20_000 });
     return authorizeUrl;
   }
 
