@@ -1,7 +1,8 @@
 /** The attachments' UI texts: the chat's language's, else these English ones (which come with the chunk). */
-import type { ChatStrings } from '../i18n/chat-strings.js';
+import type { AttachStrings, ChatStrings } from '../i18n/chat-strings.js';
+import { lateTexts, type EnglishTexts } from '../i18n/strings.js';
 
-export const englishAttachTexts = {
+export const englishAttachTexts: EnglishTexts<AttachStrings> = () => ({
   attachButton: 'Attach files',
   attachTray: 'Files to send',
   attachRemove: 'Remove {name}',
@@ -13,16 +14,7 @@ export const englishAttachTexts = {
   attachRefusedCount: '{name} was not attached: too many files (at most {max}).',
   attachRefusedUpload: '{name} could not be uploaded.',
   attachDismiss: 'Dismiss',
-};
-
-export type AttachTexts = typeof englishAttachTexts;
+});
 
 /** Every attachment text for `strings`: its own (the language's, the page's overrides), else English. */
-export function attachTexts(strings: ChatStrings): AttachTexts {
-  const texts = { ...englishAttachTexts };
-  for (const key of Object.keys(texts) as (keyof AttachTexts)[]) {
-    const own = strings[key];
-    if (typeof own === 'string') texts[key] = own;
-  }
-  return texts;
-}
+export const attachTexts = (strings: ChatStrings): AttachStrings => lateTexts(strings, englishAttachTexts);

@@ -2,11 +2,22 @@
  * The keys of the UI texts, one table per language in `translations/<lang>.ts`. Texts with
  * `{name}` placeholders are filled by `format`; texts with a number are terms (`CountedText`):
  * given the count, they give the words.
+ *
+ * English comes in two parts. The texts the first screen can show (`CoreStrings`) are in
+ * `translations/en.ts`, which the first load carries; the texts only a view loaded later shows
+ * (`LateStrings`: a tool card, an app, a request, the conversation list…) have their English in a
+ * `*-texts.ts` file of that view, which comes with its chunk, and the view reads them with
+ * `lateTexts` (the chat's language's or the page's own, else that English). The other languages
+ * have every text in their table.
  */
 import type { SchemaFormLabels } from '../ask/forms/labels.js';
 import type { Counted, CountedText, Plural } from './plural.js';
 
-export interface ChatStrings {
+/**
+ * The texts the first screen can show (the composer, messages, the panel, notices): their English
+ * is in the first load (`translations/en.ts`).
+ */
+export interface CoreStrings {
   /** The language these texts are in (BCP 47): dates and generated forms follow it. */
   locale: string;
   /** Texts of forms built from a JSON Schema (see `SchemaFormLabels`); English ones come with the forms. */
@@ -27,14 +38,8 @@ export interface ChatStrings {
   replying: string;
   step: string;
   stopped: string;
-  /** The heading of the sources a reply cites. */
-  sources: string;
   /** A file of the reply to download: {name}. */
   downloadFile: string;
-  /** Names the files sent with the person's message. */
-  sentFiles: string;
-  /** A sent image's thumbnail, which opens it in full: {name} is the file's name. */
-  openImage: string;
   /** In place of an image from another origin, which loads when pressed: {host}. */
   showImage: string;
   /** In place of an image of the page's own origin whose address redirects (anywhere), which loads when pressed: {host}. */
@@ -44,18 +49,82 @@ export interface ChatStrings {
   /** After a formula's TeX shown as written because it is too large or too costly to draw. */
   mathTooLarge: string;
   jumpToLatest: string;
+  errorTitle: string;
+  configError: string;
+  /** Over a message an app sent: "Sent by the app “{app}”". */
+  sentByApp: string;
+  activityMoreCalls: CountedText;
+  /** A second, third… delegation to the same subagent in one reply. */
+  activityNumbered: string;
+  /** A subagent started by another subagent. */
+  activityFor: string;
+  askTitle: string;
+  askOrWrite: string;
+  inputHeld: string;
+  inputHeldGo: string;
+  threadsShow: string;
+  threadsHide: string;
+  threadImportNotJson: string;
+  editMessage: string;
+  regenerate: string;
+  branchPrevious: string;
+  branchNext: string;
+  branchPosition: string;
+  storageProblem: string;
+  storageExport: string;
+  storageDismiss: string;
+  earlierMessages: CountedText;
+  /** The launcher button of `mode="popup"` (its accessible name unless `launcher-label` is set). */
+  launcherOpen: string;
+  /** The panel's close button (popup and sidebar). */
+  panelClose: string;
+  /** The launcher's badge: replies that finished while the panel was closed. */
+  unreadReplies: CountedText;
+}
+
+/** A tool call's card and an MCP tool's result in it (the tool views chunk). */
+export interface ToolCardStrings {
   toolRunning: string;
   toolDone: string;
   toolError: string;
   toolCancelled: string;
   toolNotCompleted: string;
-  toolArguments: string;
+  toolWaiting: string;
   toolResult: string;
   toolNoResult: string;
   /** A running MCP call's Cancel button. */
   toolCancel: string;
   /** The accessible name of a running call's progress bar: "Progress of {name}". */
   toolProgress: string;
+  toolInvalidArguments: string;
+  /** `{limit}`: the levels allowed. */
+  toolArgumentsTooDeep: string;
+  /** `{limit}`: the levels allowed. */
+  toolResultTooDeep: string;
+  /** An image an MCP tool returned (its text alternative): "Image ({type}, {size})". */
+  mcpImage: string;
+  /** Audio an MCP tool returned (its player's name): "Audio ({type}, {size})". */
+  mcpAudio: string;
+  /** `{what}` (an image, audio, a file) whose data is not valid base64. */
+  mcpUnreadable: string;
+  /** `{what}` too large to show or download. */
+  mcpTooLarge: string;
+  /** A long text of a tool result, cut: "Only the first {shown} of {total} characters are shown." */
+  mcpTextCut: string;
+  /** Content of a type the chat does not know: `{type}`. */
+  mcpUnknownContent: string;
+  /** Content items of a tool result past the ones shown. */
+  mcpMoreItems: CountedText;
+}
+
+/** Shown both on a tool call's card and in the request to approve it. */
+export interface CallStrings {
+  toolArguments: string;
+  approvalDenied: string;
+}
+
+/** An MCP server's request for input, in its tool call's card (the tool views chunk). */
+export interface ElicitationStrings {
   /** Over an MCP server's request for input: "“{server}” asks:". */
   elicitationFrom: string;
   elicitationSubmit: string;
@@ -72,13 +141,59 @@ export interface ChatStrings {
   elicitationDone: string;
   /** A request restored without an answer. */
   elicitationNotCompleted: string;
-  toolInvalidArguments: string;
-  /** `{limit}`: the levels allowed. */
-  toolArgumentsTooDeep: string;
-  /** `{limit}`: the levels allowed. */
-  toolResultTooDeep: string;
-  errorTitle: string;
-  configError: string;
+}
+
+/** What a subagent did in a reply (the tool views chunk). */
+export interface ActivityStrings {
+  activityCalls: CountedText;
+  activityNotes: string;
+  activityShowConversation: string;
+  activityHideConversation: string;
+  activityConversationOf: string;
+  activityFailed: string;
+}
+
+/** A request of the agent's: an approval, a question, input by a form (the interrupt chunk). */
+export interface InterruptStrings {
+  askUnreadable: string;
+  approvalApprove: string;
+  approvalDeny: string;
+  approvalEdit: string;
+  approvalApproveEdited: string;
+  approvalReason: string;
+  approvalBack: string;
+  approvalAsk: string;
+  approvalConfirm: string;
+  approvalApproved: string;
+  approvalApprovedEdited: string;
+  approvalDeniedReason: string;
+  approvalArgsInvalid: string;
+  requestInput: string;
+  requestSkip: string;
+  requestSkipped: string;
+  requestAnswered: string;
+  requestExpired: string;
+  requestExpires: string;
+  requestKept: string;
+  requestAnswer: string;
+}
+
+/** The agent's multiple-choice questions (the interrupt chunk). */
+export interface QuestionFormStrings {
+  askOther: string;
+  askOtherLabel: string;
+  askSubmit: string;
+  askNothingChosen: string;
+  askOtherEmpty: string;
+  askWaitingPage: string;
+  askWaitingMessage: string;
+  askDeferred: string;
+  askFailed: string;
+  askNotAnswered: string;
+}
+
+/** An MCP app in its card (the app frame chunk). */
+export interface AppFrameStrings {
   appLoading: string;
   appUnavailable: string;
   appAsk: string;
@@ -98,8 +213,6 @@ export interface ChatStrings {
   appMessageProposal: string;
   appMessageSend: string;
   appMessageDiscard: string;
-  /** Over a message an app sent: "Sent by the app “{app}”". */
-  sentByApp: string;
   /** A card from an imported file whose app is not read again from this page's server. */
   appFromFile: string;
   /** A restored app card whose app the person used: it shows the app's first state. */
@@ -109,81 +222,29 @@ export interface ChatStrings {
   /** An app paused for taking the keyboard focus by itself; `{source}` is its MCP server. */
   appPaused: string;
   appResume: string;
+  appWaitsForServer: string;
+}
+
+/** An MCP server's sign-in: in the notice above the composer, and in the card of an app that waits for it. */
+export interface SignInStrings {
   /** A server asks the person to sign in: "“{name}” needs you to sign in before its tools can be used." */
   mcpSignInNeeded: string;
   /** The button that opens the server's sign-in window: "Sign in to {name}". */
   mcpSignIn: string;
+}
+
+/** The notice above the composer of MCP servers to sign in to or out of reach (the MCP notice chunk). */
+export interface McpNoticeStrings {
   /** The browser blocked the sign-in window. */
   mcpSignInBlocked: string;
   /** The last sign-in did not complete. */
   mcpSignInFailed: string;
   mcpUnreachable: string;
-  appWaitsForServer: string;
-  /** An image an MCP tool returned (its text alternative): "Image ({type}, {size})". */
-  mcpImage: string;
-  /** Audio an MCP tool returned (its player's name): "Audio ({type}, {size})". */
-  mcpAudio: string;
-  /** `{what}` (an image, audio, a file) whose data is not valid base64. */
-  mcpUnreadable: string;
-  /** `{what}` too large to show or download. */
-  mcpTooLarge: string;
-  /** A long text of a tool result, cut: "Only the first {shown} of {total} characters are shown." */
-  mcpTextCut: string;
-  /** Content of a type the chat does not know: `{type}`. */
-  mcpUnknownContent: string;
-  /** Content items of a tool result past the ones shown. */
-  mcpMoreItems: CountedText;
-  activityCalls: CountedText;
-  activityNotes: string;
-  activityShowConversation: string;
-  activityHideConversation: string;
-  activityConversationOf: string;
-  activityMoreCalls: CountedText;
-  activityFailed: string;
-  /** A second, third… delegation to the same subagent in one reply. */
-  activityNumbered: string;
-  /** A subagent started by another subagent. */
-  activityFor: string;
-  toolWaiting: string;
-  askTitle: string;
-  askOther: string;
-  askOtherLabel: string;
-  askSubmit: string;
-  askNothingChosen: string;
-  askOtherEmpty: string;
-  askOrWrite: string;
-  askWaitingPage: string;
-  askWaitingMessage: string;
-  askDeferred: string;
-  askFailed: string;
-  askNotAnswered: string;
-  askUnreadable: string;
-  approvalApprove: string;
-  approvalDeny: string;
-  approvalEdit: string;
-  approvalApproveEdited: string;
-  approvalReason: string;
-  approvalBack: string;
-  approvalAsk: string;
-  approvalConfirm: string;
-  approvalApproved: string;
-  approvalApprovedEdited: string;
-  approvalDenied: string;
-  approvalDeniedReason: string;
-  approvalArgsInvalid: string;
-  requestInput: string;
-  requestSkip: string;
-  requestSkipped: string;
-  requestAnswered: string;
-  requestExpired: string;
-  requestExpires: string;
-  requestKept: string;
-  inputHeld: string;
-  inputHeldGo: string;
-  requestAnswer: string;
+}
+
+/** The list of conversations (the thread list chunk). */
+export interface ThreadListStrings {
   threadsHeading: string;
-  threadsShow: string;
-  threadsHide: string;
   threadNew: string;
   threadUntitled: string;
   threadsEmpty: string;
@@ -195,14 +256,21 @@ export interface ChatStrings {
   threadDelete: string;
   threadExport: string;
   threadImport: string;
-  threadImportNotJson: string;
   threadDeleteConfirm: string;
   threadCurrent: string;
-  editMessage: string;
+}
+
+/** Editing a sent message (the edit message chunk). */
+export interface EditMessageStrings {
   editLabel: string;
   editSend: string;
   editCancel: string;
-  regenerate: string;
+}
+
+/** A reply's Copy, thumbs and sources (the reply extras chunk). */
+export interface ReplyExtrasStrings {
+  /** The heading of the sources a reply cites. */
+  sources: string;
   /** The accessible name of Copy on a reply (it copies the reply's text as markdown). */
   copyReply: string;
   /** Thumbs up and thumbs down on a reply (`feedback`). */
@@ -210,58 +278,84 @@ export interface ChatStrings {
   feedbackBad: string;
   /** The collapsed list of the sources a reply cites. */
   sourcesCount: CountedText;
+}
+
+/** Starter prompts and follow-ups (the suggestions chunk). */
+export interface SuggestionsStrings {
   /** The group of starter prompts on an empty conversation, and of the backend's follow-ups under the last reply. */
   suggestionsStarter: string;
   suggestionsFollowUp: string;
-  branchPrevious: string;
-  branchNext: string;
-  branchPosition: string;
-  storageProblem: string;
-  storageExport: string;
-  storageDismiss: string;
-  earlierMessages: CountedText;
-  /** The launcher button of `mode="popup"` (its accessible name unless `launcher-label` is set). */
-  launcherOpen: string;
-  /** The panel's close button (popup and sidebar). */
-  panelClose: string;
-  /** The launcher's badge: replies that finished while the panel was closed. */
-  unreadReplies: CountedText;
-  // Attachments (`attachments`). Each language's table has them; the English ones come with the
-  // attachments chunk (`src/attachments/attach-texts.ts`), so the first load does not carry them.
-  /** The composer's button that picks files. */
-  attachButton?: string;
-  /** The tray of files about to be sent. */
-  attachTray?: string;
-  /** A file's remove button: {name}. */
-  attachRemove?: string;
-  /** A file's upload progress: {name}. */
-  attachUploading?: string;
-  /** Send while it waits for uploads to finish. */
-  attachWaiting?: string;
-  /** Over the chat while files are dragged over it. */
-  attachDrop?: string;
-  /** Why a file was not attached: {name}; {max} the size limit, or the files allowed per message. */
-  attachRefusedType?: string;
-  attachRefusedSize?: string;
-  attachRefusedCount?: string;
-  attachRefusedUpload?: string;
-  /** Takes away the notice of a file not attached. */
-  attachDismiss?: string;
 }
+
+/** The files sent with the person's message (the user attachments chunk). */
+export interface UserAttachmentsStrings {
+  /** Names the files sent with the person's message. */
+  sentFiles: string;
+  /** A sent image's thumbnail, which opens it in full: {name} is the file's name. */
+  openImage: string;
+}
+
+/** Attaching files (`attachments`): the button, the tray, the drop target (the attachments chunk). */
+export interface AttachStrings {
+  /** The composer's button that picks files. */
+  attachButton: string;
+  /** The tray of files about to be sent. */
+  attachTray: string;
+  /** A file's remove button: {name}. */
+  attachRemove: string;
+  /** A file's upload progress: {name}. */
+  attachUploading: string;
+  /** Send while it waits for uploads to finish. */
+  attachWaiting: string;
+  /** Over the chat while files are dragged over it. */
+  attachDrop: string;
+  /** Why a file was not attached: {name}; {max} the size limit, or the files allowed per message. */
+  attachRefusedType: string;
+  attachRefusedSize: string;
+  attachRefusedCount: string;
+  attachRefusedUpload: string;
+  /** Takes away the notice of a file not attached. */
+  attachDismiss: string;
+}
+
+/** The texts whose English comes with the view that shows them, not with the first load. */
+export interface LateStrings
+  extends ToolCardStrings,
+    CallStrings,
+    ElicitationStrings,
+    ActivityStrings,
+    InterruptStrings,
+    QuestionFormStrings,
+    AppFrameStrings,
+    SignInStrings,
+    McpNoticeStrings,
+    ThreadListStrings,
+    EditMessageStrings,
+    ReplyExtrasStrings,
+    SuggestionsStrings,
+    UserAttachmentsStrings,
+    AttachStrings {}
+
+/**
+ * Every UI text, by key: what a chat's views are given. A late one is there when the chat's
+ * language or the page's `strings` give it; else the view that shows it reads the English that
+ * came with it (`lateTexts`).
+ */
+export interface ChatStrings extends CoreStrings, Partial<LateStrings> {}
 
 /**
  * What the page may give as `strings`: any text of its own, and a counted text also in the older
  * form, one text per plural category (or one string), read in the chat's language.
  */
 export type ChatStringOverrides = {
-  [Key in keyof ChatStrings]?: ChatStrings[Key] extends CountedText ? CountedText | Counted : ChatStrings[Key];
+  [Key in keyof ChatStrings]?: NonNullable<ChatStrings[Key]> extends CountedText ? CountedText | Counted : ChatStrings[Key];
 };
 
 /**
- * A language's table: its texts, made with the plural rules of its language
+ * A language's table: all its texts, made with the plural rules of its language
  * (`plural(count, { one: …, other: … })`), so the table's file imports nothing.
  */
-export type Translation = (plural: Plural) => ChatStrings;
+export type Translation = (plural: Plural) => CoreStrings & LateStrings;
 
 /** A language's texts of generated forms: every one, so the type checker names one it lacks. */
 export type FormTexts = Omit<SchemaFormLabels, 'locale'>;

@@ -1,13 +1,17 @@
 /**
  * The UI texts of a language: `lang` picks a table by its primary language subtag (English is
  * built in, the others are loaded on first need); the page's `strings` override single keys.
+ * A view loaded later reads its own texts with `lateTexts`, their English coming with it.
  */
-import type { ChatStringOverrides, ChatStrings, Translation } from './chat-strings.js';
-import { countedText, pluralsIn, type Counted, type CountedText } from './plural.js';
+import type { ChatStringOverrides, ChatStrings, LateStrings, Translation } from './chat-strings.js';
+import { countedText, pluralsIn, type Counted, type CountedText, type Plural } from './plural.js';
 import { en as english } from './translations/en.js';
 
-/** The chat's own texts, in English: what a view shows until a chat gives it others. */
-export const en = english(pluralsIn('en'));
+/** A table of texts made with the plural rules of its language: English's first-load part, or a whole language. */
+type Table = (plural: Plural) => ChatStrings;
+
+/** The chat's own texts of the first screen, in English: what a view shows until a chat gives it others. */
+export const en: ChatStrings = english(pluralsIn('en'));
 
 /**
  * The languages built in besides English, each a chunk of its own loaded on first need, so a page
@@ -19,7 +23,7 @@ const translations: Record<string, () => Promise<Translation>> = {
   fr: () => import('./translations/fr.js').then((module) => module.fr),
 };
 /** The tables loaded, by primary language subtag. */
-const loaded: Record<string, Translation> = { en: english };
+const loaded: Record<string, Table> = { en: english };
 const loading = new Map<string, Promise<void>>();
 /** The texts of each language tag asked for: counts are written the tag's way (`de-CH`: 1'234). */
 const built = new Map<string, ChatStrings>([['', en]]);
@@ -72,19 +76,6 @@ export function format(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
-/** The words for a tool call's (or a subagent's) status. */
-export function statusText(strings: ChatStrings, status: 'running' | 'done' | 'error' | 'cancelled' | 'not-completed' | 'waiting'): string {
-  const labels = {
-    waiting: strings.toolWaiting,
-    running: strings.toolRunning,
-    done: strings.toolDone,
-    error: strings.toolError,
-    cancelled: strings.toolCancelled,
-    'not-completed': strings.toolNotCompleted,
-  };
-  return labels[status];
-}
-
 /** The loaded table for `lang` (English until its own is loaded), its counts in `lang`'s way. */
 function textsOf(lang: string | undefined): ChatStrings {
   const primary = primaryOf(lang);
@@ -94,6 +85,40 @@ function textsOf(lang: string | undefined): ChatStrings {
   if (!texts) {
     texts = translation(pluralsIn(key || 'en'));
     built.set(key, texts);
+  }
+  return texts;
+}
+
+/**
+ * English texts a view loaded later brings with it (its `*-texts.ts`), made with the plural rules
+ * of English like a language's table; the first load does not carry them.
+ */
+export type EnglishTexts<Texts extends Partial<LateStrings>> = (plural: Plural) => Texts;
+
+/** The late texts made for each texts object given to views, by English table. */
+const lateMade = new WeakMap<ChatStrings, Map<EnglishTexts<Partial<LateStrings>>, Partial<LateStrings>>>();
+
+/**
+ * A late view's texts for the chat's `strings`: the language's or the page's own where they have
+ * them (a page's counted text in the form per plural category read in the chat's language), else
+ * `english`'s, counts written the way of the chat's English tag (`en-IN`), else plain English.
+ * Made once per `strings` and table.
+ */
+export function lateTexts<Texts extends Partial<LateStrings>>(strings: ChatStrings, english: EnglishTexts<Texts>): Texts {
+  let made = lateMade.get(strings);
+  if (!made) lateMade.set(strings, (made = new Map()));
+  let texts = made.get(english) as Texts | undefined;
+  if (!texts) {
+    const { locale } = strings;
+    texts = english(pluralsIn(primaryOf(locale) === 'en' ? locale : 'en'));
+    const own = strings as unknown as Record<string, unknown>;
+    const mine = texts as Record<string, unknown>;
+    for (const key of Object.keys(mine)) {
+      const text = own[key];
+      if (text == null) continue;
+      mine[key] = typeof mine[key] === 'function' && typeof text !== 'function' ? countedText(text as Counted, locale) : text;
+    }
+    made.set(english, texts);
   }
   return texts;
 }

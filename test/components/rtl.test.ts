@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import type { Turn } from '../../src/conversation/types.js';
+import { activityTexts } from '../../src/components/activity/activity-texts.js';
 import { loadStrings, resolveStrings } from '../../src/i18n/strings.js';
 import { deepQuery, sendAndWait, settle, textOf, until } from './helpers.js';
 
@@ -121,7 +122,7 @@ describe('right to left', () => {
     await loadStrings('ar');
     const strings = resolveStrings('ar');
     const n = (count: number) => new Intl.NumberFormat('ar').format(count);
-    expect([0, 1, 2, 3, 11, 100].map((count) => strings.activityCalls(count))).to.deep.equal([
+    expect([0, 1, 2, 3, 11, 100].map((count) => activityTexts(strings).activityCalls(count))).to.deep.equal([
       'لا استدعاءات', 'استدعاء واحد', 'استدعاءان', `${n(3)} استدعاءات`, `${n(11)} استدعاءً`, `${n(100)} استدعاء`,
     ]);
     expect([1, 2, 5, 25, 102].map((count) => strings.unreadReplies(count))).to.deep.equal([

@@ -4,6 +4,9 @@ import { validatePayload } from '../../src/ask/forms/validation.js';
 import { schemaFormLabels } from '../../src/components/interrupt/schema-form-labels.js';
 import { formatCount, pluralForm, type Counted, type CountedText } from '../../src/i18n/plural.js';
 import { loadStrings, resolveStrings } from '../../src/i18n/strings.js';
+import { activityTexts } from '../../src/components/activity/activity-texts.js';
+import { replyExtrasTexts } from '../../src/components/message/reply-extras-texts.js';
+import { allTexts } from './all-texts.js';
 
 const languages = ['en', 'de', 'fr'];
 
@@ -35,7 +38,7 @@ describe('counted texts (Intl.PluralRules)', () => {
       fr: { activityCalls: '1 appel', activityMoreCalls: '1 appel de plus non affiché', earlierMessages: 'Afficher le message précédent', mcpMoreItems: '1 élément de plus non affiché', sourcesCount: '1 source', unreadReplies: '1 réponse non lue' },
     };
     for (const lang of languages) {
-      const strings = resolveStrings(lang);
+      const strings = allTexts(resolveStrings(lang));
       const counted = Object.entries(strings).filter((entry): entry is [string, CountedText] => typeof entry[1] === 'function');
       expect(counted.map(([key]) => key).sort(), lang).to.deep.equal(Object.keys(expected[lang]).sort());
       for (const [key, text] of counted) expect(text(1), `${lang} ${key}`).to.equal(expected[lang][key]);
@@ -49,10 +52,21 @@ describe('counted texts (Intl.PluralRules)', () => {
       activityMoreCalls: 'noch {count}',
       earlierMessages: (count) => `${count} ältere`,
     });
-    expect([1, 1000].map((count) => strings.activityCalls(count))).to.deep.equal(['1 Schritt', '1.000 Schritte']);
+    expect([1, 1000].map((count) => activityTexts(strings).activityCalls(count))).to.deep.equal(['1 Schritt', '1.000 Schritte']);
     expect(strings.activityMoreCalls(2)).to.equal('noch 2');
     expect(strings.earlierMessages(3)).to.equal('3 ältere');
-    expect(resolveStrings('fr').activityCalls(0), 'not overridden: the table’s own').to.equal('0 appel');
+    expect(activityTexts(resolveStrings('fr')).activityCalls(0), 'not overridden: the table’s own').to.equal('0 appel');
+  });
+
+  it('takes the page’s counted texts of views loaded later while the chat speaks English, whose English comes with them', () => {
+    const steps = activityTexts(resolveStrings('en', { activityCalls: { one: '{count} step', other: '{count} steps' } }));
+    expect([1, 1000].map((count) => steps.activityCalls(count))).to.deep.equal(['1 step', '1,000 steps']);
+    expect(activityTexts(resolveStrings('en', { activityCalls: 'steps: {count}' })).activityCalls(2)).to.equal('steps: 2');
+    expect(activityTexts(resolveStrings('en', { activityCalls: (count) => `${count}!` })).activityCalls(3)).to.equal('3!');
+    expect(activityTexts(resolveStrings('en')).activityCalls(1), 'not overridden: the English that came with the view').to.equal('1 call');
+    // A language not built in, with the page's counted text: its plural rules and numbers (Polish has `few`).
+    const polish = replyExtrasTexts(resolveStrings('pl', { sourcesCount: { one: '{count} źródło', few: '{count} źródła', other: '{count} źródeł' } }));
+    expect([1, 3, 5, 1000].map((count) => polish.sourcesCount(count))).to.deep.equal(['1 źródło', '3 źródła', '5 źródeł', `${new Intl.NumberFormat('pl').format(1000)} źródeł`]);
   });
 
   it('writes the count the way of the chat’s whole language tag, not only its language', () => {
@@ -62,6 +76,8 @@ describe('counted texts (Intl.PluralRules)', () => {
     expect(resolveStrings('de').earlierMessages(1234)).to.equal(`${new Intl.NumberFormat('de').format(1234)} frühere Nachrichten zeigen`);
     const indian = new Intl.NumberFormat('en-IN').format(100000);
     expect(resolveStrings('en-IN').earlierMessages(100000)).to.equal(`Show ${indian} earlier messages`);
+    expect(replyExtrasTexts(resolveStrings('en-IN')).sourcesCount(100000), 'English that comes with a view loaded later').to.equal(`${indian} sources`);
+    expect(replyExtrasTexts(resolveStrings('ja')).sourcesCount(1000), 'English for a language not built in').to.equal('1,000 sources');
   });
 
   it('a language’s form texts come with its translation; the page’s go over them one by one', () => {

@@ -5,13 +5,15 @@ import { isDenial, isOpen } from '../../ask/interrupts.js';
 import { noRequests, type RequestPlacement } from '../../ask/request-placement.js';
 import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format, statusText } from '../../i18n/strings.js';
+import { en, format } from '../../i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
 import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import '../tool-card/tool-card.js';
+import { statusText, toolCardTexts } from '../tool-card/tool-card-texts.js';
 import { REQUEST_PARTS, focusOpenRequestIn, requestTemplate } from '../interrupt/request-template.js';
+import { activityTexts } from './activity-texts.js';
 import { activityStyles } from './activity.styles.js';
 import { define } from '../../internal/define.js';
 
@@ -73,7 +75,7 @@ export class AgentChatActivity extends LitElement {
       }
       case 'text':
         return html`<details class="notes">
-          <summary>${this.strings.activityNotes}</summary>
+          <summary>${activityTexts(this.strings).activityNotes}</summary>
           <agent-chat-markdown .text=${item.part.text} .streaming=${item.part.streaming}></agent-chat-markdown>
         </details>`;
       case 'block':
@@ -88,16 +90,16 @@ export class AgentChatActivity extends LitElement {
 
   /** The subagent's whole conversation in this reply, in order, everything expanded. */
   private renderPanel() {
-    const { block, strings } = this;
-    const title = format(strings.activityConversationOf, { label: block.label });
+    const { block } = this;
+    const title = format(activityTexts(this.strings).activityConversationOf, { label: block.label });
     return html`<div class="panel" part="activity-panel" id=${this.panelId} role="region" aria-label=${title}>
       <h4>${title}</h4>
       <ol>
         ${block.items.map((item) => {
           if (item.kind === 'text') return html`<li><agent-chat-markdown .text=${item.part.text}></agent-chat-markdown></li>`;
-          if (item.kind === 'block') return html`<li><span class="forward" aria-hidden="true">→</span> ${item.block.label} (${statusText(this.strings, item.block.record.status)})</li>`;
+          if (item.kind === 'block') return html`<li><span class="forward" aria-hidden="true">→</span> ${item.block.label} (${statusText(toolCardTexts(this.strings), item.block.record.status)})</li>`;
           return html`<li>
-            <strong>${item.call.name}</strong> — ${statusText(this.strings, item.call.status)}
+            <strong>${item.call.name}</strong> — ${statusText(toolCardTexts(this.strings), item.call.status)}
             <agent-chat-rich-result .value=${item.call.result}></agent-chat-rich-result>
           </li>`;
         })}
@@ -106,14 +108,15 @@ export class AgentChatActivity extends LitElement {
   }
 
   override render() {
-    const { block, strings } = this;
+    const { block } = this;
+    const strings = activityTexts(this.strings);
     const { record } = block;
     const calls = blockCallCount(block);
     return html`<section class="activity" part="activity" ?data-open=${this.open} aria-label=${block.label}>
       <button class="header" type="button" aria-expanded=${this.open ? 'true' : 'false'} aria-controls=${this.bodyId} @click=${() => (this.open = !this.open)}>
         <svg class="chevron" viewBox="0 0 16 16" aria-hidden="true"><path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" /></svg>
         <span class="label">${block.label}</span>
-        <span class="status" data-status=${record.status}>${statusText(this.strings, record.status)}</span>
+        <span class="status" data-status=${record.status}>${statusText(toolCardTexts(this.strings), record.status)}</span>
         <span class="count">${strings.activityCalls(calls)}</span>
       </button>
       <div class="body" id=${this.bodyId} ?hidden=${!this.open}>

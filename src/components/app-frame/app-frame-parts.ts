@@ -11,6 +11,8 @@ import { format } from '../../i18n/strings.js';
 import type { DisplayMode } from '../../mcp/host-api.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
+import { signInTexts } from '../mcp-notice/sign-in-texts.js';
+import { appFrameTexts } from './app-frame-texts.js';
 
 export interface ToolbarState {
   mode: DisplayMode;
@@ -22,7 +24,8 @@ export interface ToolbarState {
   set: (mode: DisplayMode) => void;
 }
 
-export function toolbarTemplate(s: ChatStrings, { mode, source, reopened, fullScreen, set }: ToolbarState) {
+export function toolbarTemplate(strings: ChatStrings, { mode, source, reopened, fullScreen, set }: ToolbarState) {
+  const s = appFrameTexts(strings);
   const button = (label: string, to: DisplayMode) => html`<button type="button" @click=${() => set(to)}>${label}</button>`;
   const buttons =
     mode === 'fullscreen'
@@ -36,7 +39,8 @@ export function toolbarTemplate(s: ChatStrings, { mode, source, reopened, fullSc
   </div>`;
 }
 
-export function pausedTemplate(s: ChatStrings, source: string, resume: () => void) {
+export function pausedTemplate(strings: ChatStrings, source: string, resume: () => void) {
+  const s = appFrameTexts(strings);
   return html`<div class="ask paused" part="app-paused" role="alert">
     <p>${textWithLabel(s.appPaused, 'source', source)}</p>
     <button type="button" @click=${resume}>${s.appResume}</button>
@@ -47,7 +51,8 @@ export function pausedTemplate(s: ChatStrings, source: string, resume: () => voi
  * Instead of the app: it left its page, it failed (with the card's summary), or it is loading. A
  * card from a file (`fromFile`: its source) says its app runs only as this page's server gives it.
  */
-export function noticeTemplate(s: ChatStrings, left: boolean, failure: string | undefined, summary: string | undefined, fromFile?: string) {
+export function noticeTemplate(strings: ChatStrings, left: boolean, failure: string | undefined, summary: string | undefined, fromFile?: string) {
+  const s = appFrameTexts(strings);
   if (left) return html`<p class="unavailable" part="app-frame" role="alert">${s.appLeftItsPage}</p>`;
   if (failure) {
     // Cards stored before the note was drawn here have it at the start of their failure.
@@ -67,8 +72,9 @@ export function noticeTemplate(s: ChatStrings, left: boolean, failure: string | 
  * app still to be read), or to be reached again (instead of an app still to be read). Nothing of it
  * is kept with the card.
  */
-export function waitingTemplate(s: ChatStrings, waiting: 'sign-in' | 'reach', source: string, signIn: () => void) {
-  if (waiting === 'reach') return html`<p class="note" part="app-frame" role="status">${textWithLabel(s.appWaitsForServer, 'source', source)}</p>`;
+export function waitingTemplate(strings: ChatStrings, waiting: 'sign-in' | 'reach', source: string, signIn: () => void) {
+  if (waiting === 'reach') return html`<p class="note" part="app-frame" role="status">${textWithLabel(appFrameTexts(strings).appWaitsForServer, 'source', source)}</p>`;
+  const s = signInTexts(strings);
   return html`<div class="ask waiting" role="status">
     <p>${textWithLabel(s.mcpSignInNeeded, 'name', source)}</p>
     <button type="button" part="mcp-sign-in" @click=${signIn}>${textWithLabel(s.mcpSignIn, 'name', source)}</button>

@@ -18,6 +18,7 @@ import { define } from '../../internal/define.js';
 import { isRecord } from '../../internal/guards.js';
 import { ARMING_MS, asksTemplate, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
 import { noticeTemplate, pausedTemplate, toolbarTemplate, waitingTemplate } from './app-frame-parts.js';
+import { appFrameTexts } from './app-frame-texts.js';
 import { FocusGuard } from './focus-guard.js';
 import { pageInputIsRecent } from './focus-watch.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
@@ -290,7 +291,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private async appRequestsMode(mode: DisplayMode): Promise<DisplayMode> {
     if (mode === 'fullscreen' && this.mode !== 'fullscreen') {
       if (performance.now() - this.leftFullScreenAt < FULLSCREEN_COOLDOWN_MS) return this.mode;
-      if (!(await this.appGesture(this.strings.appAskFullScreen))) return this.mode;
+      if (!(await this.appGesture(appFrameTexts(this.strings).appAskFullScreen))) return this.mode;
     }
     return this.setMode(mode);
   }
@@ -303,7 +304,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     } catch {
       return false;
     }
-    return (await this.appGesture(format(this.strings.appAskOpenLink, { host }))) && this.context!.openLink(url);
+    return (await this.appGesture(format(appFrameTexts(this.strings).appAskOpenLink, { host }))) && this.context!.openLink(url);
   }
 
   /**
@@ -428,7 +429,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     const bordered = app.resource.meta?.prefersBorder !== false;
     // The app's title is its server's words: its direction controls are shown.
     const title = visibleBidi(this.heading);
-    return html`${this.mode === 'pip' ? html`<p class="note">${s.appInPane}</p>` : nothing}
+    return html`${this.mode === 'pip' ? html`<p class="note">${appFrameTexts(s).appInPane}</p>` : nothing}
       ${waiting === 'sign-in' ? waitingTemplate(s, waiting, app.source, signIn) : nothing}
       <div
         class="box ${this.mode} ${bordered ? 'bordered' : ''}"

@@ -10,6 +10,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { format } from '../../i18n/strings.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
+import { appFrameTexts } from './app-frame-texts.js';
 
 /** Send and Allow are not pressable at first (ms). */
 export const ARMING_MS = 700;
@@ -27,7 +28,8 @@ export interface Proposal {
   answer: (send: boolean) => void;
 }
 
-export function asksTemplate(strings: ChatStrings, asks: readonly Ask[], app: string) {
+export function asksTemplate(chatStrings: ChatStrings, asks: readonly Ask[], app: string) {
+  const strings = appFrameTexts(chatStrings);
   const label = format(strings.appAsk, { tool: visibleBidi(app) });
   return asks.map(
     (ask) => html`<div class="ask" role="group" aria-label=${label}>
@@ -38,8 +40,9 @@ export function asksTemplate(strings: ChatStrings, asks: readonly Ask[], app: st
   );
 }
 
-export function proposalTemplate(strings: ChatStrings, proposal: Proposal | undefined, armed: boolean, app: string) {
+export function proposalTemplate(chatStrings: ChatStrings, proposal: Proposal | undefined, armed: boolean, app: string) {
   if (!proposal) return nothing;
+  const strings = appFrameTexts(chatStrings);
   const from = format(strings.appMessageProposal, { app: visibleBidi(app) });
   return html`<div class="ask proposal" part="app-message" role="group" aria-label=${from}>
     <p><span class="from">${textWithLabel(strings.appMessageProposal, 'app', app)}</span><q><bdi>${visibleBidi(proposal.text)}</bdi></q></p>

@@ -3,9 +3,9 @@ import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
 import type { AttachmentManager, Refusal, TrayFile } from '../../attachments/attachment-manager.js';
-import { attachTexts, type AttachTexts } from '../../attachments/attach-texts.js';
+import { attachTexts } from '../../attachments/attach-texts.js';
 import { formatCount, formatFileSize } from '../../attachments/attachment-rules.js';
-import type { ChatStrings } from '../../i18n/chat-strings.js';
+import type { AttachStrings, ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
@@ -64,7 +64,7 @@ export class AgentChatAttachmentTray extends LitElement {
     else ((this.getRootNode() as ShadowRoot).host as HTMLElement | undefined)?.focus();
   }
 
-  private refusalText(refusal: Refusal, s: AttachTexts) {
+  private refusalText(refusal: Refusal, s: AttachStrings) {
     const name = refusal.name;
     switch (refusal.reason) {
       case 'type':
@@ -83,7 +83,7 @@ export class AgentChatAttachmentTray extends LitElement {
     return this.manager?.limits()[key] ?? 0;
   }
 
-  private chip(file: TrayFile, s: AttachTexts) {
+  private chip(file: TrayFile, s: AttachStrings) {
     const name = visibleBidi(file.file.name);
     return html`<li class="chip" part="attachment">
       ${file.preview

@@ -8,6 +8,7 @@ import { controlStyles } from '../../styles/controls.js';
 import { base } from '../../styles/tokens.js';
 import { define } from '../../internal/define.js';
 import { EditDoneEvent } from '../../internal/events.js';
+import { editMessageTexts } from './edit-message-texts.js';
 
 /**
  * @summary The person's message, opened for editing: a text area with Send and Cancel. Sending
@@ -76,7 +77,7 @@ export class AgentChatEditMessage extends LitElement {
   }
 
   override render() {
-    const s = this.strings;
+    const s = editMessageTexts(this.strings);
     return html`<form part="edit-message" @submit=${this.submit}>
       <textarea
         aria-label=${s.editLabel}

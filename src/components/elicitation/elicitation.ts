@@ -16,6 +16,7 @@ import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
 import { schemaFormLabels } from '../interrupt/schema-form-labels.js';
 import '../schema-form/schema-form.js';
+import { elicitationTexts } from './elicitation-texts.js';
 import { elicitationStyles } from './elicitation.styles.js';
 
 /** The person's answer to an MCP server's request for input: the card passes it to the chat. */
@@ -58,7 +59,7 @@ export class AgentChatElicitation extends LitElement {
   }
 
   private renderChoices() {
-    const s = this.strings;
+    const s = elicitationTexts(this.strings);
     const { elicitation } = this;
     const refuse = html`<button slot="actions" type="button" @click=${() => this.send({ action: 'decline' })}>${s.elicitationDecline}</button>
       <button slot="actions" type="button" @click=${() => this.send({ action: 'cancel' })}>${s.elicitationCancel}</button>`;
@@ -73,14 +74,14 @@ export class AgentChatElicitation extends LitElement {
     return html`<agent-chat-schema-form
       .schema=${elicitation.schema}
       .submitLabel=${s.elicitationSubmit}
-      .labels=${schemaFormLabels(s)}
+      .labels=${schemaFormLabels(this.strings)}
       ${on(SchemaFormSubmitEvent, (event) => this.send({ action: 'accept', content: (event.value ?? {}) as Record<string, unknown> }))}
       >${refuse}</agent-chat-schema-form
     >`;
   }
 
   private renderOutcome() {
-    const s = this.strings;
+    const s = elicitationTexts(this.strings);
     const { outcome, mode, server, completed } = this.elicitation;
     if (!outcome) return html`<p class="outcome" role="status">${s.elicitationNotCompleted}</p>`;
     if (outcome.action === 'decline') return html`<p class="outcome" role="status">${s.elicitationDeclined}</p>`;
@@ -93,7 +94,7 @@ export class AgentChatElicitation extends LitElement {
   }
 
   override render() {
-    const s = this.strings;
+    const s = elicitationTexts(this.strings);
     const { elicitation } = this;
     const waiting = !elicitation.outcome && this.live;
     return html`<div class="request" part="elicitation" data-waiting=${waiting ? 'true' : nothing}>

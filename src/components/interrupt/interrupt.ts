@@ -23,6 +23,8 @@ import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
 import '../question-form/question-form.js';
 import '../schema-form/schema-form.js';
+import { callTexts } from '../tool-card/call-texts.js';
+import { interruptTexts } from './interrupt-texts.js';
 import { schemaFormLabels } from './schema-form-labels.js';
 import { interruptStyles } from './interrupt.styles.js';
 import { define } from '../../internal/define.js';
@@ -124,7 +126,7 @@ export class AgentChatInterrupt extends LitElement {
   }
 
   private renderApproval() {
-    const s = this.strings;
+    const s = interruptTexts(this.strings);
     const editSchema = editedArgsSchema(this.entry.interrupt);
     switch (this.stage) {
       case 'deny':
@@ -140,7 +142,7 @@ export class AgentChatInterrupt extends LitElement {
           .schema=${editSchema}
           .value=${this.call?.args ?? {}}
           .submitLabel=${s.approvalApproveEdited}
-          .labels=${schemaFormLabels(s)}
+          .labels=${schemaFormLabels(this.strings)}
           ?disabled=${this.disabled}
           ${on(SchemaFormSubmitEvent, (event) => this.decide({ approved: true, editedArgs: event.value }))}
         >
@@ -148,7 +150,7 @@ export class AgentChatInterrupt extends LitElement {
         </agent-chat-schema-form>`;
       case 'choose':
         return html`${this.call && this.entry.interrupt.reason === 'tool_call'
-            ? html`<pre class="args" aria-label=${s.toolArguments}>${formatValue(this.call.args ?? this.call.argsText)}</pre>`
+            ? html`<pre class="args" aria-label=${callTexts(this.strings).toolArguments}>${formatValue(this.call.args ?? this.call.argsText)}</pre>`
             : nothing}
           <div class="actions">
             <button class="primary" type="button" ?disabled=${this.disabled} @click=${() => this.decide({ approved: true })}>${s.approvalApprove}</button>
@@ -159,7 +161,7 @@ export class AgentChatInterrupt extends LitElement {
   }
 
   private renderQuestions() {
-    const s = this.strings;
+    const s = interruptTexts(this.strings);
     const parsed = parseQuestions({ questions: ownMetadata(this.entry.interrupt).questions });
     if (!parsed.ok) {
       return html`<p class="error">${format(s.askUnreadable, { error: parsed.error })}</p>
@@ -175,12 +177,12 @@ export class AgentChatInterrupt extends LitElement {
   }
 
   private renderForm() {
-    const s = this.strings;
+    const s = interruptTexts(this.strings);
     const schema = this.entry.interrupt.responseSchema ?? { type: 'string', title: s.requestAnswer, minLength: 1 };
     return html`<agent-chat-schema-form
       .schema=${schema}
-      .submitLabel=${s.send}
-      .labels=${schemaFormLabels(s)}
+      .submitLabel=${this.strings.send}
+      .labels=${schemaFormLabels(this.strings)}
       ?disabled=${this.disabled}
       ${on(SchemaFormSubmitEvent, (event) => this.answer({ status: 'resolved', payload: event.value }))}
     >
@@ -190,14 +192,14 @@ export class AgentChatInterrupt extends LitElement {
 
   /** What became of the request, in words (or the answers, for questions). */
   private renderOutcome(response: InterruptResponse) {
-    const s = this.strings;
+    const s = interruptTexts(this.strings);
     const view = interruptView(this.entry.interrupt);
     if (view === 'approval') {
       const reason = reasonOf(response);
       const text = isDenial(response)
         ? reason
           ? format(s.approvalDeniedReason, { reason })
-          : s.approvalDenied
+          : callTexts(this.strings).approvalDenied
         : (response.payload as { editedArgs?: unknown } | undefined)?.editedArgs !== undefined
           ? s.approvalApprovedEdited
           : s.approvalApproved;
@@ -214,7 +216,7 @@ export class AgentChatInterrupt extends LitElement {
   }
 
   override render() {
-    const s = this.strings;
+    const s = interruptTexts(this.strings);
     const { interrupt, response, sent } = this.entry;
     const view = interruptView(interrupt);
     const part = view === 'approval' ? 'approval' : view === 'questions' ? 'question-form' : 'input-request';
@@ -225,7 +227,7 @@ export class AgentChatInterrupt extends LitElement {
           ? format(s.approvalAsk, { tool: this.call.name })
           : s.approvalConfirm
         : s.requestInput);
-    const when = interrupt.expiresAt ? localTime(interrupt.expiresAt, s.locale) : undefined;
+    const when = interrupt.expiresAt ? localTime(interrupt.expiresAt, this.strings.locale) : undefined;
     let body;
     if (response) {
       body = html`${this.renderOutcome(response)}${sent ? nothing : html`<p class="muted">${s.requestKept}</p>`}`;

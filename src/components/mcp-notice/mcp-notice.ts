@@ -7,7 +7,10 @@ import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import type { SignInRequest } from '../../mcp/types.js';
 import { textWithLabel } from '../../render/label-in-text.js';
+import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { mcpNoticeTexts } from './mcp-notice-texts.js';
+import { signInTexts } from './sign-in-texts.js';
 
 /**
  * @summary Above the composer: each MCP server that asks the person to sign in, with its
@@ -52,6 +55,10 @@ export class AgentChatMcpNotice extends LitElement {
       }
       .row.down {
         border-color: var(--_border);
+      }
+      .row .hint {
+        flex-basis: 100%;
+        color: var(--_muted);
       }
       .row .problem {
         flex-basis: 100%;
@@ -99,18 +106,25 @@ export class AgentChatMcpNotice extends LitElement {
   }
 
   override render() {
-    const { strings, requests, unreachable } = this;
+    const { requests, unreachable } = this;
     if (!requests.length && !unreachable.length) return nothing;
+    const { mcpSignInNeeded, mcpSignIn } = signInTexts(this.strings);
+    const strings = mcpNoticeTexts(this.strings);
     return html`<div class="mcp-sign-ins" part="mcp-notice" role="status">
       ${requests.map(
         (request) => html`<div class="row">
-          <p>${textWithLabel(strings.mcpSignInNeeded, 'name', request.name)}</p>
-          <button type="button" part="mcp-sign-in" @click=${() => this.signIn?.(request.name)}>${textWithLabel(strings.mcpSignIn, 'name', request.name)}</button>
+          <p>${textWithLabel(mcpSignInNeeded, 'name', request.name)}</p>
+          <button type="button" part="mcp-sign-in" @click=${() => this.signIn?.(request.name)}>${textWithLabel(mcpSignIn, 'name', request.name)}</button>
           ${request.blocked ? html`<p class="problem mcp-sign-in-problem" role="alert">${strings.mcpSignInBlocked}</p>` : nothing}
           ${request.failure && !request.blocked ? html`<p class="problem mcp-sign-in-problem" role="alert">${strings.mcpSignInFailed}</p>` : nothing}
         </div>`,
       )}
-      ${unreachable.map((failure) => html`<div class="row down" part="mcp-unreachable"><p>${failure} ${strings.mcpUnreachable}</p></div>`)}
+      ${unreachable.map(
+        (failure) => html`<div class="row down" part="mcp-unreachable">
+          <p>${visibleBidi(failure)}</p>
+          <p class="hint">${strings.mcpUnreachable}</p>
+        </div>`,
+      )}
     </div>`;
   }
 }

@@ -11,6 +11,7 @@ import { FeedbackEvent } from '../../internal/events.js';
 import { base } from '../../styles/tokens.js';
 import { copyText } from '../markdown/markdown-view.js';
 import { messageStyles } from './message.styles.js';
+import { replyExtrasTexts } from './reply-extras-texts.js';
 
 const THUMB_UP = html`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M2 21h4V9H2v12Zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6c-.4.4-.6.9-.6 1.4v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2Z"/></svg>`;
 const THUMB_DOWN = html`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M22 3h-4v12h4V3ZM2 14a2 2 0 0 0 2 2h6.3l-1 4.6v.3c0 .4.2.8.4 1.1l1.1 1 6.6-6.6c.4-.4.6-.9.6-1.4V5a2 2 0 0 0-2-2H7c-.8 0-1.5.5-1.8 1.2l-3 7.1c-.1.2-.2.5-.2.7v2Z"/></svg>`;
@@ -73,13 +74,14 @@ export class AgentChatReplyActions extends LitElement {
 
   private renderThumb(rating: 'up' | 'down') {
     const pressed = this.reply.feedback === rating;
+    const { feedbackGood, feedbackBad } = replyExtrasTexts(this.strings);
     return html`<button
       type="button"
       class="action"
       part="feedback-button"
       aria-pressed=${pressed ? 'true' : 'false'}
-      aria-label=${rating === 'up' ? this.strings.feedbackGood : this.strings.feedbackBad}
-      title=${rating === 'up' ? this.strings.feedbackGood : this.strings.feedbackBad}
+      aria-label=${rating === 'up' ? feedbackGood : feedbackBad}
+      title=${rating === 'up' ? feedbackGood : feedbackBad}
       @click=${() => this.rate(rating)}
     >${rating === 'up' ? THUMB_UP : THUMB_DOWN}</button>`;
   }
@@ -88,7 +90,7 @@ export class AgentChatReplyActions extends LitElement {
     const s = this.strings;
     const text = replyText(this.reply).trim();
     return html`${text
-        ? html`<button type="button" class="action" part="copy-message-button" aria-label=${this.copied ? s.copied : s.copyReply} @click=${this.copy}>${this.copied ? s.copied : s.copy}</button>`
+        ? html`<button type="button" class="action" part="copy-message-button" aria-label=${this.copied ? s.copied : replyExtrasTexts(s).copyReply} @click=${this.copy}>${this.copied ? s.copied : s.copy}</button>`
         : nothing}
       <span class="visually-hidden" role="status">${this.copied ? s.copied : ''}</span>
       ${this.feedback ? html`${this.renderThumb('up')}${this.renderThumb('down')}` : nothing}`;

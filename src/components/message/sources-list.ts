@@ -9,6 +9,7 @@ import { define } from '../../internal/define.js';
 import { linkUrl, sourceLabel } from '../../render/reply-files.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { replyExtrasTexts } from './reply-extras-texts.js';
 
 /**
  * @summary The sources a reply cites, collapsed under it with their count. A source with an
@@ -57,7 +58,7 @@ export class AgentChatSources extends LitElement {
   override render() {
     const sources = Array.isArray(this.sources) ? this.sources.filter((source) => source && typeof source === 'object') : [];
     return html`<details part="sources">
-      <summary>${this.strings.sourcesCount(sources.length)}</summary>
+      <summary>${replyExtrasTexts(this.strings).sourcesCount(sources.length)}</summary>
       <ol>
         ${sources.map((source) => {
           const href = linkUrl(typeof source.url === 'string' ? source.url : undefined);

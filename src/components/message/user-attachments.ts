@@ -12,6 +12,7 @@ import { copyStillKept, fetchSameOrigin, knownOutcome, sameOriginAddress, type S
 import { linkUrl } from '../../render/reply-files.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { userAttachmentsTexts } from './user-attachments-texts.js';
 
 /**
  * @summary The files sent with the person's message: images as thumbnails that open in full in a
@@ -230,7 +231,7 @@ export class AgentChatUserAttachments extends LitElement {
 
   private renderThumb(attachment: Attachment, image: unknown, href: string | undefined, onClick?: (event: Event) => void) {
     return href
-      ? html`<a class="thumb" href=${href} target="_blank" rel="noopener noreferrer" aria-label=${format(this.strings.openImage, { name: visibleBidi(attachment.name) })} @click=${onClick}>${image}</a>`
+      ? html`<a class="thumb" href=${href} target="_blank" rel="noopener noreferrer" aria-label=${format(userAttachmentsTexts(this.strings).openImage, { name: visibleBidi(attachment.name) })} @click=${onClick}>${image}</a>`
       : html`<span class="thumb">${image}</span>`;
   }
 
@@ -283,7 +284,7 @@ export class AgentChatUserAttachments extends LitElement {
 
   override render() {
     if (!this.attachments.length) return nothing;
-    return html`<ul part="message-attachments" aria-label=${this.strings.sentFiles}>
+    return html`<ul part="message-attachments" aria-label=${userAttachmentsTexts(this.strings).sentFiles}>
       ${this.attachments.map((attachment) => html`<li part="message-attachment">${this.renderFile(attachment)}</li>`)}
     </ul>`;
   }

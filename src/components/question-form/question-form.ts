@@ -8,6 +8,7 @@ import { stringsContext } from '../../internal/contexts.js';
 import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
 import { questionFormStyles } from './question-form.styles.js';
+import { questionFormTexts } from './question-form-texts.js';
 import type { Answers } from '../../conversation/types.js';
 import { define } from '../../internal/define.js';
 import { QuestionSubmitEvent } from '../../internal/events.js';
@@ -93,7 +94,7 @@ export class AgentChatQuestionForm extends LitElement {
       const values = question.options.map((option) => option.label).filter((label) => this.chosen[i].has(label));
       const own = this.otherText[i].trim();
       if (this.otherOn[i]) {
-        if (!own) return format(this.strings.askOtherEmpty, { question: question.question });
+        if (!own) return format(questionFormTexts(this.strings).askOtherEmpty, { question: question.question });
         values.push(own);
       }
       if (values.length) entries.push([question.question, values]);
@@ -102,7 +103,7 @@ export class AgentChatQuestionForm extends LitElement {
     const answers: Answers = Object.fromEntries(entries);
     this.problems = problems;
     const first = problems.findIndex((problem) => problem !== undefined);
-    this.summary = first !== -1 ? problems[first] : entries.length === 0 ? this.strings.askNothingChosen : undefined;
+    this.summary = first !== -1 ? problems[first] : entries.length === 0 ? questionFormTexts(this.strings).askNothingChosen : undefined;
     if (this.summary) {
       void this.updateComplete.then(() => {
         const target = first !== -1 ? `#${this.uid}-other-${first}` : 'input';
@@ -119,7 +120,7 @@ export class AgentChatQuestionForm extends LitElement {
   }
 
   private renderQuestion(question: Question, index: number) {
-    const s = this.strings;
+    const s = questionFormTexts(this.strings);
     const type = question.multiSelect ? 'checkbox' : 'radio';
     const name = `${this.uid}-${index}`;
     const problem = this.problems[index];
@@ -165,7 +166,7 @@ export class AgentChatQuestionForm extends LitElement {
   }
 
   private renderAnswers() {
-    const s = this.strings;
+    const s = questionFormTexts(this.strings);
     return html`<dl part="question-form">
       ${this.questions.map((question) => {
         const { selected, other } = splitAnswer(question, this.answers?.[question.question] ?? []);
@@ -177,7 +178,7 @@ export class AgentChatQuestionForm extends LitElement {
   }
 
   override render() {
-    const s = this.strings;
+    const s = questionFormTexts(this.strings);
     switch (this.mode) {
       case 'answered':
         return this.renderAnswers();

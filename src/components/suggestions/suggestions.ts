@@ -10,6 +10,7 @@ import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { suggestionsTexts } from './suggestions-texts.js';
 
 /** The chat as this list uses it: it sends a choice, and its `<agent-chat-suggestion>` children are the starters. */
 type Chat = HTMLElement & { send(text: string): boolean };
@@ -126,7 +127,8 @@ export class AgentChatSuggestions extends LitElement {
     const given = Array.isArray(this.items) && this.items.length ? this.items : this.starter ? this.starterChildren() : [];
     const items = suggestionsFrom(given);
     if (!items.length) return nothing;
-    const label = this.starter ? this.strings.suggestionsStarter : this.strings.suggestionsFollowUp;
+    const { suggestionsStarter, suggestionsFollowUp } = suggestionsTexts(this.strings);
+    const label = this.starter ? suggestionsStarter : suggestionsFollowUp;
     return html`<div class="group ${this.starter ? 'starter' : ''}" part="suggestions" role="group" aria-label=${label}>
       ${items.map(
         (item) => html`<button type="button" part="suggestion" @click=${() => this.choose(item)}>

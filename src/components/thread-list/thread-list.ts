@@ -11,6 +11,7 @@ import { visibleBidi } from '../../render/visible-bidi.js';
 import { controlStyles } from '../../styles/controls.js';
 import { base } from '../../styles/tokens.js';
 import { threadListStyles } from './thread-list.styles.js';
+import { threadListTexts } from './thread-list-texts.js';
 import { define } from '../../internal/define.js';
 import { ThreadActionEvent, type ThreadAction } from '../../internal/events.js';
 
@@ -267,7 +268,7 @@ export class AgentChatThreadList extends LitElement {
   }
 
   private renderRename(ids: { input: string }) {
-    const s = this.strings;
+    const s = threadListTexts(this.strings);
     const blank = !this.draft.trim();
     return html`<form class="rename" @submit=${this.onRenameSubmit} @keydown=${this.onRenameKeyDown}>
       <label class="visually-hidden" for=${ids.input}>${s.threadTitle}</label>
@@ -287,7 +288,7 @@ export class AgentChatThreadList extends LitElement {
   }
 
   private renderConfirm(thread: ThreadListItem, title: string, ids: { message: string }) {
-    const s = this.strings;
+    const s = threadListTexts(this.strings);
     return html`<div class="confirm" role="group" aria-labelledby=${ids.message} @keydown=${this.onConfirmKeyDown}>
       <p id=${ids.message}>${textWithLabel(s.threadDeleteConfirm, 'title', title)}</p>
       <button
@@ -304,12 +305,12 @@ export class AgentChatThreadList extends LitElement {
   }
 
   private renderItem(thread: ThreadListItem, index: number) {
-    const s = this.strings;
+    const s = threadListTexts(this.strings);
     const current = thread.id === this.currentId;
     const title = thread.title.trim() ? visibleBidi(thread.title) : s.threadUntitled;
     const id = `${this.idBase}-${index}`;
     const mode = this.mode?.id === thread.id ? this.mode.kind : undefined;
-    const time = threadTime(thread.updated, s.locale);
+    const time = threadTime(thread.updated, this.strings.locale);
     const off = this.disabled ? 'true' : nothing;
     return html`<li class="item" part="thread-item" data-id=${thread.id} ?data-current=${current}>
       ${mode === 'rename'
@@ -358,7 +359,7 @@ export class AgentChatThreadList extends LitElement {
   }
 
   override render() {
-    const s = this.strings;
+    const s = threadListTexts(this.strings);
     const heading = `${this.idBase}-heading`;
     return html`<nav class="thread-list" part="thread-list" aria-labelledby=${heading}>
       <div class="header">

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import type { ChatStrings } from '../../i18n/chat-strings.js';
+import type { ChatStrings, ToolCardStrings } from '../../i18n/chat-strings.js';
 import { en, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
@@ -15,6 +15,7 @@ import { base } from '../../styles/tokens.js';
 import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import { mcpContentStyles } from './mcp-content.styles.js';
+import { toolCardTexts } from './tool-card-texts.js';
 
 /** Items of one result shown at most; the rest are counted. */
 const MAX_ITEMS = 50;
@@ -55,6 +56,10 @@ export class AgentChatMcpContent extends LitElement {
   @property({ attribute: false }) result: unknown;
 
   @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  /** This view's own texts in the chat's language (English with it). */
+  private get texts(): ToolCardStrings {
+    return toolCardTexts(this.strings);
+  }
   /** The items meant for the person, checked once per result. */
   private items: ContentItem[] = [];
   /** Markdown drawn for an item (its image, its fenced text), made once per item. */
@@ -104,7 +109,7 @@ export class AgentChatMcpContent extends LitElement {
 
   /** A download button for base64 bytes, or a note when there are too many of them. */
   private downloadButton(data: string, bytes: number, name: string, what: string, facts: string) {
-    if (bytes > DOWNLOAD_BYTES) return this.notice(format(this.strings.mcpTooLarge, { what }));
+    if (bytes > DOWNLOAD_BYTES) return this.notice(format(this.texts.mcpTooLarge, { what }));
     return html`<button type="button" part="mcp-result-download" @click=${() => this.download(data, name)}>
         ${textWithLabel(this.strings.downloadFile, 'name', name)}</button>
       <span class="facts">${facts}</span>`;
@@ -113,14 +118,14 @@ export class AgentChatMcpContent extends LitElement {
   private renderText(text: string) {
     const cut = text.length > TEXT_CHARS;
     return html`<agent-chat-rich-result part="mcp-result-text" .value=${cut ? text.slice(0, TEXT_CHARS) : text}></agent-chat-rich-result>
-      ${cut ? this.notice(format(this.strings.mcpTextCut, { shown: this.count(TEXT_CHARS), total: this.count(text.length) })) : nothing}`;
+      ${cut ? this.notice(format(this.texts.mcpTextCut, { shown: this.count(TEXT_CHARS), total: this.count(text.length) })) : nothing}`;
   }
 
   private renderMedia(item: Extract<ContentItem, { kind: 'image' | 'audio' }>) {
     const type = item.mimeType ?? '?';
     const size = formatBytes(item.bytes);
-    const what = format(item.kind === 'image' ? this.strings.mcpImage : this.strings.mcpAudio, { type, size });
-    if (item.data === undefined) return this.notice(format(this.strings.mcpUnreadable, { what }));
+    const what = format(item.kind === 'image' ? this.texts.mcpImage : this.texts.mcpAudio, { type, size });
+    if (item.data === undefined) return this.notice(format(this.texts.mcpUnreadable, { what }));
     const src = `data:${type};base64,${item.data}`;
     if (item.bytes <= INLINE_MEDIA_BYTES && item.mimeType) {
       if (item.kind === 'audio' && item.mimeType.startsWith('audio/')) {
@@ -162,13 +167,13 @@ export class AgentChatMcpContent extends LitElement {
       if (markdown === undefined) this.markdown.set(item, (markdown = fenced(item.text.slice(0, TEXT_CHARS), codeLanguage(item.mimeType))));
       const cut = item.text.length > TEXT_CHARS;
       return html`<div part="mcp-result-resource">${heading}<agent-chat-markdown .text=${markdown}></agent-chat-markdown>
-        ${cut ? this.notice(format(this.strings.mcpTextCut, { shown: this.count(TEXT_CHARS), total: this.count(item.text.length) })) : nothing}</div>`;
+        ${cut ? this.notice(format(this.texts.mcpTextCut, { shown: this.count(TEXT_CHARS), total: this.count(item.text.length) })) : nothing}</div>`;
     }
     const name = fileNameOf(item.uri) ?? 'resource';
     const size = formatBytes(item.bytes);
     const body =
       item.data === undefined
-        ? this.notice(format(this.strings.mcpUnreadable, { what: name }))
+        ? this.notice(format(this.texts.mcpUnreadable, { what: name }))
         : this.downloadButton(item.data, item.bytes, name, name, [item.mimeType, size].filter(Boolean).join(', '));
     return html`<div part="mcp-result-resource">${heading}${body}</div>`;
   }
@@ -186,7 +191,7 @@ export class AgentChatMcpContent extends LitElement {
       case 'resource-blob':
         return this.renderResource(item);
       case 'other':
-        return this.notice(textWithLabel(this.strings.mcpUnknownContent, 'type', item.type));
+        return this.notice(textWithLabel(this.texts.mcpUnknownContent, 'type', item.type));
     }
   }
 
@@ -196,11 +201,11 @@ export class AgentChatMcpContent extends LitElement {
       // Nothing of the content is for the person: its structured content, if any, else "no result".
       const structured = isRecord(this.result) ? this.result.structuredContent : undefined;
       if (structured !== undefined) return html`<agent-chat-rich-result part="mcp-result-text" .value=${structured}></agent-chat-rich-result>`;
-      return html`<p class="muted">${this.strings.toolNoResult}</p>`;
+      return html`<p class="muted">${this.texts.toolNoResult}</p>`;
     }
     const more = items.length - MAX_ITEMS;
     return html`${items.slice(0, MAX_ITEMS).map((item) => html`<div class="item">${this.renderItem(item)}</div>`)}
-    ${more > 0 ? html`<div class="item">${this.notice(this.strings.mcpMoreItems(more))}</div>` : nothing}`;
+    ${more > 0 ? html`<div class="item">${this.notice(this.texts.mcpMoreItems(more))}</div>` : nothing}`;
   }
 }
 

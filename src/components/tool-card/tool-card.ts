@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import type { ToolCallPart } from '../../conversation/types.js';
 import { MAX_DEPTH } from '../../conversation/depth.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format, statusText } from '../../i18n/strings.js';
+import { en, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { on } from '../../internal/events.js';
 import { storedElicitation } from '../../mcp/elicitation-request.js';
@@ -20,6 +20,8 @@ import { loadAppFrame } from '../app-frame/app-frame-loader.js';
 import '../rich-result/rich-result.js';
 import { mcpContentTemplate } from './mcp-content.js';
 import { toolCardStyles } from './tool-card.styles.js';
+import { callTexts } from './call-texts.js';
+import { statusText, toolCardTexts } from './tool-card-texts.js';
 import { define } from '../../internal/define.js';
 
 let nextId = 0;
@@ -128,7 +130,7 @@ export class AgentChatToolCard extends LitElement {
   }
 
   private renderProgress() {
-    const { progress, call, strings } = this;
+    const { progress, call } = this;
     if (!progress || call.status !== 'running') return nothing;
     // While the server waits for the person's answer, the request's own buttons are the way on.
     const desk = this.appContext?.elicitations;
@@ -137,7 +139,7 @@ export class AgentChatToolCard extends LitElement {
     const done = typeof progress.progress === 'number' && total !== undefined ? Math.min(Math.max(progress.progress, 0), total) : undefined;
     const name = this.heading || call.name || 'tool';
     return html`<div class="progress" part="tool-progress">
-      <progress aria-label=${format(strings.toolProgress, { name })} max=${total ?? nothing} value=${done ?? nothing}></progress>
+      <progress aria-label=${format(toolCardTexts(this.strings).toolProgress, { name })} max=${total ?? nothing} value=${done ?? nothing}></progress>
       ${progress.message ? html`<bdi class="progress-message">${visibleBidi(progress.message.slice(0, 300))}</bdi>` : nothing}
       <button
         type="button"
@@ -147,7 +149,7 @@ export class AgentChatToolCard extends LitElement {
           this.appContext?.callProgress?.cancel(call.id);
         }}
       >
-        ${strings.toolCancel}
+        ${toolCardTexts(this.strings).toolCancel}
       </button>
     </div>`;
   }
@@ -173,9 +175,10 @@ export class AgentChatToolCard extends LitElement {
    * markdown, rich HTML through its sanitizer.
    */
   private renderDetails() {
-    const { call, strings } = this;
+    const { call } = this;
+    const strings = toolCardTexts(this.strings);
     const args = this.showRequest
-      ? html`<p class="label">${strings.toolArguments}</p>
+      ? html`<p class="label">${callTexts(this.strings).toolArguments}</p>
           <pre class="args">${call.argsComplete && !call.argsInvalid ? formatValue(call.args) : call.argsText || '{}'}</pre>
           ${call.argsInvalid && !call.argsTooDeep ? html`<p class="error">${strings.toolInvalidArguments}</p>` : nothing}`
       : nothing;
@@ -211,7 +214,7 @@ export class AgentChatToolCard extends LitElement {
     if (call.app) void loadAppFrame();
     // Arguments nested too deeply cannot be shown or used: the call failed here, whatever the backend says.
     const status = this.waiting ? 'waiting' : this.denied ? 'cancelled' : call.argsTooDeep ? 'error' : call.status;
-    const statusLabel = this.denied && !this.waiting ? this.strings.approvalDenied : statusText(this.strings, status);
+    const statusLabel = this.denied && !this.waiting ? callTexts(this.strings).approvalDenied : statusText(toolCardTexts(this.strings), status);
     // What waits for the person is never folded away; once answered, it folds with the rest.
     const request = html`<slot></slot>`;
     return html`
