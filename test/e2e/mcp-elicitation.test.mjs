@@ -95,8 +95,9 @@ describe('an MCP server asks the person for input (built bundle)', () => {
     pages = await startPageServer(jsonCallBackend(), {
       page: chatPage(`<agent-chat-mcp-server name="restaurant" url="${mcp.url}"></agent-chat-mcp-server>`, { attributes: 'storage-key="elicitation"' }),
     });
-    // A page that answers 200 (a window whose navigation never commits is not reported as a page).
-    linkPage = `${pages.url}dist/oauth-callback.html?link=1`;
+    // A page that answers 200 (a window whose navigation never commits is not reported as a page)
+    // and stays open (the sign-in window's last page closes itself at once).
+    linkPage = `${pages.url}dist/oauth-callback.js?link=1`;
     browser = await launchChromium();
     context = await browser.newContext();
   });

@@ -6,7 +6,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext, PaneHolder } from '../../mcp/app-context.js';
-import type { DisplayMode, FrameController, McpHostApi } from '../../mcp/host-api.js';
+import type { DisplayMode, FrameController } from '../../mcp/host-api.js';
 import { hostStyleVariables } from '../../mcp/host-styles.js';
 import { parsePartialJson } from '../../mcp/partial-json.js';
 import { SizeDamper } from '../../mcp/size-damper.js';
@@ -17,6 +17,7 @@ import { closestAcrossShadows, trackArea, type BoxRect } from './box-placement.j
 import { define } from '../../internal/define.js';
 import { isRecord } from '../../internal/guards.js';
 import { ARMING_MS, asksTemplate, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
+import { readAppDocument } from './app-document.js';
 import { noticeTemplate, pausedTemplate, toolbarTemplate, waitingTemplate } from './app-frame-parts.js';
 import { appFrameTexts } from './app-frame-texts.js';
 import { FocusGuard } from './focus-guard.js';
@@ -138,29 +139,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private loadResource(): void {
     if (this.loading) return;
     this.loading = true;
-    void this.readResource().finally(() => (this.loading = false));
-  }
-
-  private async readResource(): Promise<void> {
-    const { call, context } = this;
-    const app = call.app!;
-    for (;;) {
-      let waiting: 'sign-in' | 'reach' | undefined;
-      let host: McpHostApi | undefined;
-      try {
-        host = await context!.host();
-        context!.update(call.id, { resource: await host.readResource(app) });
-        return;
-      } catch (error) {
-        // Its server waits for the person's sign-in, or to be back: the card waits with it (nothing kept).
-        waiting = app.via === 'page' ? host?.waitingOn(app.source) : undefined;
-        // A card from a file says so where it is drawn (its app runs only as this page's server gives it).
-        if (!waiting) context!.update(call.id, { failure: errorText(error) });
-      }
-      if (!waiting || !host) return;
-      await host.whenReady(app.source);
-      if (!this.isConnected || this.call.app?.resource) return;
-    }
+    void readAppDocument(this.context!, this.call, () => this.isConnected && !this.call.app?.resource).finally(() => (this.loading = false));
   }
 
   private async open(): Promise<void> {
