@@ -2,7 +2,8 @@
  * `npm test`: every check that must pass, then one closing line with the totals of all test runs
  * ("tests: N passed, N failed"). Stops at the first stage that cannot run. web-test-runner and the
  * end-to-end files go side by side: each spends most of its time waiting on its browser, not on the
- * CPU, and together they take little more than the end-to-end run alone. The timing files
+ * CPU, and together they take little more than the end-to-end run alone (see below for how the
+ * end-to-end files are shared between the two lanes). The timing files
  * (`test/timing/`: no task of the page over a bound) run after both, alone, so that no other
  * browser competes for the CPU while they measure. The MCP conformance suite's client scenarios
  * against the built widget (test/conformance/run.mjs: a scenario failing that its baseline does not
@@ -53,29 +54,29 @@ for (const [label, args] of [
   }
 }
 
-// The MCP conformance scenarios (a few at a time in one browser) follow web-test-runner, and beside
-// them runs the end-to-end file that mostly waits (calls longer than a minute). The other
-// end-to-end files run meanwhile, two at a time: each mostly waits on its browser and servers
-// (the whole run keeps the two cores about a third busy), so two at once take little more than
-// one. What times the page's tasks is in test/timing/, run alone below.
+// The MCP conformance scenarios (a few at a time in one browser) follow web-test-runner, which ends
+// well before the end-to-end files; beside them runs the end-to-end file that mostly waits (calls
+// longer than a minute), and after them a few end-to-end files that time nothing (the framework
+// apps and the bundles, which build with Vite, and the page's CSS against the chat's). The other end-to-end files run meanwhile, one at a
+// time: the two lanes end at about the same time.
 const E2E_DIR = 'test/e2e';
 const WAITING = ['mcp-seventy-second-calls.test.mjs'];
+const AFTER_CONFORMANCE = ['frameworks.test.mjs', 'bundle.test.mjs', 'isolation.test.mjs'];
 const e2eFiles = readdirSync(E2E_DIR).filter((name) => name.endsWith('.test.mjs'));
-const nodeTest = (files, label, concurrency = 1) =>
-  run('node', ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files.map((name) => path.join(E2E_DIR, name))], { capture: true, label });
-const [[browser, conformance, waiting], e2e] = await Promise.all([
+const nodeTest = (files, label) => run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files.map((name) => path.join(E2E_DIR, name))], { capture: true, label });
+const [[browser, conformance, waiting, afterConformance], e2e] = await Promise.all([
   run('npx', ['web-test-runner'], { capture: true, label: '[wtr] ' }).then(async (wtr) => {
     const [conformanceRun, waitingRun] = await Promise.all([run('node', ['test/conformance/run.mjs'], { capture: true, label: '[conformance] ' }), nodeTest(WAITING, '[e2e-waiting] ')]);
-    return [wtr, conformanceRun, waitingRun];
+    return [wtr, conformanceRun, waitingRun, await nodeTest(AFTER_CONFORMANCE, '[e2e-after] ')];
   }),
-  nodeTest(e2eFiles.filter((name) => !WAITING.includes(name)), '[e2e] ', 2),
+  nodeTest(e2eFiles.filter((name) => !WAITING.includes(name) && !AFTER_CONFORMANCE.includes(name)), '[e2e] '),
 ]);
 
 // The tests that measure how long the page's tasks take run alone, once nothing else competes for the CPU.
 const timing = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/timing/'], { capture: true, label: '[timing] ' });
 
 const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
-const nodeRuns = [e2e, waiting, timing];
+const nodeRuns = [e2e, waiting, afterConformance, timing];
 const nodePassed = nodeRuns.map((result) => count(result.output, /ℹ pass (\d+)/));
 const conformancePassed = count(conformance.output, /^conformance: (\d+) passed/m);
 const passed = Number(wtrLine?.[1] ?? 0) + nodePassed.reduce((sum, value) => sum + value, 0) + conformancePassed;
