@@ -84,7 +84,11 @@ export interface AgentChatAttachmentRejectedDetail {
 
 export interface AgentChatFeedbackDetail {
   threadId: string;
-  /** The reply's id (its turn in `getTurns()`). */
+  /**
+   * The id the backend gave the reply's message (AG-UI: its first `TEXT_MESSAGE_START`'s `messageId`;
+   * AI SDK: the `start` chunk's `messageId`), so that a server finds the rated message in its logs;
+   * the reply's turn id in `getTurns()` when the backend gave none.
+   */
   messageId: string;
   /** The run that wrote the reply. */
   runId?: string;

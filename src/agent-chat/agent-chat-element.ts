@@ -391,7 +391,8 @@ export class AgentChatElement extends AgentChatEmbedding {
     const reply = this.conversation.turns.find((turn) => turn.id === replyId);
     if (reply?.role !== 'assistant' || reply.status === 'streaming') return;
     this.session.update({ type: 'feedback', replyId, rating });
-    this.emit('agent-chat-feedback', { threadId: this.store.ensureThreadId(), messageId: replyId, runId: reply.runId, rating });
+    // The backend's id for the reply's message, so that a server finds it in its logs; else the widget's own.
+    this.emit('agent-chat-feedback', { threadId: this.store.ensureThreadId(), messageId: reply.messageId ?? replyId, runId: reply.runId, rating });
   };
 
   /** Edit, regenerate, another version: the chat's own, stopped here. */

@@ -177,8 +177,10 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @fires {CustomEvent<AgentChatOpenChangeDetail>} agent-chat-open-change - `{ open, reason: 'launcher' |
  *   'close-button' | 'escape' | 'outside' | 'method' }`: (popup, sidebar) the panel opened or closed.
  * @fires {CustomEvent<AgentChatFeedbackDetail>} agent-chat-feedback - `{ threadId, messageId, runId, rating:
- *   'up' | 'down' | null }`: (`feedback`) the person rated a reply (`messageId` is its turn's id), or took
- *   the rating back (`null`).
+ *   'up' | 'down' | null }`: (`feedback`) the person rated a reply, or took the rating back (`null`).
+ *   `messageId` is the id the backend gave the reply's message (AG-UI: its first `TEXT_MESSAGE_START`'s
+ *   `messageId`; AI SDK: the `start` chunk's `messageId`), else, when the backend gave none, the
+ *   reply's turn id in `getTurns()`.
  * @fires {CustomEvent<AgentChatSuggestionDetail>} agent-chat-suggestion - `{ label, prompt }`: the person chose
  *   a suggested prompt; `prompt` (the suggestion's prompt, else its label) comes next. A starter sends it; a
  *   backend follow-up sends it only when it is the label, else puts it in the composer (focused, nothing

@@ -22,6 +22,7 @@ export function reduce(state: ConversationState, action: Action): ConversationSt
   switch (action.type) {
     case 'messages-snapshot':
       return applyMessagesSnapshot(state, action.messages);
+    case 'reply-message-id':
     case 'text-start':
     case 'text-delta':
     case 'text-end':

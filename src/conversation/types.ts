@@ -176,6 +176,8 @@ export interface AssistantTurn {
   suggestions?: Suggestion[];
   /** How the person rated the reply (`feedback`); none when unrated. */
   feedback?: 'up' | 'down';
+  /** The id the backend gave the reply's message (the first of its runs), for the page's events. */
+  messageId?: string;
   /** The adapter's record of the reply (`wire-snapshot`), sent back as its protocol wants. */
   wire?: unknown;
   /**

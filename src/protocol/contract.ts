@@ -66,6 +66,8 @@ export type ChatEvent =
   | ({ type: 'run-started'; runId: string; threadId?: string } & Attributed)
   | ({ type: 'run-finished'; runId?: string; outcome?: RunOutcome; result?: unknown } & Attributed)
   | ({ type: 'run-error'; error: ReplyError } & Attributed)
+  /** The id the backend gave the reply's message (AG-UI `TEXT_MESSAGE_START`, the AI SDK's `start`): the first one names the reply. */
+  | ({ type: 'reply-message-id'; messageId: string } & Attributed)
   | ({ type: 'text-start'; messageId: string; role?: string; name?: string } & Attributed)
   | ({ type: 'text-delta'; messageId: string; delta: string } & Attributed)
   | ({ type: 'text-end'; messageId: string } & Attributed)

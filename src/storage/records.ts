@@ -89,6 +89,7 @@ const turnSchema = z.discriminatedUnion('role', [
     parts: z.array(partSchema),
     interrupts: z.optional(z.array(interruptEntrySchema)),
     feedback: z.optional(z.enum(['up', 'down'])),
+    messageId: z.optional(z.string().check(z.maxLength(1000))),
   }),
   z.looseObject({ role: z.enum(['system', 'developer']), id: z.string(), text: z.string() }),
 ]);

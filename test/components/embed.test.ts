@@ -124,7 +124,9 @@ for (const viewport of [
       await deleteDatabase(el.storageKey);
     });
 
-    it('counts replies that finish while closed on a badge, says so politely, and clears it when opened', async () => {
+    it('counts replies that finish while closed on a badge, says so politely, and clears it when opened', async function () {
+      // The slow reply streams for 8 s, longer on a loaded machine.
+      this.timeout(30_000);
       const el = await popup('/agui/slow');
       el.show();
       await el.updateComplete;

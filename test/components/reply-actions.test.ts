@@ -126,6 +126,7 @@ describe('reply actions: Copy and feedback', () => {
     const transport = {
       async *run(): AsyncGenerator<ChatEvent> {
         yield { type: 'run-started', runId: 'rated-run' };
+        yield { type: 'reply-message-id', messageId: 'backend-msg-7' };
         yield { type: 'text-delta', messageId: 'm', delta: 'Rate me.' };
         yield { type: 'run-finished' };
       },
@@ -149,5 +150,11 @@ describe('reply actions: Copy and feedback', () => {
     await until(() => pressed(second).join() === 'false,true', 'down is shown pressed again');
     const exported = await second.exportThread();
     expect(exported.nodes.map((node) => (node.turn as AssistantTurn).feedback).filter(Boolean)).to.deep.equal(['down']);
+    // The event names the backend's message, restored with the reply.
+    const seen: AgentChatFeedbackDetail[] = [];
+    second.addEventListener('agent-chat-feedback', (event) => seen.push(event.detail));
+    await clickOn(thumbs(second)[0]);
+    await until(() => seen.length === 1, 'rated again');
+    expect(seen[0]).to.deep.include({ messageId: 'backend-msg-7', runId: 'rated-run', rating: 'up' });
   });
 });

@@ -252,7 +252,8 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
         reply.wire.parts.filter((part) => part.type === 'tool-delete_files').map((part) => part.state),
         ['output-available'],
       );
-      assert.match(await deepText(lastReply(page)), /Approved/);
+      // The approval's outcome is drawn by its view, which loads after the restore.
+      await waitFor(async () => /Approved/.test(await deepText(lastReply(page))), { message: 'the approval shown as approved' });
       assert.deepEqual(slow.invalid, []);
     } finally {
       await slow.close();

@@ -49,7 +49,14 @@ const usage = { inputTokens: { total: 5, noCache: 5, cacheRead: 0, cacheWrite: 0
 
 /** A real AI SDK route: streamText with source parts, the UI message stream with sources, and follow-ups as a data part. */
 async function startAiSdkBackend() {
-  const generateMessageId = createIdGenerator({ prefix: 'msg', size: 12 });
+  const generateId = createIdGenerator({ prefix: 'msg', size: 12 });
+  /** Every id the route gave (the reply's message id is one of them). */
+  const messageIds = [];
+  const generateMessageId = () => {
+    const id = generateId();
+    messageIds.push(id);
+    return id;
+  };
   const bodies = [];
   const server = http.createServer(async (req, res) => {
     res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
@@ -90,6 +97,7 @@ async function startAiSdkBackend() {
   return {
     endpoint: `http://127.0.0.1:${server.address().port}/api/chat`,
     bodies,
+    messageIds,
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
   };
 }
@@ -237,7 +245,10 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     await tab.waitForFunction(() => window.seen.feedback.length === 1);
     const [rated] = await tab.evaluate(() => seen.feedback);
     const turns = await tab.evaluate(() => document.querySelector('agent-chat').getTurns());
-    assert.deepEqual(rated, { threadId: await tab.evaluate(() => document.querySelector('agent-chat').threadId), messageId: turns[1].id, runId: turns[1].runId, rating: 'up' });
+    // The backend's id for the reply (its TEXT_MESSAGE_START's), not the widget's own.
+    const runId = turns[1].runId;
+    assert.deepEqual(rated, { threadId: await tab.evaluate(() => document.querySelector('agent-chat').threadId), messageId: `m-${runId}`, runId, rating: 'up' });
+    assert.notEqual(turns[1].id, `m-${runId}`);
     assert.deepEqual(await pressed(tab), ['true', 'false']);
 
     // A real reload on the same storage: all of it is back.
@@ -247,6 +258,7 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     await tab.waitForFunction(() => document.querySelector('agent-chat').getTurns().length === 2);
     await drawn(tab);
     assert.deepEqual(await pressed(tab), ['true', 'false'], 'the rating is shown again');
+    assert.equal((await tab.evaluate(() => document.querySelector('agent-chat').getTurns()))[1].messageId, `m-${runId}`, 'the backend’s id is kept');
     assert.deepEqual((await sourcesShown(tab)).items, ['Lisbon guide', 'Script link', 'Data link']);
     assert.deepEqual(await shownSuggestions(tab), ['☀️Weather', 'Food'], 'the follow-ups are back');
 
@@ -281,7 +293,10 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     await tab.waitForFunction(() => window.seen.feedback.length === 1);
     assert.equal((await tab.evaluate(() => seen.feedback))[0].rating, 'down');
     const turns = await tab.evaluate(() => document.querySelector('agent-chat').getTurns());
-    assert.equal((await tab.evaluate(() => seen.feedback))[0].messageId, turns[1].id);
+    // The id the route's `start` chunk gave the reply's message, not the widget's own.
+    const ratedId = (await tab.evaluate(() => seen.feedback))[0].messageId;
+    assert.ok(aiSdk.messageIds.includes(ratedId), `${ratedId} is one of the route's ids (${aiSdk.messageIds.join(', ')})`);
+    assert.notEqual(ratedId, turns[1].id);
 
     await tab.waitForFunction(() => document.querySelector('agent-chat').exportThread().then((file) => file.nodes.some((node) => node.turn.feedback === 'down')));
     await tab.reload();

@@ -47,6 +47,7 @@ describe('AI SDK chunk reader', () => {
     ]);
     expect(shape(events)).to.deep.equal([
       'run-started',
+      'reply-message-id:m1',
       'reasoning-start:p:0',
       'reasoning-delta:p:0',
       'reasoning-end:p:0',

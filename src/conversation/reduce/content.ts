@@ -1,14 +1,17 @@
-/** What the reply says: text and reasoning as they stream, encrypted reasoning, files, sources. */
+/** What the reply says: its backend message id, text and reasoning as they stream, encrypted reasoning, files, sources. */
 import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
 import { subagentOf, updateReply, upsertPart, type PartOf } from './reply-updates.js';
 
 type StreamedTextAction = Extract<Action, { type: `${'text' | 'reasoning'}-${'start' | 'delta' | 'end'}` }>;
 
-export type ContentAction = StreamedTextAction | Extract<Action, { type: 'reasoning-encrypted' | 'file' | 'source' }>;
+export type ContentAction = StreamedTextAction | Extract<Action, { type: 'reply-message-id' | 'reasoning-encrypted' | 'file' | 'source' }>;
 
 export function reduceContent(state: ConversationState, action: ContentAction): ConversationState {
   switch (action.type) {
+    case 'reply-message-id':
+      // The first the backend gave names the reply (a later run's own message does not rename it).
+      return action.subagentRunId ? state : updateReply(state, (reply) => (reply.messageId ? reply : { ...reply, messageId: action.messageId }));
     case 'text-start':
     case 'reasoning-start':
       return streamText(state, action, (part) => part);

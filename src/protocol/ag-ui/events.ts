@@ -189,13 +189,17 @@ export class AgUiEventMapper {
         this.finished = true;
         return one({ type: 'run-error', error: { kind: 'backend', message: e.message, code: e.code } });
       case 'TEXT_MESSAGE_START':
-        return one({ type: 'text-start', messageId: e.messageId, role: e.role, name: e.name });
+        return [...replyMessageId(e.messageId, e.role, sub), attribute({ type: 'text-start', messageId: e.messageId, role: e.role, name: e.name }, sub)];
       case 'TEXT_MESSAGE_CONTENT':
         return one({ type: 'text-delta', messageId: e.messageId, delta: e.delta });
       case 'TEXT_MESSAGE_END':
         return one({ type: 'text-end', messageId: e.messageId });
-      case 'TEXT_MESSAGE_CHUNK':
-        return this.textChunk(e, sub);
+      case 'TEXT_MESSAGE_CHUNK': {
+        const out = this.textChunk(e, sub);
+        const at = out.findIndex((event) => event.type === 'text-start');
+        if (at !== -1) out.splice(at, 0, ...replyMessageId((out[at] as { messageId: string }).messageId, e.role, sub));
+        return out;
+      }
       case 'TOOL_CALL_START':
         return one({ type: 'tool-call-start', toolCallId: e.toolCallId, name: e.toolCallName, parentMessageId: e.parentMessageId });
       case 'TOOL_CALL_ARGS':
@@ -367,4 +371,9 @@ function agentIdOf(metadata: unknown): { agentId?: string } {
   const own = (metadata as Record<string, unknown> | undefined)?.['agent-chat'];
   const agentId = own && typeof own === 'object' ? (own as Record<string, unknown>).agentId : undefined;
   return typeof agentId === 'string' ? { agentId } : {};
+}
+
+/** The reply's own message id, from a text message of the assistant's (a subagent's is its own). */
+function replyMessageId(messageId: string, role: string | undefined, sub: string | undefined): ChatEvent[] {
+  return sub || (role !== undefined && role !== 'assistant') ? [] : [{ type: 'reply-message-id', messageId }];
 }

@@ -127,6 +127,8 @@ export class AiSdkChunkMapper {
 
   private events(chunk: Chunk): ChatEvent[] {
     switch (chunk.type) {
+      case 'start':
+        return typeof chunk.messageId === 'string' && chunk.messageId ? [{ type: 'reply-message-id', messageId: chunk.messageId }] : [];
       case 'start-step':
         this.stepParts = [];
         this.calls.clear();
