@@ -289,16 +289,3 @@ describe('conversation reducer: a call the person cancelled', () => {
     expect(part<ToolCallPart>(run([{ type: 'run-finished', runId: 'run-1' }], state), 'c1').status).to.equal('cancelled');
   });
 });
-
-describe('conversation reducer: the backend’s id for the reply', () => {
-  it('keeps the first id the backend gave; a later run’s or a subagent’s does not rename the reply', () => {
-    const state = run([
-      ...opened(),
-      { type: 'reply-message-id', messageId: 'sub-msg', subagentRunId: 'sa' },
-      { type: 'reply-message-id', messageId: 'backend-1' },
-      { type: 'reply-message-id', messageId: 'backend-2' },
-    ]);
-    expect(reply(state).messageId).to.equal('backend-1');
-    expect(reply(run([...opened()])).messageId).to.equal(undefined);
-  });
-});

@@ -242,3 +242,16 @@ describe('conversation reducer', () => {
     expect(reply(run([{ type: 'run-finished' }], state)).step).to.equal(undefined);
   });
 });
+
+describe('conversation reducer: the backend’s id for the reply', () => {
+  it('keeps the first id the backend gave; a later run’s or a subagent’s does not rename the reply', () => {
+    const state = run([
+      ...opened,
+      { type: 'reply-message-id', messageId: 'sub-msg', subagentRunId: 'sa' },
+      { type: 'reply-message-id', messageId: 'backend-1' },
+      { type: 'reply-message-id', messageId: 'backend-2' },
+    ]);
+    expect(reply(state).messageId).to.equal('backend-1');
+    expect(reply(run([...opened])).messageId).to.equal(undefined);
+  });
+});
