@@ -168,6 +168,22 @@ describe('an MCP server asks the person for input (built bundle)', () => {
     await page.close();
   });
 
+  it('an app’s own call ends when its card goes: the server is told, and its question is cancelled', async () => {
+    const page = await open();
+    await ask(page, 'booking_app');
+    const app = page.frameLocator('agent-chat agent-chat-app-frame iframe');
+    await app.locator('#state', { hasText: 'ready' }).waitFor();
+    const before = answers.length;
+    await app.getByRole('button', { name: 'Book' }).click();
+    await page.locator('agent-chat agent-chat-tool-card [part="elicitation"] agent-chat-schema-form').waitFor();
+    // The card goes (the page replaces the conversation): the call under way ends on the server.
+    await page.evaluate(() => document.querySelector('agent-chat').setTurns([]));
+    await waitFor(() => answers.length === before + 1, { message: 'the server’s question ended' });
+    assert.deepEqual(answers.at(-1), { action: 'cancel' });
+    assert.equal(await page.locator(ELICITATION).count(), 0);
+    await page.close();
+  });
+
   it('Decline and Cancel are sent as such, from the keyboard', async () => {
     const page = await open();
     await ask(page, 'book_table');
