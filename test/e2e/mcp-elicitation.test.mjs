@@ -150,11 +150,12 @@ describe('an MCP server asks the person for input (built bundle)', () => {
   it('a question asked during an app’s own call shows in that app’s card, and the app gets the result', async () => {
     const page = await open();
     await ask(page, 'booking_app');
-    const app = page.frameLocator('agent-chat agent-chat-app-frame iframe');
+    // The newest card's app (the thread keeps the earlier tests' cards).
+    const app = page.locator('agent-chat agent-chat-app-frame iframe').last().contentFrame();
     await app.locator('#state', { hasText: 'ready' }).waitFor();
     const before = answers.length;
     await app.getByRole('button', { name: 'Book' }).click();
-    const card = page.locator('agent-chat agent-chat-tool-card').filter({ has: page.locator('agent-chat-app-frame') });
+    const card = page.locator('agent-chat agent-chat-tool-card').filter({ has: page.locator('agent-chat-app-frame') }).last();
     const request = card.locator('[part="elicitation"]');
     await request.locator('agent-chat-schema-form').waitFor();
     assert.match(await request.innerText(), /“restaurant” asks:\s*Who is the table for\?/);
@@ -171,16 +172,17 @@ describe('an MCP server asks the person for input (built bundle)', () => {
   it('an app’s own call ends when its card goes: the server is told, and its question is cancelled', async () => {
     const page = await open();
     await ask(page, 'booking_app');
-    const app = page.frameLocator('agent-chat agent-chat-app-frame iframe');
+    // The newest card's app (the thread keeps the earlier tests' cards).
+    const app = page.locator('agent-chat agent-chat-app-frame iframe').last().contentFrame();
     await app.locator('#state', { hasText: 'ready' }).waitFor();
     const before = answers.length;
     await app.getByRole('button', { name: 'Book' }).click();
-    await page.locator('agent-chat agent-chat-tool-card [part="elicitation"] agent-chat-schema-form').waitFor();
+    await page.locator('agent-chat agent-chat-tool-card [part="elicitation"] agent-chat-schema-form').last().waitFor();
     // The card goes (the page replaces the conversation): the call under way ends on the server.
     await page.evaluate(() => document.querySelector('agent-chat').setTurns([]));
     await waitFor(() => answers.length === before + 1, { message: 'the server’s question ended' });
     assert.deepEqual(answers.at(-1), { action: 'cancel' });
-    assert.equal(await page.locator(ELICITATION).count(), 0);
+    assert.equal(await page.locator(`${ELICITATION} agent-chat-schema-form`).count(), 0);
     await page.close();
   });
 
