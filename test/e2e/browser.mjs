@@ -66,17 +66,22 @@ export async function stillFor(locator, ms) {
 }
 
 /**
- * Ticks a checkbox or radio of a form that may still move (a reply's late chunks redraw around it;
- * ticking one box may move the next): once the form is still, and again if the click missed.
+ * Ticks a checkbox or radio of a form that may still move (a reply's late chunks redraw around it):
+ * from the keyboard (focus, then Space), as a keyboard user would, so a box that moves between
+ * aiming and pressing cannot be missed; the box must then be ticked.
  */
 export async function checkWhenStill(form, control) {
-  for (let attempt = 0; ; attempt++) {
-    await stillFor(form, 300);
-    try {
-      await control.check({ timeout: 5000 });
-      return;
-    } catch (error) {
-      if (attempt >= 2) throw error;
-    }
+  await stillFor(form, 300);
+  await control.focus();
+  if (!(await control.isChecked())) await control.press('Space');
+  await control.page().waitForFunction((box) => box.checked, await control.elementHandle(), { timeout: 5000 });
+}
+
+/** Opens a disclosure (a card's header) from the keyboard once, and waits for it to say it is open. */
+export async function openWithKeyboard(header) {
+  if ((await header.getAttribute('aria-expanded')) !== 'true') {
+    await header.focus();
+    await header.press('Enter');
   }
+  await header.page().waitForFunction((button) => button.getAttribute('aria-expanded') === 'true', await header.elementHandle(), { timeout: 5000 });
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startDemoServer } from '../../demo/server.mjs';
-import { chatTurn, launchChromium, openPage } from './browser.mjs';
+import { chatTurn, launchChromium, openPage, openWithKeyboard } from './browser.mjs';
 
 describe('demo page: subagent activity on the built bundle', { timeout: 120_000 }, () => {
   let server;
@@ -30,11 +30,7 @@ describe('demo page: subagent activity on the built bundle', { timeout: 120_000 
     // The analyst's table and plot, through the activity-HTML policy.
     const analyst = page.locator('agent-chat-activity').filter({ has: page.locator('.label', { hasText: /^analyst$/ }) });
     const cards = analyst.locator('agent-chat-tool-card');
-    // Each card opened once (a click on one already open would fold it again).
-    for (let i = 0; i < (await cards.count()); i++) {
-      const header = cards.nth(i).locator('[part="tool-card-header"]');
-      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    }
+    for (let i = 0; i < (await cards.count()); i++) await openWithKeyboard(cards.nth(i).locator('[part="tool-card-header"]'));
     await analyst.locator('agent-chat-rich-result table').first().waitFor();
     await analyst.locator('agent-chat-rich-result svg polyline').first().waitFor();
 
