@@ -1,9 +1,63 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+
+/**
+ * The colour tokens: public `--agent-chat-NAME`, private `--_OWN`, light and dark defaults.
+ * `user-text` is white in both schemes; the syntax colours (styles/code-highlight.ts) are each
+ * ≥ 4.5:1 on the code background in both themes.
+ */
+export const COLOR_TOKENS = [
+  ['color-background', 'bg', '#ffffff', '#17181c'],
+  ['color-surface', 'surface', '#f4f5f7', '#22242a'],
+  ['color-text', 'text', '#1d1f24', '#e8e9ec'],
+  ['color-text-muted', 'muted', '#5d6270', '#a3a8b5'],
+  ['color-border', 'border', '#dcdfe5', '#363a44'],
+  ['color-accent', 'accent', '#2f5bd3', '#7fa2ff'],
+  ['color-accent-text', 'accent-text', '#ffffff', '#0f1320'],
+  ['color-user-bubble', 'user-bg', '#2f5bd3', '#3b5fc4'],
+  ['color-user-text', 'user-text', '#ffffff', '#ffffff'],
+  ['color-error', 'error', '#b42318', '#ff8a80'],
+  ['color-error-surface', 'error-bg', '#fdecea', '#3a1f1f'],
+  ['color-code-background', 'code-bg', '#f0f2f5', '#111216'],
+  ['code-keyword', 'code-keyword', '#a0208a', '#e39cf5'],
+  ['code-string', 'code-string', '#17703a', '#8fd6a0'],
+  ['code-comment', 'code-comment', '#636975', '#9299a6'],
+  ['code-number', 'code-number', '#a14800', '#f2ad72'],
+  ['code-function', 'code-function', '#2553b8', '#8cb0ff'],
+  ['code-type', 'code-type', '#0c6e7e', '#62d0dc'],
+  ['code-attribute', 'code-attribute', '#b02a37', '#f59b8f'],
+  ['code-meta', 'code-meta', '#7a5a00', '#dcc46c'],
+] as const;
+
+/*
+ * A public colour that is not a colour (`--agent-chat-color-accent: 1`) falls back to its default.
+ * Each colour is held in `--_agent-chat-OWN`, registered once per document as an inherited
+ * `<color>` (registration is page-wide: a name of our own, not the `--_OWN` a page may use too).
+ * The host sets the default (light-dark() resolved by the host's color-scheme); the top-level
+ * elements inside set the page's value, where one that is no colour is invalid, so they inherit
+ * the host's default. `--_OWN` reads the held colour on both. Where a name cannot be registered (no
+ * CSS.registerProperty, or the name is taken: by a first copy of the script, or by the page) that
+ * colour is read unregistered, as `var(--agent-chat-NAME, default)`. The initial value (light)
+ * serves browsers without light-dark().
+ */
+let host = '';
+let inside = '';
+for (const [name, own, light, dark] of COLOR_TOKENS) {
+  const held = `--_agent-chat-${own}`;
+  const fallback = `light-dark(${light},${dark})`;
+  try {
+    CSS.registerProperty({ name: held, syntax: '<color>', inherits: true, initialValue: light });
+    host += `${held}:${fallback};--_${own}:var(${held});`;
+    inside += `${held}:var(--agent-chat-${name});--_${own}:var(${held});`;
+  } catch {
+    host += `--_${own}:var(--agent-chat-${name},${fallback});`;
+  }
+}
 
 /**
  * Public `--agent-chat-*` custom properties read once into private `--_*` ones at the element's
- * host. Nested components use only the private names, which they inherit. Colours default through
- * `light-dark()`, so `color-scheme` (set from the `theme` attribute) picks light or dark defaults.
+ * host (colours as above). Nested components use only the private names, which they inherit.
+ * Colours default through `light-dark()`, so `color-scheme` (set from the `theme` attribute) picks
+ * light or dark defaults.
  */
 export const tokens = css`
   :host {
@@ -13,30 +67,13 @@ export const tokens = css`
     --_font: var(--agent-chat-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_font-mono: var(--agent-chat-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     --_font-size: var(--agent-chat-font-size, 15px);
-    --_bg: var(--agent-chat-color-background, light-dark(#ffffff, #17181c));
-    --_surface: var(--agent-chat-color-surface, light-dark(#f4f5f7, #22242a));
-    --_text: var(--agent-chat-color-text, light-dark(#1d1f24, #e8e9ec));
-    --_muted: var(--agent-chat-color-text-muted, light-dark(#5d6270, #a3a8b5));
-    --_border: var(--agent-chat-color-border, light-dark(#dcdfe5, #363a44));
-    --_accent: var(--agent-chat-color-accent, light-dark(#2f5bd3, #7fa2ff));
-    --_accent-text: var(--agent-chat-color-accent-text, light-dark(#ffffff, #0f1320));
-    --_user-bg: var(--agent-chat-color-user-bubble, light-dark(#2f5bd3, #3b5fc4));
-    --_user-text: var(--agent-chat-color-user-text, #ffffff);
-    --_error: var(--agent-chat-color-error, light-dark(#b42318, #ff8a80));
-    --_error-bg: var(--agent-chat-color-error-surface, light-dark(#fdecea, #3a1f1f));
-    --_code-bg: var(--agent-chat-color-code-background, light-dark(#f0f2f5, #111216));
-    /* Syntax colours (styles/code-highlight.ts), each ≥ 4.5:1 on the code background in both themes. */
-    --_code-keyword: var(--agent-chat-code-keyword, light-dark(#a0208a, #e39cf5));
-    --_code-string: var(--agent-chat-code-string, light-dark(#17703a, #8fd6a0));
-    --_code-comment: var(--agent-chat-code-comment, light-dark(#636975, #9299a6));
-    --_code-number: var(--agent-chat-code-number, light-dark(#a14800, #f2ad72));
-    --_code-function: var(--agent-chat-code-function, light-dark(#2553b8, #8cb0ff));
-    --_code-type: var(--agent-chat-code-type, light-dark(#0c6e7e, #62d0dc));
-    --_code-attribute: var(--agent-chat-code-attribute, light-dark(#b02a37, #f59b8f));
-    --_code-meta: var(--agent-chat-code-meta, light-dark(#7a5a00, #dcc46c));
+    ${unsafeCSS(host)}
     --_radius: var(--agent-chat-radius, 12px);
     --_space: var(--agent-chat-spacing, 12px);
     --_max-width: var(--agent-chat-max-width, 760px);
+  }
+  :host > * {
+    ${unsafeCSS(inside)}
   }
   :host([theme='light']) {
     --_color-scheme: light;

@@ -118,13 +118,19 @@ function computedInside([selectors, properties]) {
   );
 }
 
-/** In the page: every computed property of the page's own elements, and what the document holds of styles. */
+/**
+ * In the page: every computed property of the page's own elements, and what the document holds of
+ * styles. The chat's registered colours (`--_agent-chat-*`, inert outside it) compute on every
+ * element of the document: registration is page-wide.
+ */
 function pageStyles([selectors, geometry]) {
   const styles = Object.fromEntries(
     selectors.map((selector) => {
       const style = getComputedStyle(document.querySelector(selector));
       const values = {};
-      for (let i = 0; i < style.length; i++) if (!geometry.includes(style[i])) values[style[i]] = style.getPropertyValue(style[i]);
+      for (let i = 0; i < style.length; i++) {
+        if (!geometry.includes(style[i]) && !style[i].startsWith('--_agent-chat-')) values[style[i]] = style.getPropertyValue(style[i]);
+      }
       return [selector, values];
     }),
   );
