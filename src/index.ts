@@ -4,7 +4,7 @@
 export { AgentChat, type AppendAppCardOptions } from './agent-chat/agent-chat.js';
 export { AgentChatMcpServer } from './components/mcp-server/mcp-server.js';
 export { askPerson } from './mcp/app-call-check.js';
-export { AskUserDeferred, askUserTool, type Question, type QuestionOption } from './ask/questions.js';
+export { AskUserDeferred, askUserTool, type Question, type QuestionOption } from './ask/ask-user-definition.js';
 export type { AskUserHandler } from './ask/ask-user-tool.js';
 export type { SchemaFormLabels } from './ask/forms/labels.js';
 export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, AppMessage, AppMessageCheck, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './mcp/types.js';

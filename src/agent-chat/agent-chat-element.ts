@@ -4,8 +4,8 @@ import '../components/composer/composer.js';
 import type { AgentChatComposer } from '../components/composer/composer.js';
 import '../components/markdown/markdown-view.js';
 import '../components/mcp-server/mcp-server.js';
-import '../components/message/message.js';
 import type { AgentChatMessage } from '../components/message/message.js';
+import { loadMessageView, messageViewLoaded } from '../components/message/message-loader.js';
 import { suggestionsTemplate } from '../components/suggestions/suggestions-template.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from '../conversation/public-turns.js';
 import type { ConversationState, MessageSource, Turn } from '../conversation/types.js';
@@ -31,6 +31,7 @@ import { RunSetupMaker } from './run-setup.js';
 import { SessionController } from './session-controller.js';
 import { AttachmentsLoader } from '../attachments/attachments-loader.js';
 import { ThreadsDrawer } from './threads-drawer.js';
+import { TurnActions } from './turn-actions.js';
 
 /**
  * The chat's workings under the `<agent-chat>` tag (not registered itself): its controllers,
@@ -40,7 +41,6 @@ import { ThreadsDrawer } from './threads-drawer.js';
 export class AgentChatElement extends AgentChatEmbedding {
   @query('.messages') private logElement!: HTMLElement;
   @query('agent-chat-composer') private composer!: AgentChatComposer;
-  private retrying = false;
   /** The MCP notice was drawn once: it stays (empty while nothing is asked). */
   private noticeShown = false;
 
@@ -100,7 +100,10 @@ export class AgentChatElement extends AgentChatEmbedding {
     threadId: () => this.store.ensureThreadId(),
     sending: () => this.log.follow(),
     titled: (title) => this.store.titleFromBackend(title),
-    lastMessageDrawn: () => this.renderRoot.querySelector<AgentChatMessage>('agent-chat-message:last-of-type')?.updateComplete ?? Promise.resolve(),
+    lastMessageDrawn: async () => {
+      await this.messageViewLoading;
+      await this.renderRoot.querySelector<AgentChatMessage>('agent-chat-message:last-of-type')?.updateComplete;
+    },
   });
   /** The message log: follows its end, draws a long conversation from its end. */
   private readonly log = new LogController(this, {
@@ -121,7 +124,22 @@ export class AgentChatElement extends AgentChatEmbedding {
   /** Files the person attaches (`attachments`): loaded once set. */
   private readonly files = new AttachmentsLoader(this);
 
+  /** Answers, ratings, edits, versions and retries on the turns drawn. */
+  private readonly actions = new TurnActions({
+    session: () => this.session,
+    conversation: () => this.conversation,
+    waitingForPerson: () => this.run.waitingForPerson,
+    store: this.store,
+    log: this.log,
+    messages: () => this.messages(),
+    drawn: () => this.updateComplete,
+    focusComposer: () => this.composer?.focus(),
+    emit: (name, detail, options) => this.emit(name, detail, options),
+  });
+
   private workingsStarted = false;
+  /** Messages are drawn before their view has loaded: `updateComplete` waits for it. */
+  private messageViewLoading?: Promise<unknown>;
 
   constructor() {
     super();
@@ -147,6 +165,7 @@ export class AgentChatElement extends AgentChatEmbedding {
     if (this.workingsStarted) return;
     this.workingsStarted = true;
     void loadMarkdown();
+    void loadMessageView();
     this.configureStorage();
     this.apps.syncServers();
   }
@@ -199,8 +218,20 @@ export class AgentChatElement extends AgentChatEmbedding {
     return card;
   }
 
-  /** The messages drawn, in order. */
+  /** Also waits, when messages were drawn before their view had loaded, until they are drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    const loading = this.messageViewLoading;
+    if (!loading) return result;
+    await loading;
+    if (this.messageViewLoading === loading) this.messageViewLoading = undefined;
+    await Promise.all(this.messages().map((message) => message.updateComplete));
+    return result;
+  }
+
+  /** The messages drawn, in order (none while their view is still loading). */
   private messages(): AgentChatMessage[] {
+    if (!messageViewLoaded()) return [];
     return [...this.renderRoot.querySelectorAll<AgentChatMessage>('agent-chat-message')];
   }
 
@@ -217,39 +248,8 @@ export class AgentChatElement extends AgentChatEmbedding {
     this.composer?.focus();
   };
 
-  /** The Retry button goes away with the reply it was on: the keyboard moves to the composer. */
-  private onRetryRequest = () => {
-    this.retry();
-    this.composer?.focus();
-  };
-
   private onComposerSend = (event: ComposerSendEvent) => {
     if (this.run.deliver(event.text, undefined, event.attachments)) this.composer.clear();
-  };
-
-  /**
-   * The person answered questions or an interrupt in a card. The event stops here: it is the
-   * chat's own business, not the page's.
-   */
-  private onAnswer = async (event: AnswerEvent) => {
-    event.stopPropagation();
-    const detail = event.answer;
-    const accepted =
-      detail.kind === 'question' ? this.session.answerQuestion(detail.toolCallId, detail.answers) : this.session.answerInterrupt(detail.interruptId, detail.response);
-    if (!accepted) return;
-    this.log.follow();
-    // The form goes away: the keyboard moves to the next open request, else to the composer.
-    await this.updateComplete;
-    if (!this.messages().some((message) => message.focusOpenRequest())) this.composer?.focus();
-  };
-
-  /** The held notice's button: the keyboard goes to the first request waiting for an answer. */
-  private goToRequest = () => {
-    const messages = this.messages();
-    // The person asked to see it: scrolled up to it, the log stops following.
-    this.log.personMovesUp();
-    const center = { block: 'center' } as const;
-    if (!messages.some((message) => message.focusOpenRequest(center))) messages.some((message) => message.focusRetry(center));
   };
 
   /**
@@ -312,18 +312,7 @@ export class AgentChatElement extends AgentChatEmbedding {
    * when a reply is streaming or there is nothing to run again.
    */
   retry(): boolean {
-    if (this.session.busy || this.retrying) return false;
-    this.log.follow();
-    const last = this.conversation.turns[this.conversation.turns.length - 1];
-    const frames = last?.role === 'assistant' ? (this.messageOf(last.id)?.appFrames() ?? []) : [];
-    if (frames.length === 0) return this.store.withBranch(() => this.session.retry());
-    // The old reply's apps get to wind down (`ui/resource-teardown`) before it goes.
-    this.retrying = true;
-    void Promise.all(frames.map((frame) => frame.teardown?.())).then(() => {
-      this.retrying = false;
-      this.store.withBranch(() => this.session.retry());
-    });
-    return true;
+    return this.actions.retry();
   }
 
   // ---- Threads (storage/chat-storage.ts keeps them; threads-drawer.ts lists them) ----
@@ -384,48 +373,6 @@ export class AgentChatElement extends AgentChatEmbedding {
     return this.store.ready();
   }
 
-  /** The person rated a reply: kept with it (and saved), then told to the page. */
-  private onFeedback = (event: FeedbackEvent) => {
-    event.stopPropagation();
-    const { replyId, rating } = event;
-    const reply = this.conversation.turns.find((turn) => turn.id === replyId);
-    if (reply?.role !== 'assistant' || reply.status === 'streaming') return;
-    this.session.update({ type: 'feedback', replyId, rating });
-    // The backend's id for the reply's message, so that a server finds it in its logs; else the widget's own.
-    this.emit('agent-chat-feedback', { threadId: this.store.ensureThreadId(), messageId: reply.messageId ?? replyId, runId: reply.runId, rating });
-  };
-
-  /** Edit, regenerate, another version: the chat's own, stopped here. */
-  private onTurnAction = (event: TurnActionEvent) => {
-    event.stopPropagation();
-    const { action } = event;
-    if (this.session.busy || this.run.waitingForPerson) return;
-    if (action.kind !== 'switch') this.log.follow();
-    if (action.kind === 'edit') {
-      const edited = this.conversation.turns.find((turn) => turn.id === action.turnId);
-      const attachments = (edited?.role === 'user' ? (edited.attachments ?? []) : []).map(({ name, size, mimeType }) => ({ name, size, type: mimeType }));
-      if (this.emit('agent-chat-send', { text: action.text, threadId: this.store.ensureThreadId(), attachments }, { cancelable: true })) {
-        this.store.withBranch(() => this.session.edit(action.turnId, action.text));
-      }
-    } else if (action.kind === 'regenerate') {
-      this.retry();
-    } else {
-      const path = this.store.pathThrough(action.siblingId);
-      if (!path.length) return;
-      this.log.stay();
-      this.store.withBranch(() => this.session.update({ type: 'reset', turns: path }));
-      // The keyboard stays on the switcher, now that of the version shown.
-      void this.updateComplete.then(async () => {
-        const message = this.messageOf(action.siblingId);
-        await message?.updateComplete;
-        message?.focusBranchSwitcher();
-      });
-      return;
-    }
-    // An edit or a regeneration: the new reply streams, and the keyboard goes to the composer.
-    this.composer?.focus();
-  };
-
   protected focusComposer(): void {
     void this.composer?.updateComplete.then(() => this.composer.focus());
   }
@@ -456,6 +403,7 @@ export class AgentChatElement extends AgentChatEmbedding {
     // Only the turns drawn need theirs (a long thread's path has thousands).
     const branches = this.store.branchesOf(first > 0 ? turns.slice(first) : turns);
     const settled = !this.busy && !this.run.waitingForPerson;
+    if (turns.length && !messageViewLoaded()) this.messageViewLoading ??= loadMessageView();
     return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">
       ${this.files.ui?.dropTarget()}
       ${headerTemplate({
@@ -474,10 +422,10 @@ export class AgentChatElement extends AgentChatEmbedding {
         aria-label=${strings.conversation}
         aria-busy=${this.busy ? 'true' : 'false'}
         tabindex="0"
-        ${on(RetryRequestEvent, this.onRetryRequest)}
-        ${on(AnswerEvent, this.onAnswer)}
-        ${on(TurnActionEvent, this.onTurnAction)}
-        ${on(FeedbackEvent, this.onFeedback)}
+        ${on(RetryRequestEvent, this.actions.onRetryRequest)}
+        ${on(AnswerEvent, this.actions.onAnswer)}
+        ${on(TurnActionEvent, this.actions.onTurnAction)}
+        ${on(FeedbackEvent, this.actions.onFeedback)}
       >
         <div class="column">
           ${this.greeting && first === 0
@@ -497,7 +445,7 @@ export class AgentChatElement extends AgentChatEmbedding {
       ${configErrorsTemplate(strings, this.connection.problems)}
       ${this.apps.signIns.length || this.apps.unreachable.length || this.noticeShown ? this.signInNotice() : nothing}
       <div class="footer">
-        ${heldNoticeTemplate(strings, this.run.heldNotice, this.goToRequest)}
+        ${heldNoticeTemplate(strings, this.run.heldNotice, this.actions.goToRequest)}
         <agent-chat-composer
           exportparts=${COMPOSER_PARTS}
           .attachments=${this.files.ui}

@@ -3,7 +3,7 @@
  * when there is one, else by the person (the card's form, or their next message).
  */
 import type { ClientToolCall, ClientToolResult, ClientTools } from '../session/client-tools.js';
-import { ASK_USER_TOOL, AskUserDeferred, answersForModel, askUserTool, checkAnswers, parseQuestions, type Question } from './questions.js';
+import { ASK_USER_TOOL, AskUserDeferred, askUserTool, type Question } from './ask-user-definition.js';
 import type { Answers } from '../conversation/types.js';
 import { errorText } from '../internal/errors.js';
 
@@ -28,6 +28,7 @@ export function askUserClientTool(setup: AskUserSetup): ClientTools {
 }
 
 async function ask(call: ClientToolCall, signal: AbortSignal, setup: AskUserSetup): Promise<ClientToolResult> {
+  const { answersForModel, checkAnswers, parseQuestions } = await import('./questions.js');
   const parsed = parseQuestions(call.arguments);
   if (!parsed.ok) return { content: parsed.error, isError: true };
   const handler = setup.handler();

@@ -1,7 +1,6 @@
 /**
- * The shape of `ask_user`'s input, checked by hand: the first-load bundle carries it, and a
- * schema library's runtime costs 7.5 KB gzip there for these few fields (zod stays in the lazy
- * chunks). Each problem is the path of the field at fault, as a schema check would report it.
+ * The shape of `ask_user`'s input, checked by hand: a schema library's runtime costs 7.5 KB gzip
+ * for these few fields, and the chunks that need this check load without one. Each problem is the path of the field at fault, as a schema check would report it.
  */
 import { isRecord } from '../internal/guards.js';
 

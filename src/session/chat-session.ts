@@ -4,7 +4,7 @@
  * and turns its notifications into public events.
  */
 import { anyAnswered, holdsInput, nextExpiry, openInterrupts, resumeEntries } from '../ask/interrupts.js';
-import { DEFERRED_RESULT, answersForModel, checkAnswers, parseQuestions } from '../ask/questions.js';
+import { DEFERRED_RESULT } from '../ask/ask-user-definition.js';
 import { reduceCore, type CoreAction } from '../conversation/reducer-core.js';
 import { lastReply, openAsks, replyById, replyText } from '../conversation/selectors.js';
 import {
@@ -81,14 +81,17 @@ export class ChatSession {
   }
 
   /**
-   * The person's answers to an `ask_user` call waiting in its card. Once no call of the reply
-   * waits any more, the reply goes on with them. False when the call is not waiting for a form
-   * or the answers do not fit its questions.
+   * The person's answers to an `ask_user` call waiting in its card (checked by the questions'
+   * module, loaded on first need). Once no call of the reply waits any more, the reply goes on with
+   * them. False when the call is not waiting for a form or the answers do not fit its questions.
    */
-  answerQuestion(toolCallId: string, answers: Answers): boolean {
-    if (this.busy) return false;
-    const call = openAsks(this.current.turns).find((part) => part.id === toolCallId);
-    if (!call || call.ask!.by !== 'form') return false;
+  async answerQuestion(toolCallId: string, answers: Answers): Promise<boolean> {
+    const waiting = () => !this.busy && openAsks(this.current.turns).find((part) => part.id === toolCallId && part.ask!.by === 'form');
+    if (!waiting()) return false;
+    const { answersForModel, checkAnswers, parseQuestions } = await import('../ask/questions.js');
+    // Checked again: a reply may have started, or the call been answered, meanwhile.
+    const call = waiting();
+    if (!call) return false;
     const parsed = parseQuestions(call.args);
     const checked = parsed.ok ? checkAnswers(parsed.questions, answers) : parsed;
     if (!parsed.ok || !checked.ok) return false;

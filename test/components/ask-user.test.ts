@@ -1,6 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { AskUserDeferred, type Question } from '../../src/ask/questions.js';
+import { AskUserDeferred, type Question } from '../../src/ask/ask-user-definition.js';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { chatFixture, deepQuery, deepQueryAll, sendAndWait, settle, textOf, until } from './helpers.js';
 

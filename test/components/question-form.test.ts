@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { Question } from '../../src/ask/questions.js';
+import type { Question } from '../../src/ask/ask-user-definition.js';
 import '../../src/components/question-form/question-form.js';
 import type { AgentChatQuestionForm } from '../../src/components/question-form/question-form.js';
 

@@ -1,15 +1,6 @@
 import { expect } from '@open-wc/testing';
-import {
-  ASK_USER_TOOL,
-  AskUserDeferred,
-  DEFERRED_RESULT,
-  answersForModel,
-  askUserTool,
-  checkAnswers,
-  parseQuestions,
-  splitAnswer,
-  type Question,
-} from '../../src/ask/questions.js';
+import { ASK_USER_TOOL, AskUserDeferred, DEFERRED_RESULT, askUserTool, type Question } from '../../src/ask/ask-user-definition.js';
+import { answersForModel, checkAnswers, parseQuestions, splitAnswer } from '../../src/ask/questions.js';
 
 const size = { question: 'Which size?', header: 'Size', options: [{ label: 'S' }, { label: 'M' }, { label: 'L' }] };
 const toppings = {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { askUserClientTool, type AskUserHandler } from '../../src/ask/ask-user-tool.js';
-import { AskUserDeferred, type Question } from '../../src/ask/questions.js';
+import { AskUserDeferred, type Question } from '../../src/ask/ask-user-definition.js';
 import { ChatSession, type SessionListener } from '../../src/session/chat-session.js';
 import type { ChatEvent, Interrupt } from '../../src/protocol/contract.js';
 import type { AssistantTurn, ToolCallPart } from '../../src/conversation/types.js';
@@ -82,7 +82,7 @@ describe('ask_user as a client tool', () => {
     expect(replyOf(session).status).to.equal('done');
     expect(callOf(session, 'ask-1')).to.deep.include({ status: 'running', ask: { by: 'form' } });
 
-    expect(session.answerQuestion('ask-1', { 'Which toppings?': ['Cheese', 'Anchovies'], 'Which size?': ['Large'] })).to.equal(true);
+    expect(await session.answerQuestion('ask-1', { 'Which toppings?': ['Cheese', 'Anchovies'], 'Which size?': ['Large'] })).to.equal(true);
     await until(() => events.ends.length === 2);
     expect(requests).to.have.length(2);
     const tool = requests[1].messages.find((message) => message.role === 'tool');
@@ -101,10 +101,10 @@ describe('ask_user as a client tool', () => {
     const { session, events } = askSession();
     session.send('pizza?');
     await until(() => events.ends.length === 1);
-    expect(session.answerQuestion('ask-1', { 'Which size?': ['Small', 'Large'] })).to.equal(false);
-    expect(session.answerQuestion('nope', { 'Which size?': ['Small'] })).to.equal(false);
-    expect(session.answerQuestion('ask-1', { 'Which size?': ['Small'] })).to.equal(true);
-    expect(session.answerQuestion('ask-1', { 'Which size?': ['Large'] })).to.equal(false);
+    expect(await session.answerQuestion('ask-1', { 'Which size?': ['Small', 'Large'] })).to.equal(false);
+    expect(await session.answerQuestion('nope', { 'Which size?': ['Small'] })).to.equal(false);
+    expect(await session.answerQuestion('ask-1', { 'Which size?': ['Small'] })).to.equal(true);
+    expect(await session.answerQuestion('ask-1', { 'Which size?': ['Large'] })).to.equal(false);
   });
 
   it('gets answers from the page handler (a promise) with the context, and passes them on', async () => {
@@ -175,7 +175,7 @@ describe('ask_user as a client tool', () => {
     await until(() => events.ends.length === 2);
     expect(requests[1].messages.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool', 'user']);
     expect(callOf(session, 'ask-1').ask).to.deep.equal({ by: 'form', outcome: 'deferred' });
-    expect(session.answerQuestion('ask-1', { 'Which size?': ['Small'] })).to.equal(false);
+    expect(await session.answerQuestion('ask-1', { 'Which size?': ['Small'] })).to.equal(false);
   });
 
   it('Stop while the page handler still works cancels the call; a late answer changes nothing', async () => {

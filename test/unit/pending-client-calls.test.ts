@@ -98,7 +98,7 @@ describe('a backend that sends a plain RUN_FINISHED after a client tool call', (
     const asked = (session.state.turns[1] as AssistantTurn).parts.find((part) => part.id === 'a1') as ToolCallPart;
     expect(asked).to.deep.include({ status: 'running', ask: { by: 'form' } });
     expect(asked.result).to.equal(undefined);
-    expect(session.answerQuestion('a1', { 'Which size?': ['L'] })).to.equal(true);
+    expect(await session.answerQuestion('a1', { 'Which size?': ['L'] })).to.equal(true);
     await until(() => events.ends.length === 2);
     const tools = requests[1].messages.filter((message) => message.role === 'tool');
     expect(tools.map((message) => message.toolCallId)).to.deep.equal(['w1', 'a1']);

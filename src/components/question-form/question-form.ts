@@ -1,7 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { splitAnswer, type Question } from '../../ask/questions.js';
+import { splitAnswer } from '../../ask/questions.js';
+import type { Question } from '../../ask/ask-user-definition.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
