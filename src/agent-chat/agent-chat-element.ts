@@ -20,8 +20,7 @@ import { ChatStorage, type ThreadSummary } from '../storage/chat-storage.js';
 import type { ThreadExport } from '../storage/records.js';
 import { AgentChatEmbedding } from './agent-chat-embedding.js';
 import { appCardReply, withCardDisplay, type AppendAppCardOptions } from './app-card-reply.js';
-import { loadMcpNotice } from '../components/mcp-notice/mcp-notice-loader.js';
-import { COMPOSER_PARTS, configErrorsTemplate, headerTemplate, heldNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
+import { COMPOSER_PARTS, configErrorsTemplate, headerTemplate, heldNoticeTemplate, mcpNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
 import { ConnectionController } from './connection.js';
 import { displayOptions } from './display-options.js';
 import { closeButtonTemplate } from './embed-templates.js';
@@ -41,7 +40,7 @@ import { TurnActions } from './turn-actions.js';
 export class AgentChatElement extends AgentChatEmbedding {
   @query('.messages') private logElement!: HTMLElement;
   @query('agent-chat-composer') private composer!: AgentChatComposer;
-  /** The MCP notice was drawn once: it stays (empty while nothing is asked). */
+  /** The MCP notice was drawn once: it stays (empty while nothing is asked), to hand the keyboard on when its last button goes. */
   private noticeShown = false;
 
   /** The attributes that say where the backend is, and what the page set wrong. */
@@ -381,20 +380,6 @@ export class AgentChatElement extends AgentChatEmbedding {
     this.log.follow();
   }
 
-  /** The servers that ask the person to sign in, and those out of reach (the notice's view loads with the first). */
-  private signInNotice() {
-    void loadMcpNotice();
-    // Kept once shown (empty when nothing is asked): it hands the keyboard on when its last button goes.
-    this.noticeShown = true;
-    return html`<agent-chat-mcp-notice
-      exportparts="mcp-notice, mcp-sign-in"
-      .requests=${this.apps.signIns}
-      .unreachable=${this.apps.unreachable}
-      .signIn=${(name: string) => this.apps.signIn(name)}
-      .focusAfter=${() => this.focusComposer()}
-    ></agent-chat-mcp-notice>`;
-  }
-
   protected renderChat() {
     const strings = this.localize.strings;
     const turns = this.conversation.turns;
@@ -443,7 +428,7 @@ export class AgentChatElement extends AgentChatEmbedding {
       ${this.log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
       ${this.apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
       ${configErrorsTemplate(strings, this.connection.problems)}
-      ${this.apps.signIns.length || this.apps.unreachable.length || this.noticeShown ? this.signInNotice() : nothing}
+      ${(this.noticeShown ||= !!(this.apps.signIns.length || this.apps.unreachable.length)) ? mcpNoticeTemplate(this.apps, () => this.focusComposer()) : nothing}
       <div class="footer">
         ${heldNoticeTemplate(strings, this.run.heldNotice, this.actions.goToRequest)}
         <agent-chat-composer

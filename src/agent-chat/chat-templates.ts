@@ -5,6 +5,8 @@ import type { BranchPosition } from '../components/message/message.js';
 import type { Turn } from '../conversation/types.js';
 import type { ChatStrings } from '../i18n/chat-strings.js';
 import { format } from '../i18n/strings.js';
+import { loadMcpNotice } from '../components/mcp-notice/mcp-notice-loader.js';
+import type { ChatApps } from '../mcp/chat-apps.js';
 
 /** Every part of a message, forwarded so the page can style it from `agent-chat::part(…)`. */
 const MESSAGE_PARTS =
@@ -77,4 +79,16 @@ export function heldNoticeTemplate(strings: ChatStrings, shown: boolean, goToReq
         </p>`
       : nothing}
   </div>`;
+}
+
+/** The MCP servers that ask the person to sign in, and those out of reach (the notice's view loads with the first). */
+export function mcpNoticeTemplate(apps: ChatApps, focusAfter: () => void) {
+  void loadMcpNotice();
+  return html`<agent-chat-mcp-notice
+    exportparts="mcp-notice, mcp-sign-in"
+    .requests=${apps.signIns}
+    .unreachable=${apps.unreachable}
+    .signIn=${(name: string) => apps.signIn(name)}
+    .focusAfter=${focusAfter}
+  ></agent-chat-mcp-notice>`;
 }
