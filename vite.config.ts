@@ -46,7 +46,23 @@ const builds = {
 const build = builds[target as keyof typeof builds];
 if (!build) throw new Error(`Unknown BUILD=${target}: ${Object.keys(builds).join(', ')}`);
 
+/**
+ * A classic script has no `import.meta`: in the standalone build `import.meta.url` is the script's
+ * own URL, read once as it starts (`document.currentScript` is gone by the time lazy code runs), so
+ * what is addressed beside the module (the math fonts, the sign-in callback page) is found beside
+ * the script. The page's URL for an inline script; undefined without a DOM.
+ */
+const SCRIPT_URL = '__agentChatScriptUrl';
+const scriptUrl =
+  target === 'standalone'
+    ? {
+        define: { 'import.meta.url': SCRIPT_URL },
+        intro: `var ${SCRIPT_URL}=typeof document>"u"?void 0:document.currentScript&&document.currentScript.src||document.baseURI;`,
+      }
+    : undefined;
+
 export default defineConfig({
+  define: scriptUrl?.define,
   plugins: target === 'es' ? [hostAsSeparateFile, minifyLitCss, importsWithoutDom, mathFonts] : [minifyLitCss, importsWithoutDom],
   build: {
     target: 'es2022',
@@ -54,7 +70,9 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       preserveEntrySignatures: 'allow-extension',
-      output: { minify: true, ...('codeSplitting' in build ? { codeSplitting: build.codeSplitting } : {}) },
+      // Rolldown's report of slow plugins shows only on a busy machine: the build stays quiet.
+      checks: { bundlerTimings: false },
+      output: { minify: true, intro: scriptUrl?.intro, ...('codeSplitting' in build ? { codeSplitting: build.codeSplitting } : {}) },
     },
     emptyOutDir: build.emptyOutDir,
     lib: {

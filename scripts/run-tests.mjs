@@ -44,9 +44,9 @@ const count = (output, pattern) => Number(pattern.exec(output)?.[1] ?? 0);
 process.env.README_REFERENCE = 'check';
 for (const [label, args] of [
   ['typecheck', ['run', 'typecheck', '--silent']],
-  ['build', ['run', 'build', '--silent']],
+  ['build', ['scripts/check-quiet-build.mjs']],
 ]) {
-  const { code } = await run('npm', args);
+  const { code } = await run(label === 'build' ? 'node' : 'npm', args);
   if (code !== 0) {
     console.log(`\n${label} failed`);
     console.log('tests: 0 passed, 1 failed');

@@ -26,9 +26,8 @@ const MAX_REFUSED_SIGN_INS = 3;
 const RETRY_MAX_MS = 30_000;
 /** The most of a server's `instructions` the model gets. */
 const INSTRUCTIONS_MAX = 8_000;
-/** Where this code was loaded from: the module's URL, or in the one-file classic build its script's. */
-const scriptUrl: string | undefined =
-  (import.meta as { url?: string }).url ?? (typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src);
+/** Where this code was loaded from: the module's URL (in the standalone classic build, its script's: `vite.config.ts`). */
+const scriptUrl: string | undefined = import.meta.url;
 
 export interface AppResource {
   html: string;

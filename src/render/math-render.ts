@@ -26,8 +26,6 @@ import type { MathReply } from './math-loader.js';
 import { RecentFormulas } from './math-recent.js';
 import { texOf } from './math-syntax.js';
 
-/** Where the fonts are, relative to this module (a variable: the build must not inline them). */
-const FONT_FOLDER = './fonts/';
 const FONT_FACE = /@font-face\s*\{([^}]*)\}/g;
 
 const purifier = DOMPurify(window);
@@ -261,17 +259,6 @@ const COMMON_FACES = /^KaTeX_(?:Main-(?:Regular|Bold|Italic)|Math-Italic|Size[12
 const FONT_WAIT_MS = 3000;
 
 /**
- * This module's URL; in the standalone classic script (no module URL there) the script's own,
- * whose fonts sit beside it in `dist/` too.
- */
-function fontBase(): string {
-  const moduleUrl = (import.meta as { url?: string }).url;
-  if (moduleUrl) return moduleUrl;
-  const script = [...document.scripts].find((element) => /agent-chat[\w.-]*\.js(?:[?#]|$)/.test(element.src));
-  return script?.src ?? document.baseURI;
-}
-
-/**
  * Chromium ignores `@font-face` inside a shadow root, so KaTeX's faces are added to the document
  * (`document.fonts`) under KaTeX's own family names; the common ones load now, the others when
  * some math uses them.
@@ -284,8 +271,8 @@ function addFonts(): void {
   for (const [, rule] of katexCss.matchAll(FONT_FACE)) {
     const family = /font-family:\s*([^;]+)/.exec(rule)?.[1].trim();
     const file = /url\((?:fonts\/)?([\w-]+\.woff2)\)/.exec(rule)?.[1];
-    if (!family || !file) continue;
-    const url = urls?.[file] ?? new URL(FONT_FOLDER + file, fontBase()).href;
+    const url = file ? urls[file] : undefined;
+    if (!family || !file || !url) continue;
     const face = new FontFace(family, `url("${url}") format("woff2")`, {
       weight: /font-weight:\s*([^;]+)/.exec(rule)?.[1].trim() ?? 'normal',
       style: /font-style:\s*([^;]+)/.exec(rule)?.[1].trim() ?? 'normal',

@@ -1,9 +1,10 @@
 /**
- * The build stays quiet and its source maps stay right: the Lit CSS minifier (`scripts/minify-lit-css.mjs`)
- * returns a map of its change, so Rolldown prints no SOURCEMAP_BROKEN warning and keeps the mappings
- * of the files it touched (without a map it dropped them). The ES entry holds its whole first load
- * (no shared chunk of its own), and the DOM stand-ins (`scripts/build-without-dom.mjs`) still find
- * what they replace in the installed Lit.
+ * The build stays quiet and its source maps stay right: it prints its progress and no warning
+ * (`scripts/check-quiet-build.mjs`); the Lit CSS minifier (`scripts/minify-lit-css.mjs`) returns a
+ * map of its change, so Rolldown keeps the mappings of the files it touched (without a map it
+ * dropped them). The math chunk names its fonts as an app's bundler can follow them. The ES entry
+ * holds its whole first load (no shared chunk of its own), and the DOM stand-ins
+ * (`scripts/build-without-dom.mjs`) still find what they replace in the installed Lit.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import { decode as decodeMappings } from '@jridgewell/sourcemap-codec';
 import { minifyLitCssIn } from '../../scripts/minify-lit-css.mjs';
 import { withoutDomGlobals } from '../../scripts/build-without-dom.mjs';
 import { staticImports } from '../../bench/lib/sizes.mjs';
+import { buildWarnings } from '../../scripts/check-quiet-build.mjs';
 
 /** The mappings as [generatedLine, generatedColumn, source, originalLine, originalColumn] rows. */
 function decode(mappings) {
@@ -61,7 +63,7 @@ describe('build', () => {
     assert.equal(minifyLitCssIn("const a = css`:host{display:block}`;", 'x.ts'), null, 'nothing to change, no map');
   });
 
-  it('a Vite build prints no SOURCEMAP_BROKEN warning and keeps the mappings of the styles', async () => {
+  it('a Vite build prints no warning and keeps the mappings of the styles', async () => {
     const output = await new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir'], {
         env: { ...process.env, BUILD: 'es', NO_COLOR: '1' },
@@ -75,6 +77,14 @@ describe('build', () => {
     });
     assert.doesNotMatch(output, /SOURCEMAP_BROKEN/);
     assert.doesNotMatch(output, /\[plugin [^\]]+\]/, 'no plugin warnings');
+    assert.deepEqual(buildWarnings(output), [], 'the build prints its progress, nothing else');
+
+    // Each font as `new URL('./fonts/…', import.meta.url)`, unmarked (an app's bundler copies it), and the file beside it.
+    const fonts = readdirSync(join(outDir, 'fonts')).filter((name) => name.endsWith('.woff2'));
+    assert.equal(fonts.length, 20, "KaTeX's 20 faces in fonts/");
+    const math = readFileSync(join(outDir, readdirSync(outDir).find((file) => /^math-render-.*\.js$/.test(file))), 'utf8');
+    for (const font of fonts) assert.match(math, new RegExp(`new URL\\((['"\`])\\./fonts/${font.replace('.', '\\.')}\\1,\\s*import\\.meta\\.url\\)`), font);
+    assert.doesNotMatch(math, /@vite-ignore/);
 
     // Every source file of ours in a map has mappings (Rolldown drops those of a transform without a map).
     const mapped = new Set();

@@ -3,8 +3,9 @@
  * formula cut across deltas). Without `math` the renderer's chunk and fonts are never requested and
  * the text stays as written; with it the chunk loads, the formulas render as KaTeX (MathML beside
  * it) inside the chat's shadow root, and the fonts come from the package's own folder
- * (`/dist/fonts/`, the page's origin) and nowhere else. On a phone a wide formula scrolls sideways
- * in a keyboard-reachable box while a short one is centred.
+ * (`/dist/fonts/`, the page's origin) and nowhere else, with the ES module as with the standalone
+ * classic script. On a phone a wide formula scrolls sideways in a keyboard-reachable box while a
+ * short one is centred.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +18,8 @@ const DELTAS = [
   '\n$$\n\nand inline $\\sqrt{2}$ too.\n\n',
   '$$\\sum_{k=0}^{100} \\binom{100}{k} x^k y^{100-k} + \\sum_{k=0}^{100} \\binom{100}{k} = (x+y)^{100} + 2^{100} + \\int_0^1 e^{-t^2}\\,dt$$\n',
 ];
+
+const ES_SCRIPT = '<script type="module" src="/dist/agent-chat.js"></script>';
 
 /** Defines `deepAll(selector)` in the page: every match under the document, shadow roots walked. */
 const DEEP_ALL = () => {
@@ -55,8 +58,8 @@ describe('math in replies (built bundle)', () => {
     await pages?.close();
   });
 
-  async function open(attributes, viewport = { width: 1280, height: 800 }) {
-    pages.setPage(chatPage('', { attributes: `storage="none" ${attributes}` }));
+  async function open(attributes, viewport = { width: 1280, height: 800 }, script = ES_SCRIPT) {
+    pages.setPage(chatPage('', { attributes: `storage="none" ${attributes}` }).replace(ES_SCRIPT, script));
     const { page, problems } = await openPage(browser, pages.url);
     await page.setViewportSize(viewport);
     await page.evaluate(DEEP_ALL);
@@ -108,6 +111,25 @@ describe('math in replies (built bundle)', () => {
     assert.deepEqual(requests.filter((url) => !url.startsWith(origin)), [], 'nothing from another origin');
     // Only what the formulas use is fetched (KaTeX ships 20 faces).
     assert.ok(fonts.length < 10, `only the faces in use: ${fonts.length}`);
+    assert.equal(await page.evaluate(() => document.fonts.check('16px KaTeX_Main')), true);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('standalone classic script: the fonts load from `fonts/` beside the script, not beside the page', async () => {
+    const { page, problems } = await open('math', undefined, '<script src="/dist/agent-chat.standalone.js"></script>');
+    const origin = new URL(pages.url).origin;
+    const fonts = [];
+    page.on('response', (response) => /\.woff2$/.test(response.url()) && fonts.push({ url: response.url(), status: response.status() }));
+    await chatTurn(page, 'sum');
+    await page.waitForFunction((query) => deepAll(query).length === 3, '.math-display .katex, .math-inline .katex');
+    await page.evaluate(() => document.fonts.ready);
+    await waitFor(() => fonts.some(({ url }) => url.endsWith('/KaTeX_Main-Regular.woff2')), { message: 'KaTeX_Main requested' });
+    assert.ok(fonts.length >= 3, `fonts requested: ${fonts.map(({ url }) => url).join(', ')}`);
+    for (const { url, status } of fonts) {
+      assert.match(url, new RegExp(`^${origin}/dist/fonts/KaTeX_[\\w-]+\\.woff2$`));
+      assert.equal(status, 200, url);
+    }
     assert.equal(await page.evaluate(() => document.fonts.check('16px KaTeX_Main')), true);
     assert.deepEqual(problems, []);
     await page.close();
