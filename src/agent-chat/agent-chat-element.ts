@@ -26,6 +26,7 @@ import { displayOptions } from './display-options.js';
 import { closeButtonTemplate } from './embed-templates.js';
 import { LinkAnnouncer } from './link-announcer.js';
 import { LogController } from './log-controller.js';
+import { ReplyAnnouncer } from './reply-announcer.js';
 import { RunSetupMaker } from './run-setup.js';
 import { SessionController } from './session-controller.js';
 import { AttachmentsLoader } from '../attachments/attachments-loader.js';
@@ -115,10 +116,13 @@ export class AgentChatElement extends AgentChatEmbedding {
     strings: () => this.localize.strings,
     threads: () => this.store.threads,
     currentId: () => this.threadId,
-    busy: () => this.busy,
+    busy: () => this.run.busy,
     refresh: () => void this.store.refreshList(),
     chat: this,
   });
+
+  /** Each finished reply said once, in a live region beside the log. */
+  private readonly replies = new ReplyAnnouncer(this, () => this.localize.strings);
 
   /** Files the person attaches (`attachments`): loaded once set. */
   private readonly files = new AttachmentsLoader(this);
@@ -153,10 +157,6 @@ export class AgentChatElement extends AgentChatEmbedding {
 
   private get conversation(): ConversationState {
     return this.run.conversation;
-  }
-
-  private get busy(): boolean {
-    return this.run.busy;
   }
 
   /** Starts storage, the adapter's chunk, MCP servers and the renderer: inline as the chat first draws; a popup or sidebar when first opened or used. */
@@ -387,7 +387,7 @@ export class AgentChatElement extends AgentChatEmbedding {
     const first = this.log.firstDrawn();
     // Only the turns drawn need theirs (a long thread's path has thousands).
     const branches = this.store.branchesOf(first > 0 ? turns.slice(first) : turns);
-    const settled = !this.busy && !this.run.waitingForPerson;
+    const settled = !this.run.busy && !this.run.waitingForPerson;
     if (turns.length && !messageViewLoaded()) this.messageViewLoading ??= loadMessageView();
     return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">
       ${this.files.ui?.dropTarget()}
@@ -405,7 +405,7 @@ export class AgentChatElement extends AgentChatEmbedding {
         role="log"
         aria-live="polite"
         aria-label=${strings.conversation}
-        aria-busy=${this.busy ? 'true' : 'false'}
+        aria-busy=${this.run.busy ? 'true' : 'false'}
         tabindex="0"
         ${on(RetryRequestEvent, this.actions.onRetryRequest)}
         ${on(AnswerEvent, this.actions.onAnswer)}
@@ -421,10 +421,11 @@ export class AgentChatElement extends AgentChatEmbedding {
                 ${strings.earlierMessages(first)}
               </button>`
             : nothing}
-          ${turnsTemplate({ turns, first, branches, busy: this.busy, settled })}
-          ${suggestionsTemplate(this, turns, this.busy, this.suggestions)}
+          ${turnsTemplate({ turns, first, branches, busy: this.run.busy, settled })}
+          ${suggestionsTemplate(this, turns, this.run.busy, this.suggestions)}
         </div>
       </div>
+      ${this.replies.template()}
       ${this.log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
       ${this.apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
       ${configErrorsTemplate(strings, this.connection.problems)}
@@ -435,7 +436,7 @@ export class AgentChatElement extends AgentChatEmbedding {
           exportparts=${COMPOSER_PARTS}
           .attachments=${this.files.ui}
           .placeholder=${this.placeholder}
-          ?busy=${this.busy}
+          ?busy=${this.run.busy}
           ${on(ComposerSendEvent, this.onComposerSend)}
           ${on(ComposerStopEvent, () => this.stop())}
         ></agent-chat-composer>

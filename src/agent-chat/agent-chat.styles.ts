@@ -127,6 +127,22 @@ const ownStyles = css`
     overscroll-behavior: contain;
     scroll-behavior: auto;
   }
+  /* What reply-announcer.ts says: heard, not seen. In the flow, not positioned: a positioned box
+     whose text changes made Chromium report the page's auto margins around the chat as 0. */
+  .reply-said {
+    flex: none;
+    width: 1px;
+    height: 1px;
+    margin-block-end: -1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  /* The log scrolls from the keyboard too: the chat's ring, inside its edge (the widget clips outside it). */
+  .messages:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: -2px;
+  }
   .base {
     container-type: inline-size;
     /* The width of the pane an app kept in view takes on a wide chat. */

@@ -1,5 +1,6 @@
 import { define } from '../internal/define.js';
 import { base, tokens } from '../styles/tokens.js';
+import { visibleControls } from '../styles/visible-controls.js';
 import { AgentChatElement } from './agent-chat-element.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { embedStyles } from './embed.styles.js';
@@ -191,7 +192,7 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @slot launcher - (popup, sidebar) An icon of the page's in place of the launcher's chat bubble.
  */
 export class AgentChat extends AgentChatElement {
-  static override styles = [tokens, base, agentChatStyles, embedStyles];
+  static override styles = [tokens, base, visibleControls, agentChatStyles, embedStyles];
 }
 
 define('agent-chat', AgentChat);

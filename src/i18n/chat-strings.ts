@@ -318,6 +318,12 @@ export interface AttachStrings {
   attachDismiss: string;
 }
 
+/** What the chat says of a reply once it has ended, in its live region (the reply announcement chunk). */
+export interface ReplyAnnouncementStrings {
+  /** A finished reply too long to say whole: its first words `{text}`, and that the rest is in the conversation. */
+  replyContinues: string;
+}
+
 /** The texts whose English comes with the view that shows them, not with the first load. */
 export interface LateStrings
   extends ToolCardStrings,
@@ -334,7 +340,8 @@ export interface LateStrings
     ReplyExtrasStrings,
     SuggestionsStrings,
     UserAttachmentsStrings,
-    AttachStrings {}
+    AttachStrings,
+    ReplyAnnouncementStrings {}
 
 /**
  * Every UI text, by key: what a chat's views are given. A late one is there when the chat's

@@ -126,7 +126,9 @@ describe('<agent-chat> talking to an AG-UI server', () => {
         expect((await errored).detail.message).to.match(message);
         const error = deepQuery(lastReply(el), '[part="error"]');
         expect(error, 'error shown').to.exist;
-        expect(error!.getAttribute('role')).to.equal('alert');
+        // Said once by the chat's live region when the reply ends (an alert here would speak again on restore).
+        expect(error!.getAttribute('role')).to.equal(null);
+        await until(() => textOf(el.shadowRoot!.querySelector('.reply-said')!).startsWith('Something went wrong: '), 'the error said');
         expect(textOf(error)).to.match(message);
         expect(deepQuery(lastReply(el), '[part="retry-button"]'), 'retry offered').to.exist;
         if (kept) expect(textOf(lastReply(el))).to.contain(kept);

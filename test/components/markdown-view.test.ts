@@ -41,6 +41,17 @@ describe('<agent-chat-markdown>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('is accessible with a link, inline code, a list and a code block, inside a reply', async () => {
+    await loadMarkdown();
+    const el = await fixture<AgentChatMarkdown>(
+      html`<agent-chat-markdown .text=${'See [the guide](https://example.com/guide) and `npm test`:\n\n- one\n- two\n\n```js\nconst a = 1;\n```\n'}></agent-chat-markdown>`,
+    );
+    await el.updateComplete;
+    expect(el.querySelector('a[href="https://example.com/guide"]')).to.exist;
+    expect(el.querySelector('pre code')).to.exist;
+    await expect(el).to.be.accessible();
+  });
+
   it('renders the same HTML streamed as all at once', async () => {
     const source = '# T\n\nSome **bold** and `code`.\n\n- a\n- b\n\n```py\nprint(1)\n```\n\nEnd.';
     const whole = await fixture<AgentChatMarkdown>(html`<agent-chat-markdown .text=${source}></agent-chat-markdown>`);

@@ -25,4 +25,16 @@ describe('<agent-chat-question-form>', () => {
     await el.updateComplete;
     expect([box(el, 'Hiking').checked, box(el, 'One week').checked]).to.deep.equal([false, false]);
   });
+
+  it('is accessible asking (a choice made) and once answered', async () => {
+    const el = await fixture<AgentChatQuestionForm>(html`<agent-chat-question-form .questions=${asked()}></agent-chat-question-form>`);
+    box(el, 'Hiking').click();
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+    const answered = await fixture<AgentChatQuestionForm>(
+      html`<agent-chat-question-form .mode=${'answered'} .questions=${asked()} .answers=${{ 'Which activities?': ['Hiking'], 'How long?': ['One week'] }}></agent-chat-question-form>`,
+    );
+    expect(answered.shadowRoot!.querySelector('dl')).to.exist;
+    await expect(answered).to.be.accessible();
+  });
 });

@@ -294,7 +294,7 @@ describe('<agent-chat-thread-list>', () => {
     expect(events[1]).to.deep.equal({ kind: 'delete', id: 'c' });
   });
 
-  it('gives the title its own row, cut after two lines with an ellipsis, and keeps the whole title in `title`', async () => {
+  it('gives the title its own row, wrapped whole (never cut), and keeps the whole title in `title`', async () => {
     const long = 'A very long conversation title that cannot possibly fit into a narrow side panel of the chat';
     const wrapper = await fixture<HTMLDivElement>(html`<div style="width: 260px">
       <agent-chat-thread-list .threads=${[{ id: 'x', title: long, updated: Date.now() }]}></agent-chat-thread-list>
@@ -304,11 +304,11 @@ describe('<agent-chat-thread-list>', () => {
     const open = inItem(el, 'x', 'open');
     expect(open.getAttribute('title')).to.equal(long);
     const title = open.querySelector<HTMLElement>('.title')!;
-    expect(getComputedStyle(title).webkitLineClamp).to.equal('2');
-    expect(title.scrollHeight, 'cut after two lines').to.be.greaterThan(title.clientHeight);
+    expect(getComputedStyle(title).webkitLineClamp).to.equal('none');
+    expect(title.scrollHeight, 'no line hidden').to.be.at.most(title.clientHeight + 1);
     // The row buttons no longer share the title's line: it has (nearly) the whole width.
     expect(title.getBoundingClientRect().width).to.be.greaterThan(el.getBoundingClientRect().width - 40);
-    expect(title.getClientRects()[0].height, 'two lines of it show').to.be.greaterThan(30);
+    expect(title.getClientRects()[0].height, 'two lines or more of it show').to.be.greaterThan(30);
     expect(el.getBoundingClientRect().width).to.be.at.most(260);
     expect(nameOf(el, inItem(el, 'x', 'rename'))).to.equal(`Rename ${long}`);
   });

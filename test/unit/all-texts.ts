@@ -2,6 +2,7 @@
  * Every UI text of a chat's `strings`, the late ones included: what the views loaded later read
  * through their `*-texts.ts` (the chat's own texts, else the English that comes with the view).
  */
+import { englishReplyAnnouncementTexts, replyAnnouncementTexts } from '../../src/agent-chat/reply-announcement-texts.js';
 import { attachTexts, englishAttachTexts } from '../../src/attachments/attach-texts.js';
 import { activityTexts, englishActivityTexts } from '../../src/components/activity/activity-texts.js';
 import { appFrameTexts, englishAppFrameTexts } from '../../src/components/app-frame/app-frame-texts.js';
@@ -37,6 +38,7 @@ export const englishLateTables: Record<string, EnglishTexts<Partial<LateStrings>
   'thread-list/thread-list-texts': englishThreadListTexts,
   'tool-card/call-texts': englishCallTexts,
   'tool-card/tool-card-texts': englishToolCardTexts,
+  'agent-chat/reply-announcement-texts': englishReplyAnnouncementTexts,
 };
 
 /** `strings` with every late text as the views read it. */
@@ -58,5 +60,6 @@ export function allTexts(strings: ChatStrings): CoreStrings & LateStrings {
     ...threadListTexts(strings),
     ...callTexts(strings),
     ...toolCardTexts(strings),
+    ...replyAnnouncementTexts(strings),
   };
 }

@@ -52,9 +52,15 @@ const ownStyles = css`
       transition: none;
     }
   }
+  /* A long label wraps, and the status and count go below it, rather than out of the header. */
+  .header {
+    flex-wrap: wrap;
+  }
   .label {
+    min-width: 0;
     font-weight: 600;
     color: var(--_text);
+    overflow-wrap: anywhere;
   }
   .status[data-status='waiting'] {
     color: var(--_accent);

@@ -8,6 +8,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format } from '../../i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import '../tool-card/tool-card.js';
@@ -34,7 +35,7 @@ let nextId = 0;
  * @csspart approval - Forwarded: what the subagent asks the person (also question-form, input-request).
  */
 export class AgentChatActivity extends LitElement {
-  static override styles = [base, activityStyles];
+  static override styles = [base, visibleControls, activityStyles];
 
   @property({ attribute: false }) block!: ActivityBlock;
   /** Whether the block starts open. */

@@ -12,6 +12,7 @@ import { parsePartialJson } from '../../mcp/partial-json.js';
 import { SizeDamper } from '../../mcp/size-damper.js';
 import { APP_SANDBOX, PROXY_SANDBOX } from '../../mcp/types.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { appFrameStyles } from './app-frame.styles.js';
 import { closestAcrossShadows, trackArea, type BoxRect } from './box-placement.js';
 import { define } from '../../internal/define.js';
@@ -45,7 +46,7 @@ const FULLSCREEN_COOLDOWN_MS = 5_000;
  * @cssproperty --agent-chat-app-max-height - Tallest an app grows inside its card. Default: 640px.
  */
 export class AgentChatAppFrame extends LitElement implements PaneHolder {
-  static override styles = [base, appFrameStyles];
+  static override styles = [base, visibleControls, appFrameStyles];
 
   /** The tool call (with its `app`) this frame shows. */
   @property({ attribute: false }) call!: ToolCallPart;

@@ -12,6 +12,7 @@ import { define } from '../../internal/define.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { trayStyles } from './attachment-tray.styles.js';
 
 /**
@@ -27,7 +28,7 @@ import { trayStyles } from './attachment-tray.styles.js';
  * @csspart attachment-refusal - Why a file was not attached, with a dismiss button.
  */
 export class AgentChatAttachmentTray extends LitElement {
-  static override styles = [base, trayStyles];
+  static override styles = [base, visibleControls, trayStyles];
 
   @property({ attribute: false }) manager?: AttachmentManager;
 

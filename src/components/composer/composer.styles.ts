@@ -15,6 +15,12 @@ export const composerStyles = css`
     border-color: var(--_accent);
     box-shadow: 0 0 0 3px color-mix(in srgb, var(--_accent) 20%, transparent);
   }
+  /* Forced colours drop the shadow: the field's focus shows as a ring in Highlight. */
+  @media (forced-colors: active) {
+    .composer:focus-within {
+      outline: 2px solid Highlight;
+    }
+  }
   textarea {
     flex: 1;
     min-width: 0;

@@ -6,6 +6,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { composerStyles } from './composer.styles.js';
 import { define } from '../../internal/define.js';
 import { ComposerSendEvent, ComposerStopEvent } from '../../internal/events.js';
@@ -26,7 +27,7 @@ import { ComposerSendEvent, ComposerStopEvent } from '../../internal/events.js';
  * @fires chat:composer-stop - (internal) `ComposerStopEvent`: the person pressed Stop.
  */
 export class AgentChatComposer extends LitElement {
-  static override styles = [base, composerStyles];
+  static override styles = [base, visibleControls, composerStyles];
 
   @property({ attribute: false }) placeholder?: string;
   /** A reply is streaming: sending waits, Stop shows. */

@@ -6,6 +6,7 @@ import { en } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { controlStyles } from '../../styles/controls.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { define } from '../../internal/define.js';
 import { EditDoneEvent } from '../../internal/events.js';
 import { editMessageTexts } from './edit-message-texts.js';
@@ -21,6 +22,7 @@ import { editMessageTexts } from './edit-message-texts.js';
 export class AgentChatEditMessage extends LitElement {
   static override styles = [
     base,
+    visibleControls,
     controlStyles,
     css`
       form {

@@ -14,6 +14,7 @@ import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { schemaFormLabels } from '../interrupt/schema-form-labels.js';
 import '../schema-form/schema-form.js';
 import { elicitationTexts } from './elicitation-texts.js';
@@ -39,7 +40,7 @@ export class ElicitationAnswerEvent extends Event {
  * @csspart elicitation - The request and its answer.
  */
 export class AgentChatElicitation extends LitElement {
-  static override styles = [base, requestStyles, elicitationStyles];
+  static override styles = [base, visibleControls, requestStyles, elicitationStyles];
 
   @property({ attribute: false }) elicitation!: Elicitation;
   /** It waits for an answer in this page's life (else, unanswered, it is not completed). */

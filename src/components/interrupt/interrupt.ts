@@ -21,6 +21,7 @@ import { stringsContext } from '../../internal/contexts.js';
 import { formatValue } from '../../render/format-value.js';
 import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import '../question-form/question-form.js';
 import '../schema-form/schema-form.js';
 import { callTexts } from '../tool-card/call-texts.js';
@@ -45,7 +46,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @fires chat:answer - (internal; the chat stops it) `AnswerEvent`: `{kind: 'interrupt', interruptId, response}`.
  */
 export class AgentChatInterrupt extends LitElement {
-  static override styles = [base, requestStyles, interruptStyles];
+  static override styles = [base, visibleControls, requestStyles, interruptStyles];
 
   @property({ attribute: false }) entry!: InterruptEntry;
   /** The tool call the interrupt is about, when it is one of this reply's. */
@@ -150,7 +151,10 @@ export class AgentChatInterrupt extends LitElement {
         </agent-chat-schema-form>`;
       case 'choose':
         return html`${this.call && this.entry.interrupt.reason === 'tool_call'
-            ? html`<pre class="args" aria-label=${callTexts(this.strings).toolArguments}>${formatValue(this.call.args ?? this.call.argsText)}</pre>`
+            ? html`<figure class="call-args">
+                <figcaption>${callTexts(this.strings).toolArguments}</figcaption>
+                <pre class="args">${formatValue(this.call.args ?? this.call.argsText)}</pre>
+              </figure>`
             : nothing}
           <div class="actions">
             <button class="primary" type="button" ?disabled=${this.disabled} @click=${() => this.decide({ approved: true })}>${s.approvalApprove}</button>

@@ -9,6 +9,7 @@ import type { SignInRequest } from '../../mcp/types.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { mcpNoticeTexts } from './mcp-notice-texts.js';
 import { signInTexts } from './sign-in-texts.js';
 
@@ -25,6 +26,7 @@ import { signInTexts } from './sign-in-texts.js';
 export class AgentChatMcpNotice extends LitElement {
   static override styles = [
     base,
+    visibleControls,
     css`
       :host {
         display: block;
@@ -48,10 +50,13 @@ export class AgentChatMcpNotice extends LitElement {
         border: 1px solid var(--_accent);
         background: var(--_surface);
         color: var(--_text);
+        /* A long server name wraps, in the text and on the button, rather than leave the notice. */
+        overflow-wrap: anywhere;
       }
       .row p {
         margin: 0;
         flex: 1 1 14em;
+        min-width: 0;
       }
       .row.down {
         border-color: var(--_border);
@@ -65,6 +70,7 @@ export class AgentChatMcpNotice extends LitElement {
         color: var(--_error);
       }
       [part='mcp-sign-in'] {
+        max-width: 100%;
         font: inherit;
         min-height: 36px;
         padding: 6px 14px;

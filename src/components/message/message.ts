@@ -12,6 +12,7 @@ import type { ChatStrings } from '../../i18n/chat-strings.js';
 import { en, format } from '../../i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { serverDisplay } from '../../conversation/tool-display.js';
 import { fileView } from '../../render/reply-files.js';
 import { textWithLabel } from '../../render/label-in-text.js';
@@ -71,7 +72,7 @@ const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-heade
  * @fires chat:answer - (internal; the chat stops it) `AnswerEvent`: the person answered questions or an interrupt.
  */
 export class AgentChatMessage extends LitElement {
-  static override styles = [base, messageStyles];
+  static override styles = [base, visibleControls, messageStyles];
 
   @property({ attribute: false }) turn!: Turn;
   /** Offer Retry on this reply (the last one, when it failed or was stopped). */
@@ -325,7 +326,7 @@ export class AgentChatMessage extends LitElement {
           </div>`
         : nothing}
       ${reply.status === 'error' && reply.error
-        ? html`<div class="error" part="error" role="alert">
+        ? html`<div class="error" part="error">
             <span class="text"><strong>${s.errorTitle}:</strong> ${reply.error.message}</span>${retry}
           </div>`
         : nothing}

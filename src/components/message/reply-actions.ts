@@ -9,6 +9,7 @@ import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { FeedbackEvent } from '../../internal/events.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { copyText } from '../markdown/markdown-view.js';
 import { messageStyles } from './message.styles.js';
 import { replyExtrasTexts } from './reply-extras-texts.js';
@@ -29,6 +30,7 @@ export class AgentChatReplyActions extends LitElement {
   /** The buttons look like the row's other actions (`.action` of the message's styles). */
   static override styles = [
     base,
+    visibleControls,
     messageStyles,
     css`
       :host {

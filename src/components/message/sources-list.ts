@@ -9,6 +9,7 @@ import { define } from '../../internal/define.js';
 import { linkUrl, sourceLabel } from '../../render/reply-files.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { replyExtrasTexts } from './reply-extras-texts.js';
 
 /**
@@ -22,6 +23,7 @@ import { replyExtrasTexts } from './reply-extras-texts.js';
 export class AgentChatSources extends LitElement {
   static override styles = [
     base,
+    visibleControls,
     css`
       details {
         margin: 0.4em 0 0.7em;

@@ -12,6 +12,7 @@ import { copyStillKept, fetchSameOrigin, knownOutcome, sameOriginAddress, type S
 import { linkUrl } from '../../render/reply-files.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { userAttachmentsTexts } from './user-attachments-texts.js';
 
 /**
@@ -28,6 +29,7 @@ import { userAttachmentsTexts } from './user-attachments-texts.js';
 export class AgentChatUserAttachments extends LitElement {
   static override styles = [
     base,
+    visibleControls,
     css`
       :host {
         display: block;

@@ -8,6 +8,7 @@ import { en, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { questionFormStyles } from './question-form.styles.js';
 import { questionFormTexts } from './question-form-texts.js';
 import type { Answers } from '../../conversation/types.js';
@@ -28,7 +29,7 @@ let nextId = 0;
  * @fires chat:question-submit - (internal) `QuestionSubmitEvent`: the answers, keyed by question text.
  */
 export class AgentChatQuestionForm extends LitElement {
-  static override styles = [base, requestStyles, questionFormStyles];
+  static override styles = [base, visibleControls, requestStyles, questionFormStyles];
 
   @property({ attribute: false }) questions: Question[] = [];
   @property({ attribute: false }) mode: QuestionFormMode = 'form';

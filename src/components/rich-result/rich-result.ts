@@ -5,6 +5,7 @@ import { looksLikeHtml } from '../../render/looks-like-html.js';
 import { formatValue } from '../../render/format-value.js';
 import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import '../markdown/markdown-view.js';
 import { define } from '../../internal/define.js';
 
@@ -20,6 +21,7 @@ const RESULT_DEFAULTS = `:host{display:block;font:inherit;color:inherit}table{bo
 export class AgentChatRichResult extends LitElement {
   static override styles = [
     base,
+    visibleControls,
     preformatted,
     css`
       :host {

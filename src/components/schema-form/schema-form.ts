@@ -9,6 +9,7 @@ import { checkPatterns, hasPatterns, type PatternVerdicts } from '../../ask/patt
 import { define } from '../../internal/define.js';
 import { SchemaFormSubmitEvent } from '../../internal/events.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { FieldTemplates } from './field-templates.js';
 import { schemaFormStyles } from './schema-form.styles.js';
 
@@ -31,7 +32,7 @@ export type CheckResult = { ok: true; value: unknown } | { ok: false };
  * @fires chat:schema-form-submit - (internal `SchemaFormSubmitEvent`, not composed) `value`: the checked value.
  */
 export class AgentChatSchemaForm extends LitElement {
-  static override styles = [base, schemaFormStyles];
+  static override styles = [base, visibleControls, schemaFormStyles];
 
   /** The JSON Schema of the answer. None (or `{}`) takes any JSON. */
   @property({ attribute: false }) schema: unknown;

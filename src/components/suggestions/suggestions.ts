@@ -10,6 +10,7 @@ import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { suggestionsTexts } from './suggestions-texts.js';
 
 /** The chat as this list uses it: it sends a choice, and its `<agent-chat-suggestion>` children are the starters. */
@@ -30,6 +31,7 @@ type Chat = HTMLElement & { send(text: string): boolean };
 export class AgentChatSuggestions extends LitElement {
   static override styles = [
     base,
+    visibleControls,
     css`
       .group {
         display: flex;

@@ -83,14 +83,9 @@ export const threadListStyles = css`
     background: var(--_surface);
     border-color: var(--_border);
   }
-  /* The title has the row to itself: up to two lines, then an ellipsis. */
+  /* The title has the row to itself, wrapped whole: never cut, whatever the text spacing. */
   .title {
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
-    line-clamp: 2;
-    overflow: hidden;
-    overflow-wrap: break-word;
+    overflow-wrap: anywhere;
   }
   .row {
     display: flex;
@@ -130,9 +125,8 @@ export const threadListStyles = css`
     color: var(--_muted);
   }
   time {
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
   .badge {
     flex: none;

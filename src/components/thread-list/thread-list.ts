@@ -10,6 +10,7 @@ import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { controlStyles } from '../../styles/controls.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { threadListStyles } from './thread-list.styles.js';
 import { threadListTexts } from './thread-list-texts.js';
 import { define } from '../../internal/define.js';
@@ -99,7 +100,7 @@ let nextId = 0;
  *   person confirmed), `export` (save it as a file), `import` (`file`: add the conversation in it).
  */
 export class AgentChatThreadList extends LitElement {
-  static override styles = [base, controlStyles, threadListStyles];
+  static override styles = [base, visibleControls, controlStyles, threadListStyles];
 
   /** The conversations, most recent first; shown in this order. */
   @property({ attribute: false }) threads: ThreadListItem[] = [];

@@ -12,6 +12,7 @@ import { fileView, linkUrl } from '../../render/reply-files.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import { mcpContentStyles } from './mcp-content.styles.js';
@@ -50,7 +51,7 @@ export const MCP_CONTENT_PARTS = 'mcp-result-text, mcp-result-image, mcp-result-
  * @csspart mcp-result-note - A note in place of MCP content that is not shown (too large, unreadable, of an unknown type, more items).
  */
 export class AgentChatMcpContent extends LitElement {
-  static override styles = [base, preformatted, mcpContentStyles];
+  static override styles = [base, visibleControls, preformatted, mcpContentStyles];
 
   /** The MCP `CallToolResult` (read defensively: it may come from storage or an imported file). */
   @property({ attribute: false }) result: unknown;

@@ -72,16 +72,19 @@ const ownStyles = css`
   .icon {
     flex: none;
   }
+  /* A long tool name wraps (never cut, whatever the text spacing); the status then goes below it. */
+  .header {
+    flex-wrap: wrap;
+  }
   .title {
-    flex: 1;
+    flex: 1 1 8em;
     min-width: 0;
     font-weight: 600;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: anywhere;
   }
   .status {
     flex: none;
+    margin-inline-start: auto;
     display: inline-flex;
     align-items: center;
     gap: 6px;

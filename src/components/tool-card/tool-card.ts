@@ -16,6 +16,7 @@ import { visibleBidi } from '../../render/visible-bidi.js';
 import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
 import { preformatted } from '../../styles/preformatted.js';
 import { base } from '../../styles/tokens.js';
+import { visibleControls } from '../../styles/visible-controls.js';
 import { loadAppFrame } from '../app-frame/app-frame-loader.js';
 import '../rich-result/rich-result.js';
 import { mcpContentTemplate } from './mcp-content.js';
@@ -55,7 +56,7 @@ let nextId = 0;
  * @slot - What the call asks of the person (questions, an approval), shown below the header.
  */
 export class AgentChatToolCard extends LitElement {
-  static override styles = [base, preformatted, toolCardStyles];
+  static override styles = [base, visibleControls, preformatted, toolCardStyles];
 
   @property({ attribute: false }) call!: ToolCallPart;
   /** Shown instead of the tool's name. */

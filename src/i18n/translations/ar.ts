@@ -199,6 +199,7 @@ export const ar: Translation = (plural) => ({
     }),
   suggestionsStarter: 'اقتراحات',
   suggestionsFollowUp: 'اقتراحات للمتابعة',
+  replyContinues: '{text}… (التتمة في المحادثة)',
   branchPrevious: 'الإصدار السابق',
   branchNext: 'الإصدار التالي',
   branchPosition: 'الإصدار {index} من {count}',

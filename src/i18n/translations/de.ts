@@ -163,6 +163,7 @@ export const de: Translation = (plural) => ({
   sourcesCount: (count) => plural(count, { one: '{count} Quelle', other: '{count} Quellen' }),
   suggestionsStarter: 'Vorschläge',
   suggestionsFollowUp: 'Vorgeschlagene Anschlussfragen',
+  replyContinues: '{text}… (weiter in der Unterhaltung)',
   branchPrevious: 'Vorherige Version',
   branchNext: 'Nächste Version',
   branchPosition: 'Version {index} von {count}',

@@ -163,6 +163,7 @@ export const fr: Translation = (plural) => ({
   sourcesCount: (count) => plural(count, { one: '{count} source', other: '{count} sources' }),
   suggestionsStarter: 'Suggestions',
   suggestionsFollowUp: 'Suggestions pour continuer',
+  replyContinues: '{text}… (suite dans la conversation)',
   branchPrevious: 'Version précédente',
   branchNext: 'Version suivante',
   branchPosition: 'Version {index} sur {count}',
