@@ -14,7 +14,8 @@ export default {
   concurrentBrowsers: 1,
   testsFinishTimeout: 180_000,
   browserStartTimeout: 60_000,
-  testFramework: { config: { timeout: 10_000 } },
+  // A file's first test compiles the views it loads on first need (messages, cards…): slow on a busy 2-core machine.
+  testFramework: { config: { timeout: 20_000 } },
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs } })],
   // `.css` as text: the math renderer imports KaTeX's stylesheet as a string (Vite's `?raw` in the build).
   plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json', loaders: { '.css': 'text' } }), highlightCoreAsEsm()],

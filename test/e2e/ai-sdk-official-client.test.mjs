@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import {
   AbstractChat,
@@ -70,9 +71,16 @@ const partOf = (message, type) => message.parts.find((part) => part.type === typ
 const plain = (value) => JSON.parse(JSON.stringify(value));
 const textOf = (message) => message.parts.filter((part) => part.type === 'text').map((part) => part.text).join('');
 
-/** The widget's own ask_user definition and checker, bundled from src/ (it is TypeScript). */
+/** The widget’s own ask_user definition and checker, bundled from src/ (it is TypeScript). */
 async function loadWidgetAskUser() {
-  const bundle = await build({ entryPoints: ['src/ask/questions.ts'], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'silent' });
+  const bundle = await build({
+    stdin: { contents: "export * from './src/ask/ask-user-definition.ts'; export * from './src/ask/questions.ts';", resolveDir: fileURLToPath(new URL('../../', import.meta.url)), loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+  });
   return import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
 }
 
