@@ -26,6 +26,13 @@
  * caches); one warm-up run, then 5 measured runs; median and max.
  *
  *   npm run build && node bench/restore.mjs [--runs=5] [--sizes=200,2000,20000] [--dist=dist]
+ *     [--compare=deep-chat [--compare-runs=3] [--compare-sizes=2000]]
+ *
+ * --compare=deep-chat also opens the same conversation in Deep Chat 2.4.2 (`<deep-chat>` given
+ *   the messages as its `history`; bench/lib/deep-chat-restore-page.mjs), at the sizes of
+ *   `--compare-sizes` that are measured: `--compare-runs` runs each, no warm-up, interleaved with
+ *   ours. It reports navigation start → Deep Chat's last message in the DOM (and in view), its
+ *   longest task, and ours ÷ Deep Chat (our usable last screen over its last message in the DOM).
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +43,9 @@ import { fmt, median, range } from './lib/stats.mjs';
 import { longThreadExport } from './lib/long-thread.mjs';
 import { formatTable } from './lib/sizes.mjs';
 import { load, snapshotDist } from './lib/dist-copy.mjs';
+import { DEEP_CHAT_BUNDLE } from './lib/deep-chat-page.mjs';
+import { deepChatHistory, deepChatRestorePage } from './lib/deep-chat-restore-page.mjs';
+import { deepChatRestoreTable, restoreGoalLines, runDeepChatRestore } from './lib/deep-chat-restore.mjs';
 
 const SIZES = [200, 2000, 20000]; // messages: half from the person, half replies
 const TOOL_EVERY = 10; // every 10th reply has a tool card with a result
@@ -46,7 +56,8 @@ const CHROMIUM = { executablePath: chromiumPath(), args: chromiumArgs };
 const THREAD_ID = 'bench-long-thread';
 const lastMark = (exchanges) => `end of reply ${exchanges}`;
 
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distDir = join(root, 'dist');
 
 function parseOptions(argv) {
   const runs = Number(argv.find((arg) => arg.startsWith('--runs='))?.split('=')[1] ?? 5);
@@ -54,9 +65,16 @@ function parseOptions(argv) {
   const sizesArg = argv.find((arg) => arg.startsWith('--sizes='))?.split('=')[1];
   const sizes = sizesArg ? sizesArg.split(',').map(Number) : SIZES;
   if (sizes.some((size) => !Number.isInteger(size) || size < 2 || size % 2)) throw new Error('--sizes must be even message counts, e.g. --sizes=200,2000');
+  const value = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
   // --dist=DIR: another build (e.g. a copy of dist/ made before a change) instead of dist/.
-  const dist = argv.find((arg) => arg.startsWith('--dist='))?.split('=')[1];
-  return { runs, sizes, dist: dist ? resolve(dist) : distDir };
+  const dist = value('dist');
+  const compare = value('compare');
+  if (compare !== undefined && compare !== 'deep-chat') throw new Error('--compare takes deep-chat');
+  const compareRuns = Number(value('compare-runs') ?? 3);
+  if (!Number.isInteger(compareRuns) || compareRuns < 1) throw new Error('--compare-runs must be a positive integer');
+  const compareSizes = (value('compare-sizes') ?? '2000').split(',').map(Number);
+  const deepChat = compare === 'deep-chat' ? { runs: compareRuns, sizes: compareSizes } : undefined;
+  return { runs, sizes, dist: dist ? resolve(dist) : distDir, deepChat };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,11 +397,20 @@ function resultTable(runs, messages) {
 }
 
 
-/** One size: its own export and server, 1 warm-up, then the measured runs; prints its table. */
+/** Which of our runs (0-based) a Deep Chat run follows: `count` spread evenly over `runs`. */
+const spread = (count, runs) => new Set(Array.from({ length: count }, (_, k) => Math.floor(((k + 0.5) * runs) / count)));
+
+/**
+ * One size: its own export and server, 1 warm-up, then the measured runs (with Deep Chat's runs
+ * among them when it is compared at this size); prints its table. Returns { runs, deepChatRuns }.
+ */
 async function measureSize(browser, dist, messages, options) {
   const exported = longThreadExport(messages / 2, { threadId: THREAD_ID, toolEvery: TOOL_EVERY, lastMark: lastMark(messages / 2) });
+  const deepChat = options.deepChat?.sizes.includes(messages) ? options.deepChat : undefined;
   const server = await startBenchServer({
     page: restorePage({ viewport: VIEWPORT, lastId: exported.lastId, lastMark: lastMark(exported.exchanges) }),
+    pages: deepChat ? { '/deep-chat': deepChatRestorePage({ viewport: VIEWPORT, bundle: '/deep-chat.js', history: deepChatHistory(exported), lastMark: lastMark(exported.exchanges) }) } : {},
+    files: deepChat ? { '/deep-chat.js': join(root, DEEP_CHAT_BUNDLE) } : {},
     distDir: dist.dir,
     deltas: [],
   });
@@ -395,12 +422,21 @@ async function measureSize(browser, dist, messages, options) {
     );
     await runOnce(browser, server, exported);
     const runs = [];
+    const deepChatRuns = [];
+    const deepChatAfter = deepChat ? spread(deepChat.runs, options.runs) : new Set();
     for (let i = 0; i < options.runs; i++) {
       const run = await runOnce(browser, server, exported);
       runs.push(run);
       console.log(
         `run ${i + 1}: usable last screen at ${fmt(run.usableMs)} ms (${run.messages} messages drawn, ${run.nodeRecordsBefore} nodes read), ` +
           `all in memory at ${fmt(run.loadedMs)} ms, longest task ${fmt(run.longestToLoadedMs, 1)} ms; load average ${load()}`,
+      );
+      if (!deepChatAfter.has(i)) continue;
+      const theirs = await runDeepChatRestore(browser, `${server.url}/deep-chat`, { viewport: VIEWPORT, messages });
+      deepChatRuns.push(theirs);
+      console.log(
+        `Deep Chat run ${deepChatRuns.length}: last message in the DOM at ${fmt(theirs.inDomMs)} ms (${theirs.messages} messages), next frame at ${fmt(theirs.drawnMs)} ms, ` +
+          `in view at ${fmt(theirs.usableMs)} ms, longest task ${fmt(theirs.longestTaskMs, 1)} ms (${theirs.longTasks} long); load average ${load()}`,
       );
     }
     console.log(`\nRestore of ${messages.toLocaleString('en')} messages (${options.runs} run${options.runs === 1 ? '' : 's'} after 1 warm-up; each a fresh context and page load)`);
@@ -411,7 +447,7 @@ async function measureSize(browser, dist, messages, options) {
     const moved = runs.filter((run) => !run.stillAtEnd).length;
     if (moved) console.log(`note: in ${moved}/${runs.length} runs the log was no longer at its end after the earlier turns were drawn`);
     console.log(`The earlier-button read "${runs[0].earlierButton}" and drew ${runs[0].earlierAfter} turns in all after the click.`);
-    return runs;
+    return { runs, deepChatRuns };
   } finally {
     await server.close();
   }
@@ -453,9 +489,12 @@ async function main() {
     cleanup.push(() => browser.close());
     console.log(`Chromium ${browser.version()}; viewport ${VIEWPORT.width}×${VIEWPORT.height}; sizes ${options.sizes.join(', ')}; load average ${load()}`);
     const bySize = [];
-    for (const messages of options.sizes) bySize.push({ messages, runs: await measureSize(browser, dist, messages, options) });
+    for (const messages of options.sizes) bySize.push({ messages, ...(await measureSize(browser, dist, messages, options)) });
     console.log('\n## Summary (median, min–max; ms after navigation start unless noted)');
     console.log(summaryTable(bySize).join('\n'));
+    const against = deepChatRestoreTable(bySize);
+    if (against.length) console.log(`\n## Against Deep Chat 2.4.2 (median, min–max; ms after navigation start)\n${against.join('\n')}`);
+    console.log(`\n${restoreGoalLines(bySize).join('\n')}`);
     console.log(`\n  npm run build && node bench/restore.mjs --runs=${options.runs} --sizes=${options.sizes.join(',')}`);
   } finally {
     for (const step of cleanup.reverse()) await step();

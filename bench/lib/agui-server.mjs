@@ -2,7 +2,8 @@
  * A local bench server on 127.0.0.1: the bench page, the built bundle, and an AG-UI (or AI SDK UI
  * message stream, `protocol: 'ai-sdk'`) endpoint that
  * streams one long text reply as fast as the socket accepts it (honouring backpressure), so the
- * browser, not the server, sets the pace.
+ * browser, not the server, sets the pace. `POST /agent` speaks `protocol`; `/agent/ag-ui` and
+ * `/agent/ai-sdk` speak that wire whatever `protocol` is (pages of both wires on one server).
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { once } from 'node:events';
 import { extname, join, normalize, sep } from 'node:path';
 import { EventEncoder } from '@ag-ui/encoder';
 
+const PROTOCOLS = ['ag-ui', 'ai-sdk'];
 const CONTENT_TYPES = { '.js': 'text/javascript', '.map': 'application/json', '.html': 'text/html', '.css': 'text/css' };
 
 /** The AG-UI events of one reply whose text arrives in the given deltas. */
@@ -59,15 +61,17 @@ async function writeAll(res, frames, pace) {
 }
 
 /**
- * Starts the server. `page` is the bench HTML; `distDir` the folder served under /dist/;
- * `deltas` the text pieces of the reply; `pace` optionally slows the stream (see writeAll). Resolves to { url, close, lastStream } where lastStream()
- * reports how long the server took to write the latest reply.
+ * Starts the server. `page` is the bench HTML at `/`; `pages` more HTML by path (e.g.
+ * `{ '/deep-chat': html }`); `files` files served as they are, by path (e.g. another library's
+ * bundle); `distDir` the folder served under /dist/; `deltas` the text pieces of the reply; `pace`
+ * optionally slows the stream (see writeAll). Resolves to { url, close, lastStream } where
+ * lastStream() reports how long the server took to write the latest reply.
  */
-export async function startBenchServer({ page, distDir, deltas, events, pace, protocol = 'ag-ui' }) {
+export async function startBenchServer({ page, pages = {}, files = {}, distDir, deltas, events, pace, protocol = 'ag-ui' }) {
   const encoder = new EventEncoder();
   let lastStream = { events: 0, bytes: 0, writeMs: 0 };
 
-  async function streamReply(req, res) {
+  async function streamReply(req, res, protocol) {
     const input = await readJson(req);
     const ids = { threadId: input.threadId ?? 'bench-thread', runId: input.runId ?? 'bench-run' };
     // `events(ids)` gives a whole reply; else one text message of `deltas`.
@@ -88,6 +92,10 @@ export async function startBenchServer({ page, distDir, deltas, events, pace, pr
   async function serveDist(pathname, res) {
     const file = normalize(join(distDir, pathname.slice('/dist/'.length)));
     if (!file.startsWith(distDir + sep)) return notFound(res);
+    return serveFile(file, res);
+  }
+
+  async function serveFile(file, res) {
     try {
       const body = await readFile(file);
       res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
@@ -99,10 +107,14 @@ export async function startBenchServer({ page, distDir, deltas, events, pace, pr
 
   function route(req, res) {
     const { pathname } = new URL(req.url, 'http://localhost');
-    if (req.method === 'POST' && pathname === '/agent') return streamReply(req, res);
+    if (req.method === 'POST' && pathname === '/agent') return streamReply(req, res, protocol);
+    const wire = pathname.slice('/agent/'.length);
+    if (req.method === 'POST' && pathname.startsWith('/agent/') && PROTOCOLS.includes(wire)) return streamReply(req, res, wire);
     if (req.method !== 'GET') return notFound(res);
-    if (pathname === '/') return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
+    const html = pathname === '/' ? page : pages[pathname];
+    if (html !== undefined) return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
     if (pathname.startsWith('/dist/')) return serveDist(pathname, res);
+    if (Object.hasOwn(files, pathname)) return serveFile(files[pathname], res);
     if (pathname === '/favicon.ico') return res.writeHead(204).end();
     return notFound(res);
   }

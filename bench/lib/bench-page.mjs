@@ -6,7 +6,7 @@
  */
 
 /** Runs in the page (serialised with Function.prototype.toString), so it must be self-contained. */
-function benchScript(Transport) {
+function benchScript(Transport, { settleMs }) {
   const MARK_EVERY = 1000;
   const element = document.querySelector('agent-chat');
   const inner = new Transport({ endpoint: element.getAttribute('endpoint') });
@@ -53,10 +53,10 @@ function benchScript(Transport) {
   }
 
   // A person takes a moment to type: the page gets idle time first, as it would in use (the
-  // element uses idle time to load and warm up its markdown renderer).
-  const SETTLE_MS = 1000;
+  // element uses idle time to load and warm up its markdown renderer). With `settleMs` 0 the
+  // message goes as soon as the element is defined (a page that sends on load).
   const settled = () =>
-    new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), SETTLE_MS));
+    settleMs > 0 ? new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), settleMs)) : Promise.resolve();
 
   async function run(text) {
     deltas = 0;
@@ -92,8 +92,12 @@ function benchScript(Transport) {
   window.bench = { run, ready: true };
 }
 
-/** @param protocol `ag-ui` or `ai-sdk`: which of the element's real transports the page wraps. */
-export function benchPage({ viewport, protocol = 'ag-ui' }) {
+/**
+ * @param protocol `ag-ui` or `ai-sdk`: which of the element's real transports the page wraps.
+ * @param endpoint where the element posts (the bench server's `/agent`, or `/agent/<protocol>`).
+ * @param settleMs how long the page waits (then for an idle moment) before it sends; 0: at once.
+ */
+export function benchPage({ viewport, protocol = 'ag-ui', endpoint = '/agent', settleMs = 1000 }) {
   const transport = protocol === 'ai-sdk' ? 'AiSdkTransport' : 'AgUiTransport';
   return `<!doctype html>
 <html lang="en">
@@ -106,11 +110,11 @@ export function benchPage({ viewport, protocol = 'ag-ui' }) {
 </style>
 </head>
 <body>
-<agent-chat endpoint="/agent" protocol="${protocol}" heading="Stream bench"></agent-chat>
+<agent-chat endpoint="${endpoint}" protocol="${protocol}" heading="Stream bench"></agent-chat>
 <script type="module">
 import { ${transport} } from '/dist/agent-chat.js';
 await customElements.whenDefined('agent-chat');
-(${benchScript.toString()})(${transport});
+(${benchScript.toString()})(${transport}, ${JSON.stringify({ settleMs })});
 </script>
 </body>
 </html>

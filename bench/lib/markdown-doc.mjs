@@ -109,3 +109,11 @@ export function chunk(text, size = 5) {
   for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
   return pieces;
 }
+
+/**
+ * The same document with every fence's language renamed to one the highlighter does not know (its
+ * last letter made `q`: `ts` → `tq`), so no block is coloured; the length stays the same.
+ */
+export function plainFences(doc) {
+  return doc.replace(/^```(\w+)$/gm, (_, language) => `\`\`\`${language.slice(0, -1)}q`);
+}

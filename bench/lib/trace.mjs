@@ -42,7 +42,7 @@ function completeEvents(events, pid, tid) {
   const open = [];
   for (const e of events) {
     if (e.pid !== pid || e.tid !== tid) continue;
-    if (e.ph === 'X' && typeof e.dur === 'number') out.push({ name: e.name, ts: e.ts, dur: e.dur, args: e.args });
+    if (e.ph === 'X' && typeof e.dur === 'number') out.push({ name: e.name, ts: e.ts, dur: e.dur, tdur: e.tdur, args: e.args });
     else if (e.ph === 'B') open.push(e);
     else if (e.ph === 'E') {
       const begin = open.pop();
@@ -117,7 +117,8 @@ function summarize(byName) {
 }
 
 /**
- * Analyses a trace buffer: { busyMs, taskCount, longestMs, over50, longest: [{ ms, atMs, profile }],
+ * Analyses a trace buffer: { busyMs, taskCount, longestMs, over50, cpuMs, longestCpuMs (thread time
+ * of the tasks that overlap the window, each whole), longest: [{ ms, cpuMs, atMs, profile }],
  * frames, profile: { groups: {scripting, style, layout, ...} (ms), top: [{name, ms}] } }.
  * `atMs` is relative to the bench-start mark.
  */
@@ -130,13 +131,18 @@ export function analyseTrace(buffer, { longTaskMs = 50, keepLongest = 3 } = {}) 
   const longest = [...tasks]
     .sort((a, b) => b.dur - a.dur)
     .slice(0, keepLongest)
-    .map((task) => ({ ms: task.dur / 1000, atMs: (task.ts - window.start) / 1000, profile: taskProfile(events, task) }));
+    .map((task) => ({ ms: task.dur / 1000, cpuMs: (task.tdur ?? NaN) / 1000, atMs: (task.ts - window.start) / 1000, profile: taskProfile(events, task) }));
+  // Thread time (`tdur`): what the tasks ran on a core, without the time the thread waited for one
+  // (the steadier measure on a loaded machine). Tasks that overlap the window count whole.
+  const cpu = tasks.map((t) => (t.tdur ?? NaN) / 1000);
   const frames = events.filter((e) => e.name === 'FireAnimationFrame' && e.ts >= window.start && e.ts < window.end).length;
   return {
     windowMs: (window.end - window.start) / 1000,
     busyMs: busyBetween(tasks, window.start, window.end),
     taskCount: tasks.length,
     longestMs: Math.max(0, ...durations),
+    cpuMs: cpu.reduce((total, ms) => total + ms, 0),
+    longestCpuMs: Math.max(0, ...cpu),
     over50: durations.filter((ms) => ms > longTaskMs).length,
     longest,
     frames,
