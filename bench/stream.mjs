@@ -27,7 +27,7 @@
  *   `node bench/build-commit.mjs <commit>`); several, comma-separated, are measured side by side.
  * --compare=deep-chat also measures Deep Chat 2.4.2 (`<deep-chat>`, bench/lib/deep-chat-page.mjs)
  *   on the same reply from the same server: `--compare-runs` runs (default 2, no warm-up), never
- *   traced. `--deep-chat-mode=partial` (the default: its `partialRender`, about 15 s a run) or
+ *   traced. `--deep-chat-mode=partial` (the default: its `partialRender`, 10–15 s a run here) or
  *   `full` (its default `stream: true`: the whole text rendered again on every delta, many
  *   minutes a run).
  * With more than one subject (builds × protocols, Deep Chat), the runs are interleaved (one of

@@ -11,10 +11,12 @@
  * awaiting it (a delta handed over after `onClose()` is dropped by Deep Chat), then calls
  * `signals.onClose()`. Deep Chat renders a streamed text message through remarkable (markdown).
  * With `mode: 'partial'` (`stream: { partialRender: true }`, in 2.4.2's StreamConfig; the bench's
- * default) it renders the paragraph that grows, each finished one kept: about 15 s for the bench's
+ * default) it renders the paragraph that grows, each finished one kept: 10–15 s for the bench's
  * reply. With `mode: 'full'` (`stream: true`, Deep Chat's own default) it renders the whole text
  * again on every delta, synchronously (the main thread is not free between deltas of a network
  * read): the cost per delta grows with the text, and the bench's reply takes many minutes.
+ * Deep Chat asks fonts.googleapis.com for its Inter font; offline that request fails at once and
+ * the system font is used.
  */
 
 export const DEEP_CHAT_BUNDLE = 'node_modules/deep-chat/dist/deepChat.bundle.js';
