@@ -23,6 +23,13 @@ const focused = (page) =>
     return element?.localName;
   });
 
+/** Waits until `input` (in an app's document) holds the keyboard. */
+const hasFocus = (input) =>
+  waitFor(() => input.evaluate((element) => element.ownerDocument.hasFocus() && element.ownerDocument.activeElement === element), {
+    timeout: 5000,
+    message: 'the focus in the app’s input',
+  });
+
 describe('MCP Apps cannot take the keyboard', () => {
   let servers;
   let browser;
@@ -115,11 +122,14 @@ describe('MCP Apps cannot take the keyboard', () => {
         await page.locator('agent-chat textarea').click();
         await page.locator('agent-chat agent-chat-app-frame .toolbar button').last().focus();
         await page.keyboard.press('Tab');
+        // Typed once the caret shows in the app: the focus crosses into the frame's own process.
+        await hasFocus(input);
         await page.keyboard.type('xyz', { delay: 40 });
         await waitFor(got('xyz'), { timeout: 5000, message: 'the app to get what was typed after Tab' });
         assert.equal(await input.inputValue(), 'xyz');
         await page.locator('agent-chat textarea').click();
         await input.click();
+        await hasFocus(input);
         await page.keyboard.type('abc', { delay: 40 });
         await waitFor(got('xyzabc'), { timeout: 5000, message: 'the app to get what was typed after a click' });
         assert.equal(await input.inputValue(), 'xyzabc');

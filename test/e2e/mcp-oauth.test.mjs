@@ -266,8 +266,16 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
         if ((await page.locator(SERVER).getAttribute('status')) === 'error') break;
         windows += 1;
         assert.ok(windows <= 3, 'at most three sign-in windows');
+        const before = (await page.evaluate(() => window.statuses)).length;
         await signInThroughWindow(page);
-        await waitFor(async () => ['auth-required', 'error'].includes(await page.locator(SERVER).getAttribute('status')), { message: 'the server’s answer' });
+        // The answer to this sign-in: a new connection, then a refusal (not the one before it).
+        await waitFor(
+          async () => {
+            const since = (await page.evaluate(() => window.statuses)).slice(before);
+            return since.includes('connecting') && ['auth-required', 'error'].includes(since.at(-1));
+          },
+          { message: 'the server’s answer' },
+        );
       }
       assert.ok(windows >= 1);
       assert.match(await page.locator('agent-chat [part="error"]').innerText(), /still refuses this chat after you signed in/);
