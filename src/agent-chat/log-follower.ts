@@ -43,7 +43,11 @@ export class LogFollower {
     this.intent.connect(host);
     this.resized.observe(content);
     this.resized.observe(log);
-    this.lastTop = log.scrollTop;
+    // Read with the next frame's layout: reading it now would lay the whole chat out an extra time.
+    this.lastTop = 0;
+    requestAnimationFrame(() => {
+      if (this.log === log) this.lastTop = log.scrollTop;
+    });
   }
 
   detach(): void {

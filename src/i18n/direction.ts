@@ -27,9 +27,21 @@ export function directionFromSubtags(lang: string): TextDirection {
   return RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
 }
 
+/** Answers already worked out, by tag as given: the element asks on every render. */
+const known = new Map<string, TextDirection>();
+
 /** The direction `lang` is written in; `ltr` for an empty tag or one that is not a language tag. */
 export function directionOf(lang: string | undefined): TextDirection {
-  const tag = (lang ?? '').trim().replace(/_/g, '-');
+  const given = lang ?? '';
+  let direction = known.get(given);
+  if (!direction) {
+    direction = directionOfTag(given.trim().replace(/_/g, '-'));
+    known.set(given, direction);
+  }
+  return direction;
+}
+
+function directionOfTag(tag: string): TextDirection {
   if (!tag) return 'ltr';
   let locale: LocaleWithTextInfo;
   try {

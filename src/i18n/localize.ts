@@ -5,13 +5,16 @@
  * (`stringsContext`). It follows the element's `lang` and `strings`, and any `lang` on the page
  * changing while the element is connected: everything redraws in the new language. It also says
  * which way the chat is written (`dir`): right to left for such a language unless a `dir` nearer
- * than that language's `lang` says otherwise.
+ * than that language's `lang` says otherwise. Each language's number format is made while the page
+ * is idle, before a count first needs it.
  */
 import { ContextProvider } from '@lit/context';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { stringsContext } from '../internal/contexts.js';
 import type { ChatStringOverrides, ChatStrings } from './chat-strings.js';
+import { whenIdle } from '../internal/idle.js';
 import { directionOf } from './direction.js';
+import { prepareCounts } from './plural.js';
 import { en, loadStrings, resolveStrings, stringsLoaded } from './strings.js';
 
 // The page's language starts loading with the element, so its texts are usually there by the first draw.
@@ -61,6 +64,8 @@ export class LocalizeController implements ReactiveController {
     this.language = language;
     this.overrides = strings;
     this.provider.setValue(resolveStrings(language, strings));
+    const { locale } = this.strings;
+    whenIdle(() => prepareCounts(locale), 1000);
     if (stringsLoaded(language)) return;
     void loadStrings(language).then(() => {
       if (this.language !== language) return;

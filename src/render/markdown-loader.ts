@@ -3,6 +3,7 @@
  * the element asks for it when it connects, so it is there before the first reply arrives, while
  * the widget itself shows up without waiting for it. The classic build inlines it.
  */
+import { whenIdle } from '../internal/idle.js';
 import type { MarkdownPainter, RenderMarkdown } from './markdown-painter.js';
 
 export type { RenderMarkdown };
@@ -18,7 +19,7 @@ export function loadMarkdown(): Promise<RenderMarkdown> {
     loaded = module.renderMarkdown;
     loadedActivityHtml = module.renderActivityHtml;
     loadedPainter = (host) => new module.MarkdownPainter(host, module.renderMarkdown);
-    whenIdle(() => module.renderMarkdown(WARM_UP));
+    whenIdle(() => module.renderMarkdown(WARM_UP), 2000);
     return loaded;
   });
   return loading;
@@ -29,11 +30,6 @@ export function loadMarkdown(): Promise<RenderMarkdown> {
  * (compiling their code and patterns) are not paid in the middle of the first streamed reply.
  */
 const WARM_UP = '# a\n\n*b* **c** `d` [e](https://example.com)\n\n- f\n1. g\n\n> h\n\n| i | j |\n|---|---|\n| k | l |\n\n```js\nm\n```\n';
-
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(() => task(), { timeout: 2000 });
-  else setTimeout(task, 200);
-}
 
 /** The renderer if it has arrived, else undefined (callers show plain text meanwhile). */
 export function markdownRenderer(): RenderMarkdown | undefined {

@@ -10,6 +10,7 @@ import { turnFromPage } from '../conversation/public-turns.js';
 import { latestLeaf, pathTo, siblingsOf, syncPath, treeFromNodes, type ConversationTree, type TreeChange, type TreeNode } from '../conversation/tree.js';
 import type { Turn } from '../conversation/types.js';
 import type { NodeRecord, ThreadRecord } from './records.js';
+import { whenIdle } from '../internal/idle.js';
 import { StorageError } from './storage-error.js';
 import type { ThreadStore } from './thread-store.js';
 
@@ -100,10 +101,7 @@ function lastLeafOf(tree: ConversationTree): string | undefined {
 
 /** Resolves when the page is idle (or soon, if it never is): the rest is read between frames. */
 function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 200 });
-    else setTimeout(resolve, 0);
-  });
+  return new Promise((resolve) => whenIdle(resolve, 200));
 }
 
 /** Every node of the thread by id, read in chunks at idle; undefined once `wanted()` says to stop. */

@@ -25,4 +25,24 @@ describe('directionOf (which way a language is written)', () => {
     expect(directionFromSubtags('iw'), 'the old code for Hebrew').to.equal('rtl');
     expect(directionFromSubtags('ar-Latn-EG')).to.equal('ltr');
   });
+
+  it('works a tag out once: asked again (the element asks on every render) it builds no Intl.Locale', () => {
+    const intl = Intl as { Locale: typeof Intl.Locale };
+    const original = intl.Locale;
+    let built = 0;
+    intl.Locale = class extends original {
+      constructor(...args: ConstructorParameters<typeof Intl.Locale>) {
+        super(...args);
+        built += 1;
+      }
+    };
+    try {
+      expect(directionOf('ks-IN')).to.equal('rtl');
+      expect(built).to.equal(1);
+      for (let i = 0; i < 100; i += 1) expect(directionOf('ks-IN')).to.equal('rtl');
+      expect(built, 'Intl.Locale built again').to.equal(1);
+    } finally {
+      intl.Locale = original;
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { englishSchemaFormLabels, type SchemaFormLabels } from '../../src/ask/forms/labels.js';
 import { validatePayload } from '../../src/ask/forms/validation.js';
 import { schemaFormLabels } from '../../src/components/interrupt/schema-form-labels.js';
-import { formatCount, pluralForm, type Counted, type CountedText } from '../../src/i18n/plural.js';
+import { formatCount, pluralForm, prepareCounts, type Counted, type CountedText } from '../../src/i18n/plural.js';
 import { loadStrings, resolveStrings } from '../../src/i18n/strings.js';
 import { activityTexts } from '../../src/components/activity/activity-texts.js';
 import { replyExtrasTexts } from '../../src/components/message/reply-extras-texts.js';
@@ -103,5 +103,27 @@ describe('counted texts (Intl.PluralRules)', () => {
     expect(messages(englishSchemaFormLabels)).to.deep.equal(['must have at most 1 item', 'must be at most 1 character long', 'must have at most 1 field']);
     expect(messages(formLabels('de'))).to.deep.equal(['darf höchstens 1 Eintrag haben', 'darf höchstens 1 Zeichen lang sein', 'darf höchstens 1 Feld haben']);
     expect(messages(formLabels('fr-CA'))).to.deep.equal(['doit contenir au plus 1 élément', 'doit compter au plus 1 caractère', 'doit avoir au plus 1 champ']);
+  });
+
+  it('prepareCounts makes a language’s number format ahead of need: counts written later make none', () => {
+    const intl = Intl as { NumberFormat: typeof Intl.NumberFormat };
+    const original = intl.NumberFormat;
+    let made = 0;
+    intl.NumberFormat = class extends original {
+      constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Intl.NumberFormat;
+    try {
+      prepareCounts('de-LI');
+      expect(made).to.equal(1);
+      const written = new original('de-LI').format(1988);
+      expect(formatCount({ one: '{count} Nachricht', other: '{count} Nachrichten' }, 1988, 'de-LI')).to.equal(`${written} Nachrichten`);
+      prepareCounts('de-LI');
+      expect(made, 'a second format made').to.equal(1);
+    } finally {
+      intl.NumberFormat = original;
+    }
   });
 });
