@@ -1,9 +1,9 @@
 /**
- * AG-UI interrupts, the pure part: how each is shown, when one is still open, what the person's
- * answer looks like as a resume entry, and when a paused reply can go on.
+ * AG-UI interrupts, the pure part: how each is shown, what the person's answer looks like as a
+ * resume entry, and when a paused reply can go on (which are still open: `conversation/interrupt-state.ts`).
  */
-import { lastReply } from '../conversation/selectors.js';
-import type { AssistantTurn, InterruptEntry, InterruptResponse, Turn } from '../conversation/types.js';
+import { isOpen } from '../conversation/interrupt-state.js';
+import type { AssistantTurn, InterruptResponse } from '../conversation/types.js';
 import type { ResumeEntry, Interrupt } from '../protocol/contract.js';
 
 /** `approval`: Approve / Deny (/ Edit); `questions`: the ask_user form; `form`: one built from `responseSchema`. */
@@ -29,31 +29,6 @@ export function ownMetadata(interrupt: Interrupt): Record<string, unknown> {
   return own && typeof own === 'object' && !Array.isArray(own) ? (own as Record<string, unknown>) : {};
 }
 
-/** Past `expiresAt`. A value that is not a date never expires (as the protocol says). */
-export function isExpired(interrupt: Interrupt, now = Date.now()): boolean {
-  if (!interrupt.expiresAt) return false;
-  const at = Date.parse(interrupt.expiresAt);
-  return Number.isFinite(at) && at <= now;
-}
-
-/** Still waiting for the person: no answer, not sent, not expired. */
-export function isOpen(entry: InterruptEntry, now = Date.now()): boolean {
-  return !entry.response && !entry.sent && !isExpired(entry.interrupt, now);
-}
-
-/** The interrupts that still need the person's answer. */
-export function openInterrupts(turns: readonly Turn[], now = Date.now()): InterruptEntry[] {
-  return (lastReply(turns)?.interrupts ?? []).filter((entry) => isOpen(entry, now));
-}
-
-/**
- * New input is held while an interrupt of the last reply waits for an answer, or has one that has
- * not reached the backend yet (its run was stopped or failed before it started: Retry sends it).
- */
-export function holdsInput(turns: readonly Turn[], now = Date.now()): boolean {
-  return (lastReply(turns)?.interrupts ?? []).some((entry) => !entry.sent && (entry.response !== undefined || !isExpired(entry.interrupt, now)));
-}
-
 /**
  * The resume entries that address every interrupt of the reply not sent yet, once none is still
  * open: the answers given, and `cancelled` for those that expired unanswered (never answered late).
@@ -70,16 +45,6 @@ export function resumeEntries(reply: AssistantTurn, now = Date.now()): ResumeEnt
 /** Whether the person answered any of these (an all-expired set does not continue the reply by itself). */
 export function anyAnswered(entries: readonly ResumeEntry[]): boolean {
   return entries.some((entry) => !(entry.metadata?.['agent-chat'] as { expired?: boolean } | undefined)?.expired);
-}
-
-/** The earliest moment an open interrupt of these turns expires, if any does. */
-export function nextExpiry(turns: readonly Turn[], now = Date.now()): number | undefined {
-  let next: number | undefined;
-  for (const entry of openInterrupts(turns, now)) {
-    const at = entry.interrupt.expiresAt ? Date.parse(entry.interrupt.expiresAt) : NaN;
-    if (Number.isFinite(at) && (next === undefined || at < next)) next = at;
-  }
-  return next;
 }
 
 export interface ApprovalDecision {
@@ -122,27 +87,7 @@ export function editedArgsSchema(interrupt: Interrupt): Record<string, unknown> 
   return edited && typeof edited === 'object' ? (edited as Record<string, unknown>) : { type: 'object' };
 }
 
-/** Whether the person declined: cancelled, or resolved with a "no". */
-export function isDenial(response: InterruptResponse | undefined): boolean {
-  if (!response) return false;
-  if (response.status === 'cancelled') return true;
-  const { payload } = response;
-  if (payload === false) return true;
-  return !!payload && typeof payload === 'object' && (payload as { approved?: unknown }).approved === false;
-}
-
 function hasProperty(schema: Record<string, unknown>, key: string): boolean {
   const properties = schema.properties;
   return !!properties && typeof properties === 'object' && Object.prototype.hasOwnProperty.call(properties, key);
-}
-
-/**
- * Whether a running call of this reply waits for the person rather than for anything that could
- * still be under way: its questions are open, or an unanswered interrupt holds it. Such a call is
- * still running when the conversation comes back (it can be answered, or its answer sent again with
- * Retry); any other is cut short.
- */
-export function waitsForPerson(reply: AssistantTurn, call: { id: string; ask?: { outcome?: string } }): boolean {
-  if (call.ask && !call.ask.outcome) return true;
-  return (reply.interrupts ?? []).some((entry) => entry.interrupt.toolCallId === call.id && !entry.sent);
 }

@@ -8,7 +8,7 @@ import type { Attachment } from '../conversation/types.js';
 import type { ChatStrings } from '../i18n/chat-strings.js';
 import { attachTexts } from './attach-texts.js';
 import { emit } from '../events.js';
-import { FileDrop } from '../agent-chat/file-drop.js';
+import { FileDrop } from './file-drop.js';
 import '../components/attachments/attachment-tray.js';
 import '../components/attachments/drop-target.js';
 import { AttachmentManager, type RejectedEvent } from './attachment-manager.js';

@@ -4,7 +4,7 @@
  * `activity: {activityId, label, agentName, depth, sequence, delegationId, …}` — and is set apart
  * again on the way in, so it never reaches the model.
  */
-import { waitsForPerson } from '../ask/interrupts.js';
+import { waitsForPerson } from './interrupt-state.js';
 import { replyActivity, type ActivityCardInfo } from './activity.js';
 import type { AssistantTurn, ReplyPart, SubagentRecord, ToolCallPart, Turn } from './types.js';
 

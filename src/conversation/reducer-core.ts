@@ -4,7 +4,7 @@
  * app card learned, what an MCP server asked of the person, the conversation put in place. Pure, like the whole reducer (`reducer.ts`),
  * which adds the wire's events and loads with the stream code (`session/reply-stream.ts`).
  */
-import { updateApp } from '../mcp/app-placement.js';
+import { updateApp } from './app-placement.js';
 import type { Action } from './actions.js';
 import { reduceAsks, type AskAction } from './reduce/asks.js';
 import { recordElicitation } from './reduce/elicitations.js';

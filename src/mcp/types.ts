@@ -193,7 +193,6 @@ export type AppMessageCheck = (message: AppMessage) => boolean | Promise<boolean
 
 export const UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
-export const APP_ACTIVITY_TYPE = 'mcp-apps';
 
 /** The app document's sandbox: scripts in an opaque origin (never `allow-same-origin`). */
 export const APP_SANDBOX = 'allow-scripts';

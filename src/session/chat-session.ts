@@ -3,7 +3,8 @@
  * and feeds what comes back through the reducer. Knows no DOM; the element renders its state
  * and turns its notifications into public events.
  */
-import { anyAnswered, holdsInput, nextExpiry, openInterrupts, resumeEntries } from '../ask/interrupts.js';
+import { anyAnswered, resumeEntries } from '../ask/interrupts.js';
+import { holdsInput, nextExpiry, openInterrupts } from '../conversation/interrupt-state.js';
 import { DEFERRED_RESULT } from '../ask/ask-user-definition.js';
 import { reduceCore, type CoreAction } from '../conversation/reducer-core.js';
 import { lastReply, openAsks, replyById, replyText } from '../conversation/selectors.js';

@@ -1,18 +1,6 @@
 import { expect } from '@open-wc/testing';
-import {
-  approvalResponse,
-  editedArgsSchema,
-  interruptView,
-  isDenial,
-  isExpired,
-  isOpen,
-  nextExpiry,
-  openInterrupts,
-  ownMetadata,
-  resumeEntries,
-  anyAnswered,
-  holdsInput,
-} from '../../src/ask/interrupts.js';
+import { approvalResponse, editedArgsSchema, interruptView, ownMetadata, resumeEntries, anyAnswered } from '../../src/ask/interrupts.js';
+import { isDenial, isExpired, isOpen, nextExpiry, openInterrupts, holdsInput } from '../../src/conversation/interrupt-state.js';
 import { noRequests, placeRequests } from '../../src/ask/request-placement.js';
 import { replyActivity } from '../../src/conversation/activity.js';
 import type { AssistantTurn, InterruptEntry, ReplyPart, SubagentRecord, Turn } from '../../src/conversation/types.js';

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { isDenial, isOpen } from '../../ask/interrupts.js';
+import { isDenial, isOpen } from '../../conversation/interrupt-state.js';
 import { noRequests, type RequestPlacement } from '../../ask/request-placement.js';
 import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';

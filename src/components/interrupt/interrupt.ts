@@ -1,15 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import {
-  approvalResponse,
-  editedArgsSchema,
-  interruptView,
-  isDenial,
-  isExpired,
-  ownMetadata,
-  type ApprovalDecision,
-} from '../../ask/interrupts.js';
+import { approvalResponse, editedArgsSchema, interruptView, ownMetadata, type ApprovalDecision } from '../../ask/interrupts.js';
+import { isDenial, isExpired } from '../../conversation/interrupt-state.js';
 import { parseQuestions } from '../../ask/questions.js';
 import type { FieldError } from '../../ask/forms/model.js';
 import { checkPayload, validatePayload } from '../../ask/forms/validation.js';

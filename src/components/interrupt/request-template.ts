@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { isOpen } from '../../ask/interrupts.js';
+import { isOpen } from '../../conversation/interrupt-state.js';
 import type { InterruptEntry, ToolCallPart } from '../../conversation/types.js';
 import { loadRequestViews } from './interrupt-loader.js';
 

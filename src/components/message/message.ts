@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { repeat } from 'lit/directives/repeat.js';
-import { isDenial, isOpen } from '../../ask/interrupts.js';
+import { isDenial, isOpen } from '../../conversation/interrupt-state.js';
 import { ASK_USER_TOOL } from '../../ask/ask-user-definition.js';
 import { parseQuestions } from '../../ask/questions.js';
 import { noRequests, placeRequests, type RequestPlacement } from '../../ask/request-placement.js';

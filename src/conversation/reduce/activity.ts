@@ -1,6 +1,5 @@
 /** Activity parts (AG-UI ACTIVITY_SNAPSHOT / ACTIVITY_DELTA); an `mcp-apps` one goes where its app is shown. */
-import { placeBackendApp } from '../../mcp/app-placement.js';
-import { APP_ACTIVITY_TYPE } from '../../mcp/types.js';
+import { APP_ACTIVITY_TYPE, placeBackendApp } from '../app-placement.js';
 import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
 import { patched } from '../json-patch.js';

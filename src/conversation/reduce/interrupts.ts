@@ -2,7 +2,7 @@
  * The interrupts of a reply: the person's answers (kept until every open one has one), their
  * sending, and those that expired unanswered.
  */
-import { isExpired } from '../../ask/interrupts.js';
+import { isExpired } from '../interrupt-state.js';
 import type { Interrupt } from '../../protocol/contract.js';
 import type { Action } from '../actions.js';
 import { lastReply } from '../selectors.js';

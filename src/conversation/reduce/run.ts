@@ -3,7 +3,7 @@
  * for the person, ends (finished, failed, stopped); the steps it reports; the adapter's record of it;
  * parts the backend takes back.
  */
-import { isDenial } from '../../ask/interrupts.js';
+import { isDenial } from '../interrupt-state.js';
 import type { ReplyError } from '../../protocol/contract.js';
 import type { Action } from '../actions.js';
 import type { AssistantTurn, ConversationState, ReplyPart, ReplyStatus, ToolCallStatus } from '../types.js';

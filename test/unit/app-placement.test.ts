@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { placeBackendApp, updateApp } from '../../src/mcp/app-placement.js';
+import { placeBackendApp, updateApp } from '../../src/conversation/app-placement.js';
 import type { ActivityPart, AssistantTurn, ConversationState, ToolCallPart } from '../../src/conversation/types.js';
 
 const call = (id: string, args: unknown, extra: Partial<ToolCallPart> = {}): ToolCallPart => ({

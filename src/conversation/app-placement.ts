@@ -3,10 +3,13 @@
  * call (the page's MCP servers) or of an `mcp-apps` activity (the backend's). Pure; the reducer
  * delegates to it.
  */
-import type { ActivityPart, AssistantTurn, ConversationState, ToolCallPart } from '../conversation/types.js';
+import type { ActivityPart, AssistantTurn, ConversationState, ToolCallPart } from './types.js';
 import { isRecord } from '../internal/guards.js';
-import { updatePart } from '../conversation/update-part.js';
-import type { AppInfo } from './types.js';
+import { updatePart } from './update-part.js';
+import type { AppInfo } from '../mcp/types.js';
+
+/** The activity type of an app the backend ran (`@ag-ui/mcp-apps-middleware`). */
+export const APP_ACTIVITY_TYPE = 'mcp-apps';
 
 /**
  * Merges what an app card learned into the tool call (or activity) it belongs to, in any turn.
