@@ -2,18 +2,20 @@
  * Syntax highlighting of one painter's code blocks, off the main thread (highlighter.ts). A
  * finished block shows as text and gets its colours when the worker answers (at once from the cache
  * when it was highlighted before, so drawing the same block again costs a copy); the block still
- * streaming is highlighted at most once per frame while it is short, what arrives meanwhile
- * appended as text after the highlighted part. Once a block shows colours it never shows bare text
- * again: not when more text arrives, nor when its fence closes, nor when the painter draws it anew
- * — unless it ran over the time budget. Blocks over the size caps, or known to run over the budget
- * (highlight-limits.ts), stay text and are not tried again. The highlighter loads the first time a
- * block names a language it knows; blocks drawn before it arrives are highlighted then.
+ * streaming is highlighted again, while it is short, once a line of it has ended or after a while
+ * (highlight-pace.ts), what arrives meanwhile appended at once as text after the highlighted part.
+ * Once a block shows colours it never shows bare text again: not when more text arrives, nor when
+ * its fence closes, nor when the painter draws it anew — unless it ran over the time budget. Blocks
+ * over the size caps, or known to run over the budget (highlight-limits.ts), stay text and are not
+ * tried again. The highlighter loads the first time a block names a language it knows; blocks drawn
+ * before it arrives are highlighted then.
  */
 import { grammarFor } from './highlight-languages.js';
 import { commonStart, overBudgetBlocks, ReplyAllowance } from './highlight-limits.js';
 import { codeHighlighter, loadHighlighter, type CodeHighlighter, type HighlightOutcome } from './highlight-loader.js';
+import { liveRecolourWait, type LiveColouring } from './highlight-pace.js';
 
-/** A streaming block is highlighted again on each frame up to this many characters; past it, what follows stays text until the fence closes. */
+/** A streaming block is highlighted again as it grows up to this many characters; past it, what follows stays text until the fence closes. */
 export const LIVE_HIGHLIGHT_LIMIT = 4_000;
 /** Characters of code whose colours are put in the page in one frame (at least one block): each frame lays out a bounded amount. */
 const FRAME_CHARS = 20_000;
@@ -30,6 +32,10 @@ interface LiveBlock {
   highlighted: string;
   rest: Text;
   frame?: number;
+  /** Waits for its next colouring to be due (no line of it has ended since the last). */
+  timer?: ReturnType<typeof setTimeout>;
+  /** Its last colouring sent to the highlighter. */
+  lastAsked?: LiveColouring;
   /** A highlight of it is with the worker. */
   asked?: boolean;
   /** It ran over the time budget (or its reply's): no more colours until the fence closes. */
@@ -119,6 +125,7 @@ export class CodeHighlights {
   /** The streaming block ended (its fence closed, or it was drawn away). */
   endLive(): void {
     if (this.live?.frame !== undefined) cancelAnimationFrame(this.live.frame);
+    clearTimeout(this.live?.timer);
     if (this.live) this.lastLive = this.live;
     this.live = undefined;
   }
@@ -127,6 +134,16 @@ export class CodeHighlights {
     if (!live.grammar || live.frame !== undefined || live.asked || live.overBudget) return;
     if (live.code === live.highlighted || live.code.length > LIVE_HIGHLIGHT_LIMIT) return;
     if (!this.highlighter()) return;
+    const wait = liveRecolourWait(live.code, live.lastAsked, performance.now());
+    if (wait > 0) {
+      live.timer ??= setTimeout(() => {
+        live.timer = undefined;
+        if (this.live === live) this.highlightLiveSoon(live);
+      }, wait);
+      return;
+    }
+    clearTimeout(live.timer);
+    live.timer = undefined;
     live.frame = requestAnimationFrame(() => {
       live.frame = undefined;
       if (this.live === live) this.highlightLive(live);
@@ -140,6 +157,7 @@ export class CodeHighlights {
     if (!highlighter || !grammar) return;
     const snapshot = live.code;
     live.asked = true;
+    live.lastAsked = { code: snapshot, at: performance.now() };
     const wanted = () => this.live === live && this.host.isConnected;
     void highlighter.highlightCode(snapshot, grammar, { reply: this, live: true, wanted }).then((outcome) => {
       live.asked = false;
