@@ -20,7 +20,6 @@
  * --paced has the server pause 16 ms after every 4 events (one call, about 60 calls/s, a busy
  *   team of agents) instead of flooding the socket.
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';

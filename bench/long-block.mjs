@@ -17,7 +17,7 @@
  * --dist serves another build (e.g. one made from an older commit, to compare).
  * --timeout (seconds) gives up on a run that takes longer; it is reported as such.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';

@@ -389,6 +389,7 @@ export class AgentChatElement extends AgentChatEmbedding {
     const branches = this.store.branchesOf(first > 0 ? turns.slice(first) : turns);
     const settled = !this.run.busy && !this.run.waitingForPerson;
     if (turns.length && !messageViewLoaded()) this.messageViewLoading ??= loadMessageView();
+    this.noticeShown ||= !!(this.apps.signIns.length || this.apps.unreachable.length);
     return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">
       ${this.files.ui?.dropTarget()}
       ${headerTemplate({
@@ -398,7 +399,7 @@ export class AgentChatElement extends AgentChatEmbedding {
       })}
       ${persistent && this.threads.open ? this.threads.renderDrawer() : nothing}
       <div class="body">
-      ${storageNoticeTemplate(strings, this.store.problem, () => this.threads.download(), () => this.store.dismissProblem())}
+      ${storageNoticeTemplate(strings, this.store.problem, () => void this.threads.download(), () => this.store.dismissProblem())}
       <div
         class="messages"
         part="messages"
@@ -429,7 +430,7 @@ export class AgentChatElement extends AgentChatEmbedding {
       ${this.log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
       ${this.apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
       ${configErrorsTemplate(strings, this.connection.problems)}
-      ${(this.noticeShown ||= !!(this.apps.signIns.length || this.apps.unreachable.length)) ? mcpNoticeTemplate(this.apps, () => this.focusComposer()) : nothing}
+      ${this.noticeShown ? mcpNoticeTemplate(this.apps, () => this.focusComposer()) : nothing}
       <div class="footer">
         ${heldNoticeTemplate(strings, this.run.heldNotice, this.actions.goToRequest)}
         <agent-chat-composer

@@ -91,7 +91,9 @@ export class ThreadsDrawer {
   };
 
   /** What the person asked of the list of conversations. */
-  private readonly onAction = async ({ action }: ThreadActionEvent) => {
+  private readonly onAction = ({ action }: ThreadActionEvent) => void this.act(action);
+
+  private async act(action: ThreadActionEvent['action']): Promise<void> {
     switch (action.kind) {
       case 'select':
         if (action.id !== this.hooks.currentId()) await this.hooks.chat.openThread(action.id);
@@ -114,7 +116,7 @@ export class ThreadsDrawer {
         void this.importFile(action.file);
         break;
     }
-  };
+  }
 
   /** A file chosen in the list: imported and shown, or refused with the reason in the list. */
   private async importFile(file: File): Promise<void> {

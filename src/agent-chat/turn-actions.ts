@@ -61,8 +61,12 @@ export class TurnActions {
   };
 
   /** The person answered questions or an interrupt in a card. */
-  readonly onAnswer = async (event: AnswerEvent): Promise<void> => {
+  readonly onAnswer = (event: AnswerEvent): void => {
     event.stopPropagation();
+    void this.answer(event);
+  };
+
+  private async answer(event: AnswerEvent): Promise<void> {
     const { session, log } = this.hooks;
     const detail = event.answer;
     const accepted = detail.kind === 'question' ? await session().answerQuestion(detail.toolCallId, detail.answers) : session().answerInterrupt(detail.interruptId, detail.response);
@@ -71,7 +75,7 @@ export class TurnActions {
     // The form goes away: the keyboard moves to the next open request, else to the composer.
     await this.hooks.drawn();
     if (!this.hooks.messages().some((message) => message.focusOpenRequest())) this.hooks.focusComposer();
-  };
+  }
 
   /** The held notice's button: the keyboard goes to the first request waiting for an answer. */
   readonly goToRequest = (): void => {

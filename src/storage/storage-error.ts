@@ -51,6 +51,8 @@ export function toStorageError(error: unknown): StorageError {
     case 'DataCloneError':
     case 'DataError':
       return new StorageError('invalid', STORAGE_MESSAGES.invalidData, cause);
+    default:
+      break; // other names, or none: decided below
   }
   if (
     (error instanceof ReferenceError || error instanceof TypeError) &&

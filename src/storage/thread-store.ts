@@ -219,7 +219,7 @@ export class ThreadStore {
       const threads = tx.objectStore('threads');
       const nodeStore = tx.objectStore('nodes');
       // Requests run in order: this reads the record as it was before the put below.
-      const storedThread = commit ? undefined : requests.add(threads.get(thread.id));
+      const storedThread = commit ? undefined : requests.result(threads.get(thread.id));
       for (const id of removedNodeIds) requests.add(nodeStore.delete([thread.id, id]));
       for (const node of nodes) requests.add(putNode(nodeStore, node));
       requests.add(threads.put(thread));
@@ -339,7 +339,13 @@ export class ThreadStore {
 class Requests {
   private readonly pending: Promise<unknown>[] = [];
 
-  add<T>(request: Promise<T>): Promise<T> {
+  /** Runs `request` with the others: `all()` settles with them (a failure is seen there, not here). */
+  add(request: Promise<unknown>): void {
+    void this.result(request);
+  }
+
+  /** `add`, keeping the request's own result too. */
+  result<T>(request: Promise<T>): Promise<T> {
     request.catch(() => {});
     this.pending.push(request);
     return request;

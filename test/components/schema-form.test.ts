@@ -208,7 +208,7 @@ describe('<agent-chat-schema-form>', () => {
     el.value = {};
     await el.updateComplete;
     expect(byLabel(el, 'Year').value).to.equal('1');
-    el.checkValue();
+    void el.checkValue();
     await el.updateComplete;
     expect(root(el).querySelector('[role="alert"]')).to.exist;
     el.value = { quarter: 'Q3', year: 2030, revenue: 2 };

@@ -12,7 +12,7 @@ import { EventSchema } from '@ag-ui/core/schemas';
 import { startDemoServer } from '../../demo/server.mjs';
 import { EXTRA_PROMPTS } from '../../demo/scripted-extras.mjs';
 import { colourName, imageSize, pngAverageColour } from '../../demo/file-facts.mjs';
-import { chatTurn, launchChromium } from './browser.mjs';
+import { launchChromium } from './browser.mjs';
 import { distBuilt } from './mcp-fixtures.mjs';
 import { parseSse } from './sse.mjs';
 

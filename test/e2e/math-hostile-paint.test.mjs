@@ -78,7 +78,7 @@ function inspect() {
     const boxes = own.map((element) => element.getBoundingClientRect());
     const text = getComputedStyle(formula).color;
     for (const element of katex.querySelectorAll('.katex-html *')) {
-      let box = element.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
       let [left, top, right, bottom] = [box.left, box.top, box.right, box.bottom];
       for (let at = element.parentElement; at && at !== formula.parentElement; at = at.parentElement) {
         if (!clips(at)) continue;

@@ -7,6 +7,7 @@
  * classic script. On a phone a wide formula scrolls sideways in a keyboard-reachable box while a
  * short one is centred.
  */
+/* global deepAll -- defined in the page by an init script below */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chatTurn, launchChromium, openPage } from './browser.mjs';

@@ -234,7 +234,7 @@ describe('MCP Apps: official example servers', { timeout: 240_000 }, () => {
   });
 
   it('budget-allocator renders from structuredContent', async () => {
-    await withAppChat(browser, { createServer: createBudgetServer, backend: () => clientToolBackend('get-budget-data'), childName: 'budget' }, async ({ mcp, site, opened, page }) => {
+    await withAppChat(browser, { createServer: createBudgetServer, backend: () => clientToolBackend('get-budget-data'), childName: 'budget' }, async ({ mcp, opened, page }) => {
     const end = await chatTurn(page, 'Show me the budget');
     assert.equal(end.status, 'done');
     assert.equal(mcp.calls['get-budget-data'], 1);

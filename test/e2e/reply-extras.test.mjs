@@ -4,6 +4,7 @@
 // has `source` parts, piped through the real `toUIMessageStream`, plus a data-agent-chat-suggestions
 // part). Starters, follow-ups, the sources list and its links, Copy read back from the clipboard,
 // feedback — and all of it again after a real reload on the same storage.
+/* global seen -- what the page heard, set up by an init script below */
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';

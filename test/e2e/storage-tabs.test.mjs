@@ -46,7 +46,6 @@ const threadIdOf = (page) => page.evaluate(() => document.querySelector('agent-c
 const listThreads = (page) => page.evaluate(() => document.querySelector('agent-chat').listThreads());
 /** Waits until the page's saves have been written (exportThread flushes first). */
 const flushed = (page) => page.evaluate(() => document.querySelector('agent-chat').exportThread().then(() => undefined));
-const userTexts = (turns) => turns.filter((turn) => turn.role === 'user').map((turn) => turn.text);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends `text` with the element's send() at wall-clock time `at` (ms); resolves with the response-end detail. */

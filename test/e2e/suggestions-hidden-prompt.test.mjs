@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { launchChromium, openPage } from './browser.mjs';
-import { chatPage, distBuilt, sleep, startPageServer, waitFor } from './mcp-fixtures.mjs';
+import { chatPage, distBuilt, sleep, startPageServer } from './mcp-fixtures.mjs';
 
 /** Text in Unicode tag characters: drawn as nothing, read by a model. */
 const TAGGED = (text) => Array.from(text, (c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');

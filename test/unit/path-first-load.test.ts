@@ -83,7 +83,7 @@ describe('path-first load: the partial tree', () => {
     const change = partial.sync(tree, next, 'replace', turns);
     const merged = partial.merge(asTree(all), change.tree, next);
     expect(ids(merged.turns)).to.deep.equal([...all.map((node) => node.id), 'new']);
-    next.forEach((turn, i) => expect(merged.turns[6 + i]).to.equal(turn));
+    next.forEach((turn, i) => void expect(merged.turns[6 + i]).to.equal(turn));
     expect(merged.tree.nodes.get('n5')!.parentId, 'the cut has its parent back').to.equal('n4');
     expect(ids(pathTo(merged.tree, 'new'))).to.deep.equal(ids(merged.turns));
     expect(merged.removed).to.deep.equal([]);

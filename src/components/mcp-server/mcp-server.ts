@@ -101,7 +101,8 @@ export class AgentChatMcpServer extends HTMLElement {
         return { problem: `The headers of the MCP server "${this.name}" are not valid JSON.` };
       }
     }
-    const element = this;
+    const onAppCall = () => this.onAppCall;
+    const messages = () => (this.getAttribute('messages') === 'allow' ? 'allow' : 'ask');
     const scopes = this.getAttribute('scopes')?.split(/\s+/).filter(Boolean);
     return {
       config: {
@@ -116,10 +117,10 @@ export class AgentChatMcpServer extends HTMLElement {
         authProvider: this.ownAuth,
         // Read at call time: the page may set or replace the check (or the trust) whenever it likes.
         get onAppCall() {
-          return element.onAppCall;
+          return onAppCall();
         },
         get messages() {
-          return element.getAttribute('messages') === 'allow' ? 'allow' : 'ask';
+          return messages();
         },
       },
     };

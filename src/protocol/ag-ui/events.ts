@@ -174,6 +174,7 @@ export class AgUiEventMapper {
   }
 
   private convert<T extends KnownType>(type: T, e: Fields<T>): ChatEvent[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the signature above types each event's fields
   private convert(type: KnownType, e: Record<string, any>): ChatEvent[] {
     const sub = e.subagentRunId as string | undefined;
     const one = (event: ChatEvent): ChatEvent[] => [attribute(event, sub)];
