@@ -7,11 +7,11 @@ import type { ChatStrings } from '../i18n/chat-strings.js';
 import { format } from '../i18n/strings.js';
 import { loadMcpNotice } from '../components/mcp-notice/mcp-notice-loader.js';
 import type { ChatApps } from '../mcp/chat-apps.js';
+import { COMPOSER_PART_NAMES, MESSAGE_PART_NAMES, exportParts } from '../internal/part-names.js';
 
 /** Every part of a message, forwarded so the page can style it from `agent-chat::part(…)`. */
-const MESSAGE_PARTS =
-  'message, user-message, message-sender, assistant-message, reasoning, file, sources, error, retry-button, copy-button, tool-card, tool-card-header, tool-card-body, tool-card-status, tool-progress, tool-cancel, elicitation, mcp-result-text, mcp-result-image, mcp-result-audio, mcp-result-link, mcp-result-resource, mcp-result-download, mcp-result-note, app-frame, app-message, app-source, app-paused, mcp-sign-in, activity, activity-card, activity-panel, activity-more, question-form, approval, input-request, edit-button, regenerate-button, branch-switcher, edit-message, message-attachments, message-attachment, copy-message-button, feedback-button';
-export const COMPOSER_PARTS = 'composer, input, send-button, stop-button, attach-button, attachments, attachment, attachment-remove, attachment-progress, attachment-refusal';
+const MESSAGE_PARTS = exportParts(MESSAGE_PART_NAMES);
+export const COMPOSER_PARTS = exportParts(COMPOSER_PART_NAMES);
 
 /** The header bar: the conversations button, the heading, a panel's close button; none when there is nothing to put in it. */
 export function headerTemplate({ heading, threadsButton, closeButton }: { heading?: string; threadsButton?: unknown; closeButton?: unknown }) {

@@ -12,11 +12,12 @@ import { ThreadActionEvent, on } from '../internal/events.js';
 import { onFirstNeed } from '../internal/lazy.js';
 import type { ThreadSummary } from '../storage/chat-storage.js';
 import type { ThreadExport } from '../storage/records.js';
+import { THREAD_LIST_PART_NAMES, exportParts } from '../internal/part-names.js';
 
 /** The list of conversations is loaded when the person first opens it. */
 const loadThreadList = onFirstNeed(() => import('../components/thread-list/thread-list.js'), 'the list of conversations');
 
-const LIST_PARTS = 'thread-list, thread-item, thread-new-button, thread-import-button';
+const LIST_PARTS = exportParts(THREAD_LIST_PART_NAMES);
 
 /** The chat's public thread methods, which the drawer's actions call. */
 interface ThreadMethods {

@@ -14,9 +14,10 @@ import '../components/attachments/drop-target.js';
 import { AttachmentManager, type RejectedEvent } from './attachment-manager.js';
 import { attachmentLimitProblems, maxFileSizeOf, maxFilesOf } from './attachment-rules.js';
 import type { AttachmentsHost } from './types.js';
+import { ATTACHMENT_PART_NAMES, exportParts } from '../internal/part-names.js';
 
 /** The tray's parts, forwarded by the composer. */
-const TRAY_PARTS = 'attachments, attachment, attachment-remove, attachment-progress, attachment-refusal';
+const TRAY_PARTS = exportParts(ATTACHMENT_PART_NAMES);
 
 function pickFiles(event: Event) {
   ((event.currentTarget as HTMLElement).nextElementSibling as HTMLInputElement).click();

@@ -13,14 +13,15 @@ import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import '../tool-card/tool-card.js';
 import { statusText, toolCardTexts } from '../tool-card/tool-card-texts.js';
-import { REQUEST_PARTS, focusOpenRequestIn, requestTemplate } from '../interrupt/request-template.js';
+import { focusOpenRequestIn, requestTemplate } from '../interrupt/request-template.js';
 import { activityTexts } from './activity-texts.js';
 import { activityStyles } from './activity.styles.js';
 import { define } from '../../internal/define.js';
+import { ACTIVITY_PART_NAMES, CARD_FRAME_PART_NAMES, exportParts } from '../../internal/part-names.js';
 
 /** Parts of an activity card, renamed so the page can tell them from the lead's own cards. */
-const CARD_PARTS = 'tool-card:activity-card, tool-card-header, tool-card-body, tool-card-status';
-const NESTED_PARTS = `activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status, ${REQUEST_PARTS}`;
+const CARD_PARTS = exportParts(['tool-card', ...CARD_FRAME_PART_NAMES], { 'tool-card': 'activity-card' });
+const NESTED_PARTS = exportParts(ACTIVITY_PART_NAMES);
 
 let nextId = 0;
 

@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { isOpen } from '../../conversation/interrupt-state.js';
 import type { InterruptEntry, ToolCallPart } from '../../conversation/types.js';
 import { loadRequestViews } from './interrupt-loader.js';
+import { REQUEST_PART_NAMES, exportParts } from '../../internal/part-names.js';
 
 /** What holds requests of its own (a subagent's activity block). */
 interface RequestHolder {
@@ -10,7 +11,7 @@ interface RequestHolder {
 }
 
 /** Parts of a request, forwarded by whoever shows one. */
-export const REQUEST_PARTS = 'approval, question-form, input-request';
+const REQUEST_PARTS = exportParts(REQUEST_PART_NAMES);
 
 /**
  * An interrupt, shown where it belongs: in its call's card (slotted) or `standalone`. The view

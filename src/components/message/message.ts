@@ -28,6 +28,7 @@ import { define } from '../../internal/define.js';
 import { AnswerEvent, EditDoneEvent, QuestionSubmitEvent, RetryRequestEvent, TurnActionEvent, on, type TurnAction } from '../../internal/events.js';
 import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
 import type { AgentChatToolCard } from '../tool-card/tool-card.js';
+import { ACTIVITY_PART_NAMES, TOOL_CARD_PART_NAMES, exportParts } from '../../internal/part-names.js';
 
 /** Where a turn sits among its versions (edits, regenerations): 1-based, and the versions' ids. */
 export interface BranchPosition {
@@ -36,8 +37,8 @@ export interface BranchPosition {
   siblings: string[];
 }
 
-const TOOL_CARD_PARTS = 'tool-card, tool-card-header, tool-card-body, tool-card-status, tool-progress, tool-cancel, elicitation, mcp-result-text, mcp-result-image, mcp-result-audio, mcp-result-link, mcp-result-resource, mcp-result-download, mcp-result-note, app-frame, app-message, app-source, app-paused, mcp-sign-in';
-const ACTIVITY_PARTS = 'activity, activity-card, activity-panel, tool-card-header, tool-card-body, tool-card-status, approval, question-form, input-request';
+const TOOL_CARD_PARTS = exportParts(TOOL_CARD_PART_NAMES);
+const ACTIVITY_PARTS = exportParts(ACTIVITY_PART_NAMES);
 
 /**
  * @summary One turn of the conversation: the person's message, or the agent's reply with its

@@ -17,6 +17,7 @@ import '../markdown/markdown-view.js';
 import '../rich-result/rich-result.js';
 import { mcpContentStyles } from './mcp-content.styles.js';
 import { toolCardTexts } from './tool-card-texts.js';
+import { MCP_CONTENT_PART_NAMES, exportParts } from '../../internal/part-names.js';
 
 /** Items of one result shown at most; the rest are counted. */
 const MAX_ITEMS = 50;
@@ -30,7 +31,7 @@ const TEXT_CHARS = 100_000;
 const DOWNLOAD_URL_MS = 60_000;
 
 /** The parts of the content view, forwarded by the card. */
-export const MCP_CONTENT_PARTS = 'mcp-result-text, mcp-result-image, mcp-result-audio, mcp-result-link, mcp-result-resource, mcp-result-download, mcp-result-note';
+const MCP_CONTENT_PARTS = exportParts(MCP_CONTENT_PART_NAMES);
 
 /**
  * @summary The content of a result an MCP server of the page returned, in its tool card: text as
