@@ -2,7 +2,7 @@
 import type { ReplyErrorKind } from './protocol/contract.js';
 import type { MessageSource } from './conversation/types.js';
 import type { ReplyEndStatus } from './session/chat-session.js';
-import type { McpServerStatus } from './mcp/types.js';
+import type { McpServerStatus } from './mcp/mcp-types.js';
 
 export interface AgentChatSendDetail {
   text: string;

@@ -7,7 +7,7 @@ export { askPerson } from './mcp/app-call-check.js';
 export { AskUserDeferred, askUserTool, type Question, type QuestionOption } from './ask/ask-user-definition.js';
 export type { AskUserHandler } from './ask/ask-user-tool.js';
 export type { SchemaFormLabels } from './ask/forms/labels.js';
-export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, AppMessage, AppMessageCheck, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './mcp/types.js';
+export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, AppMessage, AppMessageCheck, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './mcp/mcp-types.js';
 export type { ThreadSummary } from './storage/chat-storage.js';
 export type { ThreadExport } from './storage/records.js';
 export type { ChatEvent, HistoryMessage, Interrupt, ReplyError, ReplyErrorKind } from './protocol/contract.js';
@@ -29,8 +29,8 @@ export type {
   ChatRunTrigger as RunTrigger,
   ChatTransport as Transport,
 } from './conversation/types.js';
-export { AgUiTransport, AiSdkTransport } from './protocol/index.js';
+export { AgUiTransport, AiSdkTransport } from './protocol/transport-factory.js';
 export type { ChatStrings, ChatStringOverrides } from './i18n/chat-strings.js';
 export type { ToolDisplay } from './conversation/tool-display.js';
-export type { UploadFile, UploadFileOptions, UploadedFile } from './attachments/types.js';
+export type { UploadFile, UploadFileOptions, UploadedFile } from './attachments/attachment-types.js';
 export type * from './events.js';

@@ -11,7 +11,7 @@ import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from '..
 import type { ConversationState, MessageSource, Turn } from '../conversation/types.js';
 import { emit, type AgentChatEventMap } from '../events.js';
 import { provideDisplay } from '../internal/contexts.js';
-import { AnswerEvent, ComposerSendEvent, ComposerStopEvent, FeedbackEvent, RetryRequestEvent, TurnActionEvent, on } from '../internal/events.js';
+import { AnswerEvent, ComposerSendEvent, ComposerStopEvent, FeedbackEvent, RetryRequestEvent, TurnActionEvent, on } from '../internal/view-events.js';
 import { newId } from '../internal/ids.js';
 import { ChatApps } from '../mcp/chat-apps.js';
 import { loadMarkdown } from '../render/markdown-loader.js';
@@ -21,7 +21,7 @@ import type { ThreadExport } from '../storage/records.js';
 import { AgentChatEmbedding } from './agent-chat-embedding.js';
 import { appCardReply, withCardDisplay, type AppendAppCardOptions } from './app-card-reply.js';
 import { COMPOSER_PARTS, configErrorsTemplate, headerTemplate, heldNoticeTemplate, mcpNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
-import { ConnectionController } from './connection.js';
+import { ConnectionController } from './connection-controller.js';
 import { displayOptions } from './display-options.js';
 import { closeButtonTemplate } from './embed-templates.js';
 import { LinkAnnouncer } from './link-announcer.js';

@@ -4,12 +4,12 @@
  */
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { UploadFile } from '../attachments/types.js';
+import type { UploadFile } from '../attachments/attachment-types.js';
 import type { AskUserHandler } from '../ask/ask-user-tool.js';
 import type { ToolDisplay } from '../conversation/tool-display.js';
 import type { Suggestion, ChatTransport as Transport } from '../conversation/types.js';
 import type { ChatStringOverrides } from '../i18n/chat-strings.js';
-import type { AppCallCheck, AppMessageCheck, McpServerConfig } from '../mcp/types.js';
+import type { AppCallCheck, AppMessageCheck, McpServerConfig } from '../mcp/mcp-types.js';
 import type { HeadersInput } from '../protocol/http.js';
 import type { ImagesMode } from '../render/image-policy.js';
 import type { StorageMode } from '../storage/chat-storage.js';

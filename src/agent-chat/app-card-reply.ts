@@ -2,7 +2,7 @@
 import type { ToolDisplay } from '../conversation/tool-display.js';
 import type { AssistantTurn, ToolCallPart } from '../conversation/types.js';
 import { newId } from '../internal/ids.js';
-import type { McpCallResult } from '../mcp/types.js';
+import type { McpCallResult } from '../mcp/mcp-types.js';
 
 /** What `appendAppCard` takes. */
 export interface AppendAppCardOptions {

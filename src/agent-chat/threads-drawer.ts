@@ -8,7 +8,7 @@ import type { AgentChatThreadList } from '../components/thread-list/thread-list.
 import type { ChatStrings } from '../i18n/chat-strings.js';
 import { format } from '../i18n/strings.js';
 import { errorText } from '../internal/errors.js';
-import { ThreadActionEvent, on } from '../internal/events.js';
+import { ThreadActionEvent, on } from '../internal/view-events.js';
 import { onFirstNeed } from '../internal/lazy.js';
 import type { ThreadSummary } from '../storage/chat-storage.js';
 import type { ThreadExport } from '../storage/records.js';

@@ -7,7 +7,7 @@
 import type { AgentChatMessage } from '../components/message/message.js';
 import type { ConversationState } from '../conversation/types.js';
 import type { AgentChatEventMap } from '../events.js';
-import type { AnswerEvent, FeedbackEvent, TurnActionEvent } from '../internal/events.js';
+import type { AnswerEvent, FeedbackEvent, TurnActionEvent } from '../internal/view-events.js';
 import type { ChatSession } from '../session/chat-session.js';
 import type { ChatStorage } from '../storage/chat-storage.js';
 import type { LogController } from './log-controller.js';

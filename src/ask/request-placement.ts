@@ -3,7 +3,7 @@
  * the block of the subagent that raised it, else under the reply. Something that waits for the
  * person is never hidden: a card past the activity limit, or activity turned off, sends it up.
  */
-import type { ReplyActivity } from '../conversation/activity.js';
+import type { ReplyActivity } from '../conversation/activity-blocks.js';
 import type { AssistantTurn, InterruptEntry } from '../conversation/types.js';
 
 export interface RequestPlacement {

@@ -6,7 +6,7 @@
 import type { Attachment } from '../conversation/types.js';
 import { newId } from '../internal/ids.js';
 import { hasPreview, refusalOf, type AttachmentLimits, type RefusalReason } from './attachment-rules.js';
-import type { UploadFile } from './types.js';
+import type { UploadFile } from './attachment-types.js';
 
 /** A file in the tray. */
 export interface TrayFile {

@@ -83,15 +83,6 @@ function shown(value: unknown): string {
 /** A size as the tray and its refusals say it (the sent message's chips say it the same way). */
 export const formatFileSize = fileSizeText;
 
-/** A count written the way of `locale`. */
-export function formatCount(count: number, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale || undefined).format(count);
-  } catch {
-    return String(count);
-  }
-}
-
 /** Whether the chat shows a picture of the file (the media types every browser draws). */
 export function hasPreview(type: string): boolean {
   // Not SVG: its blob: address has the page's origin, and opened on its own ("Open image in new

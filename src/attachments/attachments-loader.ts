@@ -6,7 +6,7 @@
 import type { ReactiveController } from 'lit';
 import { onFirstNeed } from '../internal/lazy.js';
 import type { AttachmentsUi } from './attachments-ui.js';
-import type { AttachmentsHost } from './types.js';
+import type { AttachmentsHost } from './attachment-types.js';
 
 const loadChunk = onFirstNeed(() => import('./attachments-ui.js'), 'attachments');
 

@@ -13,7 +13,7 @@ import '../components/attachments/attachment-tray.js';
 import '../components/attachments/drop-target.js';
 import { AttachmentManager, type RejectedEvent } from './attachment-manager.js';
 import { attachmentLimitProblems, maxFileSizeOf, maxFilesOf } from './attachment-rules.js';
-import type { AttachmentsHost } from './types.js';
+import type { AttachmentsHost } from './attachment-types.js';
 import { ATTACHMENT_PART_NAMES, exportParts } from '../internal/part-names.js';
 
 /** The tray's parts, forwarded by the composer. */

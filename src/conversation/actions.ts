@@ -1,5 +1,5 @@
 /** What the reducer takes: the wire's events, and what the person or the element does. */
-import type { AppInfo, Elicitation, McpCallRecord } from '../mcp/types.js';
+import type { AppInfo, Elicitation, McpCallRecord } from '../mcp/mcp-types.js';
 import type { ChatEvent } from '../protocol/contract.js';
 import type { AskState, AssistantTurn, Attachment, InterruptResponse, MessageSource, Turn } from './types.js';
 

@@ -6,7 +6,7 @@
 import type { ActivityPart, AssistantTurn, ConversationState, ToolCallPart } from './types.js';
 import { isRecord } from '../internal/guards.js';
 import { updatePart } from './update-part.js';
-import type { AppInfo } from '../mcp/types.js';
+import type { AppInfo } from '../mcp/mcp-types.js';
 
 /** The activity type of an app the backend ran (`@ag-ui/mcp-apps-middleware`). */
 export const APP_ACTIVITY_TYPE = 'mcp-apps';

@@ -5,7 +5,7 @@
  * again on the way in, so it never reaches the model.
  */
 import { waitsForPerson } from './interrupt-state.js';
-import { replyActivity, type ActivityCardInfo } from './activity.js';
+import { replyActivity, type ActivityCardInfo } from './activity-blocks.js';
 import type { AssistantTurn, ReplyPart, SubagentRecord, ToolCallPart, Turn } from './types.js';
 
 export type ActivityCardPart = ToolCallPart & { activity: ActivityCardInfo };

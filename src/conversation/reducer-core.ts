@@ -9,8 +9,8 @@ import type { Action } from './actions.js';
 import { reduceAsks, type AskAction } from './reduce/asks.js';
 import { recordElicitation } from './reduce/elicitations.js';
 import { reduceFeedback, type FeedbackAction } from './reduce/feedback.js';
-import { reduceInterrupts, type InterruptAction } from './reduce/interrupts.js';
-import { reduceRun, type RunAction } from './reduce/run.js';
+import { reduceInterrupts, type InterruptAction } from './reduce/reduce-interrupts.js';
+import { reduceRun, type RunAction } from './reduce/reduce-run.js';
 import { reduceTurns, type TurnsAction } from './reduce/turns.js';
 import type { ConversationState } from './types.js';
 

@@ -5,12 +5,12 @@
  * a second result for the same tool call is ignored. Each group of actions has a module in reduce/;
  * those the session applies before a reply streams are `reducer-core.ts`'s.
  */
-import { reduceActivity } from './reduce/activity.js';
+import { reduceActivity } from './reduce/reduce-activity.js';
 import { reduceAgentState } from './reduce/agent-state.js';
 import { reduceContent } from './reduce/content.js';
 import { applyMessagesSnapshot } from './reduce/snapshot.js';
-import { reduceSubagents } from './reduce/subagents.js';
-import { reduceCustom } from './reduce/suggestions.js';
+import { reduceSubagents } from './reduce/reduce-subagents.js';
+import { reduceCustom } from './reduce/reduce-suggestions.js';
 import { reduceTools } from './reduce/tools.js';
 import { reduceCore } from './reducer-core.js';
 import type { Action } from './actions.js';

@@ -2,7 +2,7 @@
  * The conversation as the widget shows it: turns of the person and replies of the agent.
  * A reply is one run; it holds its parts (text, reasoning, tool calls, activity) in arrival order.
  */
-import type { AppInfo, Elicitation, McpCallRecord } from '../mcp/types.js';
+import type { AppInfo, Elicitation, McpCallRecord } from '../mcp/mcp-types.js';
 import type { HistoryMessage, Interrupt, ReconnectOptions, ReplyError, ReplySource, RunOptions, RunOutcome, RunTrigger, Transport } from '../protocol/contract.js';
 
 export type ToolCallStatus = 'running' | 'done' | 'error' | 'cancelled' | 'not-completed';

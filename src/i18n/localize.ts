@@ -15,7 +15,7 @@ import type { ChatStringOverrides, ChatStrings } from './chat-strings.js';
 import { whenIdle } from '../internal/idle.js';
 import { directionOf } from './direction.js';
 import { prepareCounts } from './plural.js';
-import { en, loadStrings, resolveStrings, stringsLoaded } from './strings.js';
+import { englishStrings, loadStrings, resolveStrings, stringsLoaded } from './strings.js';
 
 // The page's language starts loading with the element, so its texts are usually there by the first draw.
 if (typeof document !== 'undefined') void loadStrings(document.documentElement.lang);
@@ -34,7 +34,7 @@ export class LocalizeController implements ReactiveController {
   private direction?: 'rtl';
 
   constructor(private readonly host: LocalizeHost) {
-    this.provider = new ContextProvider(host, { context: stringsContext, initialValue: en });
+    this.provider = new ContextProvider(host, { context: stringsContext, initialValue: englishStrings });
     host.addController(this);
   }
 

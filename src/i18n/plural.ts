@@ -42,9 +42,14 @@ export function prepareCounts(locale: string): void {
   cached(numbers, locale, (tag) => new Intl.NumberFormat(tag)).format(0);
 }
 
+/** `count` written the way of `locale` (the browser's default where `locale` is not a language tag). */
+export function formatNumber(count: number, locale: string): string {
+  return cached(numbers, locale, (tag) => new Intl.NumberFormat(tag)).format(count);
+}
+
 /** `text` for `count`: the right form, `{count}` written as a number of `locale`, other `{name}`s from `values`. */
 export function formatCount(text: Counted, count: number, locale: string, values: Record<string, string | number> = {}): string {
-  const all: Record<string, string | number> = { ...values, count: cached(numbers, locale, (tag) => new Intl.NumberFormat(tag)).format(count) };
+  const all: Record<string, string | number> = { ...values, count: formatNumber(count, locale) };
   return pluralForm(text, count, locale).replace(/\{(\w+)\}/g, (match, key: string) => (key in all ? String(all[key]) : match));
 }
 

@@ -11,7 +11,7 @@ import { en as english } from './translations/en.js';
 type Table = (plural: Plural) => ChatStrings;
 
 /** The chat's own texts of the first screen, in English: what a view shows until a chat gives it others. */
-export const en: ChatStrings = english(pluralsIn('en'));
+export const englishStrings: ChatStrings = english(pluralsIn('en'));
 
 /**
  * The languages built in besides English, each a chunk of its own loaded on first need, so a page
@@ -26,7 +26,7 @@ const translations: Record<string, () => Promise<Translation>> = {
 const loaded: Record<string, Table> = { en: english };
 const loading = new Map<string, Promise<void>>();
 /** The texts of each language tag asked for: counts are written the tag's way (`de-CH`: 1'234). */
-const built = new Map<string, ChatStrings>([['', en]]);
+const built = new Map<string, ChatStrings>([['', englishStrings]]);
 
 const primaryOf = (lang: string | undefined) => (lang ?? '').toLowerCase().split(/[-_]/)[0];
 

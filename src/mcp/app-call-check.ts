@@ -6,7 +6,7 @@
  *
  * `askPerson(message)` is such a promise: it asks the person in the card that made the call.
  */
-import type { AppCall, AppCallCheck } from './types.js';
+import type { AppCall, AppCallCheck } from './mcp-types.js';
 
 export type Verdict = { allowed: true } | { allowed: false; error: string };
 

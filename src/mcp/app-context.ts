@@ -4,7 +4,7 @@
  * its values changes, so frames see the change as a property change.
  */
 import type { MessageSource } from '../conversation/types.js';
-import type { AppInfo } from './types.js';
+import type { AppInfo } from './mcp-types.js';
 import type { McpHostApi } from './host-api.js';
 import type { CallProgressBoard } from './call-progress.js';
 import type { ElicitationDesk } from './elicitation-desk.js';

@@ -6,7 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RunSetup } from '../session/chat-session.js';
 import { AgentChatMcpServer, showServerStatus } from '../components/mcp-server/mcp-server.js';
-import { McpServerChangeEvent, McpServerSignOutEvent } from '../internal/events.js';
+import { McpServerChangeEvent, McpServerSignOutEvent } from '../internal/view-events.js';
 import { emit } from '../events.js';
 import type { MessageSource, ToolCallPart } from '../conversation/types.js';
 import type { AgentChatAppCallDetail } from '../events.js';
@@ -17,7 +17,7 @@ import type { AppContext, PaneHolder } from './app-context.js';
 import type { McpHostApi } from './host-api.js';
 import { loadMcpHost } from './host-loader.js';
 import { grantedPermissions } from './csp.js';
-import type { AppCallCheck, AppInfo, AppMessageCheck, Elicitation, McpCallResult, McpServerConfig, McpServerStatus, SignInRequest } from './types.js';
+import type { AppCallCheck, AppInfo, AppMessageCheck, Elicitation, McpCallResult, McpServerConfig, McpServerStatus, SignInRequest } from './mcp-types.js';
 
 /** What the controller reads from the chat element: its public properties. */
 export interface ChatAppsHost extends ReactiveControllerHost, HTMLElement {

@@ -6,7 +6,7 @@
  * It never says `'self'`: an app document is a `srcdoc` in an opaque origin, and there `'self'`
  * would be the page's origin (and the page's relative URLs), which is nothing of the app's.
  */
-import type { UiResourceMeta } from './types.js';
+import type { UiResourceMeta } from './mcp-types.js';
 
 type CspDomains = NonNullable<UiResourceMeta['csp']>;
 

@@ -8,7 +8,7 @@
  */
 import { newId } from '../internal/ids.js';
 import { elicitationFromRequest } from './elicitation-request.js';
-import type { Elicitation } from './types.js';
+import type { Elicitation } from './mcp-types.js';
 
 export type ElicitationAnswer = { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
 

@@ -5,7 +5,7 @@
  */
 import { isRecord } from '../internal/guards.js';
 import { visibleBidi } from '../render/visible-bidi.js';
-import type { Elicitation } from './types.js';
+import type { Elicitation } from './mcp-types.js';
 
 /** The longest message shown. */
 export const ELICITATION_MESSAGE_MAX = 2_000;

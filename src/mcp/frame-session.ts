@@ -9,7 +9,7 @@ import { AppBridge, type McpUiHostContext, type McpUiDisplayMode } from '@modelc
 import { allowAttribute, buildCsp } from './csp.js';
 import { appDocument, type FocusSignal } from './document-port.js';
 import { FrameTransport } from './frame-transport.js';
-import { APP_SANDBOX, PROXY_SANDBOX, type McpCallResult, type UiResourceMeta } from './types.js';
+import { APP_SANDBOX, PROXY_SANDBOX, type McpCallResult, type UiResourceMeta } from './mcp-types.js';
 
 const HOST_INFO = { name: 'agent-chat', version: '0.1.0' };
 /** How long an app may take to answer `ui/resource-teardown` before its frame goes anyway. */

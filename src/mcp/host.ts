@@ -11,7 +11,7 @@ import { newId } from '../internal/ids.js';
 import type { ToolDefinition } from '../protocol/contract.js';
 import type { NamedCheck } from './app-call-check.js';
 import { APP_MESSAGE_LIMIT, RateLimit, modelContextProblem } from './app-limits.js';
-import { McpConnection, appResourceFrom } from './connection.js';
+import { McpConnection, appResourceFrom } from './server-connection.js';
 import { CallProgressBoard } from './call-progress.js';
 import { ElicitationDesk } from './elicitation-desk.js';
 import { FrameSession } from './frame-session.js';
@@ -19,7 +19,7 @@ import type { FrameController, FrameRequest, HostEnvironment, McpHostApi } from 
 import { toolTitle, toolVisibility, uiResourceUri } from './tool-meta.js';
 import { permittedOnly } from './csp.js';
 import { answerFor } from './result-for-model.js';
-import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, SignInRequest, SignInStart, UiResourceMeta } from './types.js';
+import type { AppCall, AppInfo, McpCallResult, McpServerConfig, McpTool, SignInRequest, SignInStart, UiResourceMeta } from './mcp-types.js';
 
 /** How long the first run waits for servers to be listed before going on without the slow ones. */
 const CONNECT_WAIT_MS = 10_000;

@@ -11,7 +11,7 @@
  */
 import { isRecord } from '../internal/guards.js';
 import { contentItems, formatBytes, type ContentItem } from './content-items.js';
-import type { McpCallRecord, McpCallResult } from './types.js';
+import type { McpCallRecord, McpCallResult } from './mcp-types.js';
 
 /** An image or audio item larger than this (bytes) is described to the model, not sent. */
 export const MODEL_MEDIA_BYTES = 8 * 1024 * 1024;
@@ -21,14 +21,14 @@ export const MODEL_MEDIA_TOTAL_BYTES = 16 * 1024 * 1024;
 const MODEL_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** A call's answer: the model's value, whether the call failed, and what its tool call keeps. */
-export interface ModelAnswer {
+export interface CallAnswer {
   content: unknown;
   isError: boolean;
   mcp: McpCallRecord;
 }
 
 /** The answer to a call that returned `result`; `custom` is the page's `valueFn` output, when it gave one. */
-export function answerFor(result: McpCallResult, custom?: { value: unknown }): ModelAnswer {
+export function answerFor(result: McpCallResult, custom?: { value: unknown }): CallAnswer {
   const isError = result.isError === true;
   if (custom) return { content: custom.value, isError, mcp: { result, valueFn: true } };
   const content = result.structuredContent !== undefined ? result.structuredContent : modelText(result);

@@ -6,7 +6,7 @@
  */
 import type { ReplyPart } from '../conversation/types.js';
 import { isRecord } from '../internal/guards.js';
-import type { AppInfo } from './types.js';
+import type { AppInfo } from './mcp-types.js';
 
 const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
 const isString = (value: unknown) => typeof value === 'string';

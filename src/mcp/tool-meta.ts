@@ -2,7 +2,7 @@
  * What a tool's listing says about its app (MCP Apps spec): the UI resource, who may call it, and
  * the card options a server may suggest. Pure.
  */
-import type { McpTool, UiResourceMeta } from './types.js';
+import type { McpTool, UiResourceMeta } from './mcp-types.js';
 
 function uiMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   const ui = meta?.ui;

@@ -15,7 +15,7 @@ export async function resolveHeaders(headers: HeadersInput | undefined): Promise
   return typeof headers === 'function' ? (await headers()) ?? {} : headers;
 }
 
-/** A request body at least this long (a long conversation's history) goes as bytes, see `requestBody`. */
+/** A request body at least this long (a long conversation's history) goes as bytes, see `bodyToSend`. */
 const BYTES_BODY_CHARS = 64 * 1024;
 const BODY_SLICE_CHARS = 128 * 1024;
 
@@ -24,7 +24,7 @@ const BODY_SLICE_CHARS = 128 * 1024;
  * body several times slower (about 100 ms for 2 MB, a task that freezes the page) than the same
  * text encoded here. A slice never ends between the two halves of a surrogate pair.
  */
-export function requestBody(body: string | undefined): string | Blob | undefined {
+export function bodyToSend(body: string | undefined): string | Blob | undefined {
   if (body === undefined || body.length < BYTES_BODY_CHARS) return body;
   const encoder = new TextEncoder();
   const parts: BlobPart[] = [];
@@ -124,7 +124,7 @@ export async function openEventStream(
       method: init.method,
       credentials: settings.credentials ?? 'same-origin',
       headers: { ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), Accept: 'text/event-stream', ...extraHeaders },
-      body: requestBody(init.body),
+      body: bodyToSend(init.body),
       signal,
     });
   } catch (error) {

@@ -10,7 +10,7 @@
 import { allowAttribute, buildCsp } from '../mcp/csp.js';
 import { DocumentPort, appDocument } from '../mcp/document-port.js';
 import { APP_FOCUS_SIGNAL, APP_LEFT, APP_REFOCUS } from '../mcp/frame-transport.js';
-import { APP_SANDBOX } from '../mcp/types.js';
+import { APP_SANDBOX } from '../mcp/mcp-types.js';
 
 function start(): void {
   if (window.parent === window) {

@@ -3,7 +3,7 @@
  * and feeds what comes back through the reducer. Knows no DOM; the element renders its state
  * and turns its notifications into public events.
  */
-import { anyAnswered, resumeEntries } from '../ask/interrupts.js';
+import { anyAnswered, resumeEntries } from '../ask/interrupt-answers.js';
 import { holdsInput, nextExpiry, openInterrupts } from '../conversation/interrupt-state.js';
 import { DEFERRED_RESULT } from '../ask/ask-user-definition.js';
 import { reduceCore, type CoreAction } from '../conversation/reducer-core.js';
@@ -23,7 +23,7 @@ import { errorText } from '../internal/errors.js';
 import { newId } from '../internal/ids.js';
 import { loadReplyStream } from './reply-stream-loader.js';
 import type { StreamHost } from './reply-stream.js';
-import { newRun, type Run, type RunSetup, type RunStart } from './run.js';
+import { newRun, type Run, type RunSetup, type RunStart } from './reply-run.js';
 import { nextTask } from './time-slices.js';
 import type { ReplyEndStatus, SessionListener } from './session-listener.js';
 

@@ -6,7 +6,7 @@
  */
 import type { RunOutcome } from '../protocol/contract.js';
 import type { AskState, AssistantTurn } from '../conversation/types.js';
-import type { AppInfo, McpCallRecord } from '../mcp/types.js';
+import type { AppInfo, McpCallRecord } from '../mcp/mcp-types.js';
 import type { ToolDefinition } from '../protocol/contract.js';
 
 export interface ClientToolCall {

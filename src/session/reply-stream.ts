@@ -15,7 +15,7 @@ import type { SessionListener } from './session-listener.js';
 import { answerClientCalls, withPendingCalls } from './client-round-trip.js';
 import type { ClientTools } from './client-tools.js';
 import { requestTurns, runRequest } from './run-request.js';
-import type { Run, RunSetup } from './run.js';
+import type { Run, RunSetup } from './reply-run.js';
 import { pageStays, SLICE_MS } from './time-slices.js';
 
 /** What the stream needs of the session it runs in. */

@@ -4,7 +4,7 @@ import { historyFromTurns } from '../conversation/history.js';
 import { replyById } from '../conversation/selectors.js';
 import type { ConversationState, Turn } from '../conversation/types.js';
 import type { RunRequest } from '../protocol/contract.js';
-import type { Run, RunSetup } from './run.js';
+import type { Run, RunSetup } from './reply-run.js';
 
 /** The turns a request is made from: the reply under way is among them once it has something to continue. */
 export function requestTurns(turns: readonly Turn[], run: Run): Turn[] {

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { DEFAULT_MAX_FILE_SIZE, DEFAULT_MAX_FILES } from '../../src/attachments/attachment-rules.js';
-import type { UploadFile, UploadFileOptions, UploadedFile } from '../../src/attachments/types.js';
+import type { UploadFile, UploadFileOptions, UploadedFile } from '../../src/attachments/attachment-types.js';
 import type { AgentChatAttachmentRejectedDetail, AgentChatSendDetail } from '../../src/events.js';
 import { deepQuery, deepQueryAll, settle, textOf, until } from './helpers.js';
 

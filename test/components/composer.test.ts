@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/composer/composer.js';
 import type { AgentChatComposer } from '../../src/components/composer/composer.js';
-import { ComposerSendEvent, ComposerStopEvent } from '../../src/internal/events.js';
+import { ComposerSendEvent, ComposerStopEvent } from '../../src/internal/view-events.js';
 import { recordInside } from './internal-events.js';
 
 const textarea = (el: AgentChatComposer) => el.shadowRoot!.querySelector('textarea')!;

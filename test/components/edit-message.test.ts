@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/edit-message/edit-message.js';
 import type { AgentChatEditMessage } from '../../src/components/edit-message/edit-message.js';
-import { EditDoneEvent } from '../../src/internal/events.js';
+import { EditDoneEvent } from '../../src/internal/view-events.js';
 import { recordInside } from './internal-events.js';
 
 /** What each EditDoneEvent carried: the new text, or undefined for a cancel. */

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { html } from 'lit';
 import '../../src/components/elicitation/elicitation.js';
 import type { AgentChatElicitation } from '../../src/components/elicitation/elicitation.js';
-import type { Elicitation } from '../../src/mcp/types.js';
+import type { Elicitation } from '../../src/mcp/mcp-types.js';
 import { fixtureWithSettings, textOf } from './helpers.js';
 
 /** An MCP server's request for input, in its tool call's card: a form, a page to open, and the answers. */

@@ -2,7 +2,7 @@ import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { ContextProvider } from '@lit/context';
 import type { TemplateResult } from 'lit';
 import type { ChatStrings } from '../../src/i18n/chat-strings.js';
-import { en } from '../../src/i18n/strings.js';
+import { englishStrings } from '../../src/i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../src/internal/contexts.js';
 import '../../src/index.js';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
@@ -109,7 +109,7 @@ export async function lastRequest(scenario: string): Promise<{ body: any; header
  */
 export function fixtureWithSettings<T extends Element>(template: TemplateResult, settings: { strings?: ChatStrings; display?: Partial<DisplayOptions> } = {}): Promise<T> {
   const parentNode = document.createElement('div');
-  new ContextProvider(parentNode, { context: stringsContext, initialValue: settings.strings ?? en });
+  new ContextProvider(parentNode, { context: stringsContext, initialValue: settings.strings ?? englishStrings });
   new ContextProvider(parentNode, { context: displayContext, initialValue: { ...defaultDisplay, ...settings.display } });
   return fixture<T>(template, { parentNode });
 }

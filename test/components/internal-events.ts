@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { listen, type InternalEventClass } from '../../src/internal/events.js';
+import { listen, type InternalEventClass } from '../../src/internal/view-events.js';
 
 /**
  * What `pick` reads from each `kind` event sent on `el`, in order; each checked to stay in the

@@ -7,7 +7,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
-import type { AppMessage } from '../../src/mcp/types.js';
+import type { AppMessage } from '../../src/mcp/mcp-types.js';
 import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
 import { answerPrompt, answerProposal, appFrame, appIframe, appMessageProposal, clickInsideApp, command, mcpCallEndpoint, probeChat, useProbeReports, waitForReport, type Report } from './mcp-helpers.js';
 

@@ -4,7 +4,7 @@ import '../../src/components/message/message.js';
 import type { AgentChatMessage, BranchPosition } from '../../src/components/message/message.js';
 import { loadRequestViews } from '../../src/components/interrupt/interrupt-loader.js';
 import type { AssistantTurn, InterruptEntry, ToolCallPart, Turn } from '../../src/conversation/types.js';
-import { AnswerEvent, RetryRequestEvent, TurnActionEvent, listen, type AnswerDetail } from '../../src/internal/events.js';
+import { AnswerEvent, RetryRequestEvent, TurnActionEvent, listen, type AnswerDetail } from '../../src/internal/view-events.js';
 import { recordInside } from './internal-events.js';
 
 const reply = (over: Partial<AssistantTurn> = {}): AssistantTurn => ({ role: 'assistant', id: 'r1', status: 'done', parts: [], ...over });

@@ -5,7 +5,7 @@ import type { AgentChatInterrupt } from '../../src/components/interrupt/interrup
 import type { AgentChatSchemaForm } from '../../src/components/schema-form/schema-form.js';
 import { checkPayload, validatePayload } from '../../src/ask/forms/validation.js';
 import { PATTERN_TIME_LIMIT_MS } from '../../src/ask/pattern-check.js';
-import { AnswerEvent, SchemaFormSubmitEvent, listen } from '../../src/internal/events.js';
+import { AnswerEvent, SchemaFormSubmitEvent, listen } from '../../src/internal/view-events.js';
 
 /** `^(a+)+$` on forty a's and a "!" backtracks 2^40 times: hours, on whichever thread runs it. */
 const HOSTILE = '^(a+)+$';

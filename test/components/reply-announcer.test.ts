@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { announcement, SAID_WHOLE, spokenText } from '../../src/agent-chat/reply-announcement.js';
-import { en, loadStrings, resolveStrings } from '../../src/i18n/strings.js';
+import { englishStrings, loadStrings, resolveStrings } from '../../src/i18n/strings.js';
 import { chatFixture, deepQuery, sendAndWait, settle, textOf, until, useFreshKeys } from './helpers.js';
 
 /**
@@ -29,21 +29,21 @@ describe('reply announcements: the words', () => {
 
   it('cuts a long reply at a word, with the translatable note that it goes on', () => {
     const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
-    const english = announcement(en, { text: long });
+    const english = announcement(englishStrings, { text: long });
     expect(english).to.match(/^word0 word1 .* word\d+… \(continues in the conversation\)$/);
     expect(english.length).to.be.at.most(SAID_WHOLE + '… (continues in the conversation)'.length);
     expect(announcement(resolveStrings('en', { replyContinues: '{text} [more]' }), { text: long })).to.match(/word\d+ \[more\]$/);
-    expect(announcement(en, { text: 'Short.' })).to.equal('Short.');
-    expect(announcement(en, { error: 'Upstream model failed' })).to.equal('Something went wrong: Upstream model failed');
+    expect(announcement(englishStrings, { text: 'Short.' })).to.equal('Short.');
+    expect(announcement(englishStrings, { error: 'Upstream model failed' })).to.equal('Something went wrong: Upstream model failed');
   });
 
   it('reads only the start of a huge or hostile reply, quickly, and says that it goes on', () => {
     const hostile = '<script '.repeat(200_000) + ' the end';
     const started = performance.now();
-    const words = announcement(en, { text: hostile });
+    const words = announcement(englishStrings, { text: hostile });
     expect(performance.now() - started).to.be.below(50);
     expect(words).to.match(/\(continues in the conversation\)$/);
-    expect(announcement(en, { text: `${'[x](https://example.com/'.repeat(1000)}) Done.` })).to.match(/\(continues in the conversation\)$/);
+    expect(announcement(englishStrings, { text: `${'[x](https://example.com/'.repeat(1000)}) Done.` })).to.match(/\(continues in the conversation\)$/);
   });
 });
 

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/schema-form/schema-form.js';
 import type { AgentChatSchemaForm } from '../../src/components/schema-form/schema-form.js';
 import type { SchemaFormLabels } from '../../src/ask/forms/labels.js';
-import { SchemaFormSubmitEvent, listen } from '../../src/internal/events.js';
+import { SchemaFormSubmitEvent, listen } from '../../src/internal/view-events.js';
 
 const agui = {
   type: 'object',

@@ -7,7 +7,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import type { AgentChatAppCallDetail } from '../../src/events.js';
-import type { AppCallCheck } from '../../src/mcp/types.js';
+import type { AppCallCheck } from '../../src/mcp/mcp-types.js';
 import type { ThreadExport } from '../../src/storage/records.js';
 import { sendAndWait, settle, until, useFreshKeys } from './helpers.js';
 import { appFrame as appFrameOf, appIframe, command, mcpCallEndpoint, probeCalls, useProbeReports, waitForReport, type Report } from './mcp-helpers.js';

@@ -5,7 +5,7 @@ import { threadTime, type AgentChatThreadList, type ThreadListItem } from '../..
 import type { ChatStrings } from '../../src/i18n/chat-strings.js';
 import { loadStrings, resolveStrings } from '../../src/i18n/strings.js';
 import { fixtureWithSettings } from './helpers.js';
-import { ThreadActionEvent } from '../../src/internal/events.js';
+import { ThreadActionEvent } from '../../src/internal/view-events.js';
 import { recordInside } from './internal-events.js';
 
 const MINUTE = 60_000;

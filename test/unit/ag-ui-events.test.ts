@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { AgUiEventMapper } from '../../src/protocol/ag-ui/events.js';
+import { AgUiEventMapper } from '../../src/protocol/ag-ui/ag-ui-events.js';
 import type { ChatEvent } from '../../src/protocol/contract.js';
 
 function mapAll(events: unknown[]): (ChatEvent[] | { kind: string; message: string })[] {

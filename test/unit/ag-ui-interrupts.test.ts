@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { AgUiEventMapper } from '../../src/protocol/ag-ui/events.js';
+import { AgUiEventMapper } from '../../src/protocol/ag-ui/ag-ui-events.js';
 import type { ChatEvent, ReplyError } from '../../src/protocol/contract.js';
 
 const start = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };

@@ -145,7 +145,7 @@ describe('AI SDK requests', () => {
 
 describe('AI SDK transport: where a run begins', () => {
   it('records the message a continuation goes on from before the request goes (a reload while waiting replays onto it)', async () => {
-    const { AiSdkTransport } = await import('../../src/protocol/ai-sdk/ai-sdk.js');
+    const { AiSdkAdapter } = await import('../../src/protocol/ai-sdk/ai-sdk.js');
     const realFetch = window.fetch;
     let asked = 0;
     window.fetch = () => {
@@ -155,7 +155,7 @@ describe('AI SDK transport: where a run begins', () => {
     try {
       const wire: UIMessage = { id: 'm', role: 'assistant', parts: [{ type: 'tool-x', toolCallId: 'c', state: 'input-available', input: {} }] };
       const turn = reply(wire, [call('c', { name: 'x', status: 'done', result: 'ok' })]);
-      const transport = new AiSdkTransport({ endpoint: '/api/chat' });
+      const transport = new AiSdkAdapter({ endpoint: '/api/chat' });
       const events = transport.run(request, { signal: new AbortController().signal, turns: [user, turn], trigger: { kind: 'continue', replyId: turn.id } });
       const first = await events[Symbol.asyncIterator]().next();
       expect(first.value).to.deep.equal({

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { AttachmentManager, RejectedEvent, type AttachmentRules, type Refusal } from '../../src/attachments/attachment-manager.js';
-import type { UploadFile, UploadFileOptions, UploadedFile } from '../../src/attachments/types.js';
+import type { UploadFile, UploadFileOptions, UploadedFile } from '../../src/attachments/attachment-types.js';
 
 const png = (name = 'cat.png', size = 4) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const text = (name = 'notes.txt', size = 4) => new File([new Uint8Array(size)], name, { type: 'text/plain' });

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { parseHeaders, resolveConnection } from '../../src/agent-chat/connection.js';
+import { parseHeaders, resolveConnection } from '../../src/agent-chat/connection-controller.js';
 import { checkDisplayOptions } from '../../src/agent-chat/display-options.js';
 
 const refused = 'headers must map header names to string values.';

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { reduceCore } from '../../src/conversation/reducer-core.js';
 import { reduce, type Action } from '../../src/conversation/reducer.js';
-import { AgUiEventMapper } from '../../src/protocol/ag-ui/events.js';
+import { AgUiEventMapper } from '../../src/protocol/ag-ui/ag-ui-events.js';
 import { parseThreadExport } from '../../src/storage/records.js';
 import { emptyConversation, type AssistantTurn, type ConversationState } from '../../src/conversation/types.js';
 

@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { requestBody } from '../../src/protocol/http.js';
+import { bodyToSend } from '../../src/protocol/http.js';
 
 describe('a request body as fetch gets it', () => {
   it('keeps a short body a string', () => {
-    expect(requestBody('{"a":1}')).to.equal('{"a":1}');
-    expect(requestBody(undefined)).to.equal(undefined);
+    expect(bodyToSend('{"a":1}')).to.equal('{"a":1}');
+    expect(bodyToSend(undefined)).to.equal(undefined);
   });
 
   it('sends a long body as UTF-8 bytes that read back as the same text, an emoji across a slice edge included', async () => {
@@ -12,7 +12,7 @@ describe('a request body as fetch gets it', () => {
     const edge = 128 * 1024;
     const text = `${'é'.repeat(edge - 1)}😀${'x'.repeat(edge - 2)}😀😀${'ü'.repeat(100_000)}`;
     expect(text.charCodeAt(edge - 1)).to.be.within(0xd800, 0xdbff);
-    const body = requestBody(text);
+    const body = bodyToSend(text);
     expect(body).to.be.instanceOf(Blob);
     const back = await new Response(body).text();
     expect(back.length).to.equal(text.length);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { toolCardTexts } from '../../src/components/tool-card/tool-card-texts.js';
 import { pluralsIn } from '../../src/i18n/plural.js';
-import { en, lateTexts, loadStrings, resolveStrings } from '../../src/i18n/strings.js';
+import { englishStrings, lateTexts, loadStrings, resolveStrings } from '../../src/i18n/strings.js';
 import { en as englishCore } from '../../src/i18n/translations/en.js';
 import { de } from '../../src/i18n/translations/de.js';
 import { allTexts, englishLateTables } from './all-texts.js';
@@ -27,12 +27,12 @@ describe('English texts of the first load and of the views loaded later', () => 
       }
     }
     expect([...owner.keys()].sort()).to.deep.equal(everyKey);
-    expect(Object.keys(allTexts(en)).sort(), 'what the views read in English').to.deep.equal(everyKey);
+    expect(Object.keys(allTexts(englishStrings)).sort(), 'what the views read in English').to.deep.equal(everyKey);
   });
 
   it('the first load’s English has none of the later views’ texts', () => {
     const late = Object.values(englishLateTables).flatMap((table) => Object.keys(table(plural)));
-    expect(late.filter((key) => key in en)).to.deep.equal([]);
+    expect(late.filter((key) => key in englishStrings)).to.deep.equal([]);
   });
 
   it('a later view reads the language’s texts, the page’s over them, English where neither has one', async () => {

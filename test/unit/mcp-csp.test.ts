@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { allowAttribute, buildCsp, grantedPermissions, injectCsp, permittedOnly } from '../../src/mcp/csp.js';
 import { BOOTSTRAP, appDocument } from '../../src/mcp/document-port.js';
-import type { UiResourceMeta } from '../../src/mcp/types.js';
+import type { UiResourceMeta } from '../../src/mcp/mcp-types.js';
 
 /** The policy as a map of directive → its sources. */
 const directives = (policy: string): Record<string, string[]> => {

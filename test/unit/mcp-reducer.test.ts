@@ -7,7 +7,7 @@ import {
   type ConversationState,
   type ToolCallPart,
 } from '../../src/conversation/types.js';
-import type { AppInfo } from '../../src/mcp/types.js';
+import type { AppInfo } from '../../src/mcp/mcp-types.js';
 
 const run = (actions: Action[], from: ConversationState = emptyConversation()) => actions.reduce(reduce, from);
 const reply = (state: ConversationState, id?: string) =>

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { appResourceFrom } from '../../src/mcp/connection.js';
+import { appResourceFrom } from '../../src/mcp/server-connection.js';
 
 const MIME = 'text/html;profile=mcp-app';
 const toBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));

@@ -3,7 +3,7 @@ import { historyFromTurns } from '../../src/conversation/history.js';
 import { reduce, type Action } from '../../src/conversation/reducer.js';
 import { emptyConversation, type AssistantTurn, type ToolCallPart } from '../../src/conversation/types.js';
 import { MODEL_MEDIA_BYTES, MODEL_MEDIA_TOTAL_BYTES, aiSdkOutput, answerFor, modelText } from '../../src/mcp/result-for-model.js';
-import type { McpCallResult } from '../../src/mcp/types.js';
+import type { McpCallResult } from '../../src/mcp/mcp-types.js';
 import { uiMessagesFromTurns } from '../../src/protocol/ai-sdk/request.js';
 import type { UIMessage } from '../../src/protocol/ai-sdk/ui-message.js';
 import { answerClientCalls } from '../../src/session/client-round-trip.js';

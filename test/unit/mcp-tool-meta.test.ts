@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { resourceMeta, toolTitle, toolVisibility, uiResourceUri } from '../../src/mcp/tool-meta.js';
-import type { McpTool } from '../../src/mcp/types.js';
+import type { McpTool } from '../../src/mcp/mcp-types.js';
 
 const tool = (_meta?: Record<string, unknown>, extra: Partial<McpTool> = {}): McpTool => ({ name: 't', ...(_meta ? { _meta } : {}), ...extra });
 

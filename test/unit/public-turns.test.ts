@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { replyActivity } from '../../src/conversation/activity.js';
+import { replyActivity } from '../../src/conversation/activity-blocks.js';
 import { historyFromTurns } from '../../src/conversation/history.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity, type ActivityCardPart } from '../../src/conversation/public-turns.js';
 import { reduce, type Action } from '../../src/conversation/reducer.js';

@@ -3,9 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { isDenial, isOpen } from '../../conversation/interrupt-state.js';
 import { noRequests, type RequestPlacement } from '../../ask/request-placement.js';
-import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity.js';
+import { blockCallCount, type ActivityBlock, type ActivityItem } from '../../conversation/activity-blocks.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
@@ -47,7 +47,7 @@ export class AgentChatActivity extends LitElement {
   @property({ attribute: false }) busy = false;
 
   @state() private panelOpen = false;
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
   private readonly bodyId = `activity-body-${++nextId}`;
   private readonly panelId = `activity-panel-${nextId}`;

@@ -3,14 +3,14 @@ import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ToolCallPart } from '../../conversation/types.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext, PaneHolder } from '../../mcp/app-context.js';
 import type { DisplayMode, FrameController } from '../../mcp/host-api.js';
 import { hostStyleVariables } from '../../mcp/host-styles.js';
 import { parsePartialJson } from '../../mcp/partial-json.js';
 import { SizeDamper } from '../../mcp/size-damper.js';
-import { APP_SANDBOX, PROXY_SANDBOX } from '../../mcp/types.js';
+import { APP_SANDBOX, PROXY_SANDBOX } from '../../mcp/mcp-types.js';
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
 import { appFrameStyles } from './app-frame.styles.js';
@@ -57,7 +57,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   /** Shown when the app cannot be shown. */
   @property({ attribute: false }) summary?: string;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @state() private mode: DisplayMode = 'inline';
   @state() private height = INITIAL_HEIGHT;
   @state() private asks: Ask[] = [];

@@ -4,9 +4,10 @@ import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
 import type { AttachmentManager, Refusal, TrayFile } from '../../attachments/attachment-manager.js';
 import { attachTexts } from '../../attachments/attach-texts.js';
-import { formatCount, formatFileSize } from '../../attachments/attachment-rules.js';
+import { formatFileSize } from '../../attachments/attachment-rules.js';
+import { formatNumber } from '../../i18n/plural.js';
 import type { AttachStrings, ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { textWithLabel } from '../../render/label-in-text.js';
@@ -32,7 +33,7 @@ export class AgentChatAttachmentTray extends LitElement {
 
   @property({ attribute: false }) manager?: AttachmentManager;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   private watched?: AttachmentManager;
   private readonly onChange = () => this.requestUpdate();
 
@@ -73,7 +74,7 @@ export class AgentChatAttachmentTray extends LitElement {
       case 'size':
         return textWithLabel(s.attachRefusedSize, 'name', name, { max: formatFileSize(this.limit('maxFileSize'), this.strings.locale) });
       case 'count':
-        return textWithLabel(s.attachRefusedCount, 'name', name, { max: formatCount(this.limit('maxFiles'), this.strings.locale) });
+        return textWithLabel(s.attachRefusedCount, 'name', name, { max: formatNumber(this.limit('maxFiles'), this.strings.locale) });
       default:
         return textWithLabel(s.attachRefusedUpload, 'name', name);
     }

@@ -2,7 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { consume } from '@lit/context';
 import { attachTexts } from '../../attachments/attach-texts.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 
@@ -41,7 +41,7 @@ export class AgentChatDropTarget extends LitElement {
     }
   `;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
 
   override render() {
     return html`<div class="frame" part="drop-target"><span class="label">${attachTexts(this.strings).attachDrop}</span></div>`;

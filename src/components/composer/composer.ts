@@ -3,13 +3,13 @@ import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { AttachmentsUi } from '../../attachments/attachments-ui.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
 import { composerStyles } from './composer.styles.js';
 import { define } from '../../internal/define.js';
-import { ComposerSendEvent, ComposerStopEvent } from '../../internal/events.js';
+import { ComposerSendEvent, ComposerStopEvent } from '../../internal/view-events.js';
 
 /**
  * @summary The input row: a growing text area, Send, and Stop while a reply streams.
@@ -35,7 +35,7 @@ export class AgentChatComposer extends LitElement {
   /** The files about to be sent, when the chat has `attachments`. */
   @property({ attribute: false }) attachments?: AttachmentsUi;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @state() private draft = '';
   @query('textarea') private textarea!: HTMLTextAreaElement;
 

@@ -2,13 +2,13 @@ import { LitElement, css, html } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { controlStyles } from '../../styles/controls.js';
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
 import { define } from '../../internal/define.js';
-import { EditDoneEvent } from '../../internal/events.js';
+import { EditDoneEvent } from '../../internal/view-events.js';
 import { editMessageTexts } from './edit-message-texts.js';
 
 /**
@@ -45,7 +45,7 @@ export class AgentChatEditMessage extends LitElement {
   /** The text to start from. */
   @property({ attribute: false }) text = '';
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @state() private draft = '';
   @query('textarea') private textarea!: HTMLTextAreaElement;
 

@@ -2,13 +2,13 @@ import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
-import { SchemaFormSubmitEvent, on } from '../../internal/events.js';
+import { SchemaFormSubmitEvent, on } from '../../internal/view-events.js';
 import type { ElicitationAnswer } from '../../mcp/elicitation-desk.js';
 import { urlHost } from '../../mcp/elicitation-request.js';
-import type { Elicitation } from '../../mcp/types.js';
+import type { Elicitation } from '../../mcp/mcp-types.js';
 import { formatValue } from '../../render/format-value.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
@@ -46,7 +46,7 @@ export class AgentChatElicitation extends LitElement {
   /** It waits for an answer in this page's life (else, unanswered, it is not completed). */
   @property({ type: Boolean }) live = false;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
 
   private send(answer: ElicitationAnswer) {
     this.dispatchEvent(new ElicitationAnswerEvent(this.elicitation.id, answer));

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { approvalResponse, editedArgsSchema, interruptView, ownMetadata, type ApprovalDecision } from '../../ask/interrupts.js';
+import { approvalResponse, editedArgsSchema, interruptView, ownMetadata, type ApprovalDecision } from '../../ask/interrupt-answers.js';
 import { isDenial, isExpired } from '../../conversation/interrupt-state.js';
 import { parseQuestions } from '../../ask/questions.js';
 import type { FieldError } from '../../ask/forms/model.js';
@@ -9,7 +9,7 @@ import { checkPayload, validatePayload } from '../../ask/forms/validation.js';
 import { hasPatterns } from '../../ask/pattern-check.js';
 import type { InterruptEntry, InterruptResponse, ToolCallPart, Answers } from '../../conversation/types.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { formatValue } from '../../render/format-value.js';
 import { requestStyles } from '../../styles/requests.js';
@@ -22,7 +22,7 @@ import { interruptTexts } from './interrupt-texts.js';
 import { schemaFormLabels } from './schema-form-labels.js';
 import { interruptStyles } from './interrupt.styles.js';
 import { define } from '../../internal/define.js';
-import { AnswerEvent, QuestionSubmitEvent, SchemaFormSubmitEvent, on } from '../../internal/events.js';
+import { AnswerEvent, QuestionSubmitEvent, SchemaFormSubmitEvent, on } from '../../internal/view-events.js';
 
 /** The longest a timer may wait (setTimeout's limit); an expiry further away is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -50,7 +50,7 @@ export class AgentChatInterrupt extends LitElement {
   @property({ type: Boolean }) disabled = false;
 
   @state() private stage: 'choose' | 'deny' | 'edit' = 'choose';
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @state() private reason = '';
   @state() private problem?: string;
   private expiryTimer?: ReturnType<typeof setTimeout>;

@@ -2,7 +2,7 @@ import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { loadMarkdown, markdownPainter } from '../../render/markdown-loader.js';
 import type { MarkdownLook, MarkdownPainter } from '../../render/markdown-painter.js';
@@ -26,7 +26,7 @@ export class AgentChatMarkdown extends LitElement {
   @property({ type: Boolean }) streaming = false;
 
   /** The chat's texts (the copy button, image placeholders) and its image policy (`images`). */
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
   /** Draws the content, once the renderer has loaded. */
   private painter?: MarkdownPainter;

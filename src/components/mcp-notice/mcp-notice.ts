@@ -2,10 +2,10 @@ import { LitElement, css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
-import type { SignInRequest } from '../../mcp/types.js';
+import type { SignInRequest } from '../../mcp/mcp-types.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { base } from '../../styles/tokens.js';
@@ -96,7 +96,7 @@ export class AgentChatMcpNotice extends LitElement {
   /** Where the keyboard goes when the button that had it goes with its server's sign-in (the composer). */
   @property({ attribute: false }) focusAfter?: () => void;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   private hadFocus = false;
 
   protected override willUpdate(): void {

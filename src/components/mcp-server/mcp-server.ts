@@ -1,7 +1,7 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import type { AppCallCheck, McpServerConfig, McpServerStatus } from '../../mcp/types.js';
+import type { AppCallCheck, McpServerConfig, McpServerStatus } from '../../mcp/mcp-types.js';
 import { define } from '../../internal/define.js';
-import { McpServerChangeEvent, McpServerSignOutEvent } from '../../internal/events.js';
+import { McpServerChangeEvent, McpServerSignOutEvent } from '../../internal/view-events.js';
 import { emit } from '../../events.js';
 
 const statuses = new WeakMap<AgentChatMcpServer, McpServerStatus>();

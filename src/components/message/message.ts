@@ -6,10 +6,10 @@ import { isDenial, isOpen } from '../../conversation/interrupt-state.js';
 import { ASK_USER_TOOL } from '../../ask/ask-user-definition.js';
 import { parseQuestions } from '../../ask/questions.js';
 import { noRequests, placeRequests, type RequestPlacement } from '../../ask/request-placement.js';
-import { replyActivity, type ActivityBlock, type ReplyActivity } from '../../conversation/activity.js';
+import { replyActivity, type ActivityBlock, type ReplyActivity } from '../../conversation/activity-blocks.js';
 import type { AssistantTurn, ReplyPart, ToolCallPart, Turn, Answers } from '../../conversation/types.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
@@ -25,7 +25,7 @@ import { sentFilesTemplate } from './user-attachments-template.js';
 import { replyActionsTemplate, replyExtrasDrawn, sourcesTemplate } from './reply-extras-loader.js';
 import { drawnInside, loadToolViews, toolViewsLoaded } from './tool-views-loader.js';
 import { define } from '../../internal/define.js';
-import { AnswerEvent, EditDoneEvent, QuestionSubmitEvent, RetryRequestEvent, TurnActionEvent, on, type TurnAction } from '../../internal/events.js';
+import { AnswerEvent, EditDoneEvent, QuestionSubmitEvent, RetryRequestEvent, TurnActionEvent, on, type TurnAction } from '../../internal/view-events.js';
 import type { AgentChatAppFrame } from '../app-frame/app-frame.js';
 import type { AgentChatToolCard } from '../tool-card/tool-card.js';
 import { ACTIVITY_PART_NAMES, TOOL_CARD_PART_NAMES, exportParts } from '../../internal/part-names.js';
@@ -90,7 +90,7 @@ export class AgentChatMessage extends LitElement {
   @state() private editing = false;
   /** The tool views this reply needs are loading: `updateComplete` waits for them to be drawn. */
   private toolViews?: Promise<unknown>;
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
 
   /**

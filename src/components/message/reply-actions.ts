@@ -4,10 +4,10 @@ import { consume } from '@lit/context';
 import { replyText } from '../../conversation/selectors.js';
 import type { AssistantTurn } from '../../conversation/types.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
-import { FeedbackEvent } from '../../internal/events.js';
+import { FeedbackEvent } from '../../internal/view-events.js';
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
 import { copyText } from '../markdown/markdown-view.js';
@@ -55,7 +55,7 @@ export class AgentChatReplyActions extends LitElement {
 
   /** Copy was pressed and the text is on the clipboard: "Copied" is shown and announced a moment. */
   @state() private copied = false;
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   private copiedTimer = 0;
 
   override disconnectedCallback(): void {

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ReplySource } from '../../conversation/types.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { linkUrl, sourceLabel } from '../../render/reply-files.js';
@@ -55,7 +55,7 @@ export class AgentChatSources extends LitElement {
   /** The reply's sources, as kept on it (checked again here: a stored or imported record may hold anything). */
   @property({ attribute: false }) sources: ReplySource[] = [];
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
 
   override render() {
     const sources = Array.isArray(this.sources) ? this.sources.filter((source) => source && typeof source === 'object') : [];

@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { fileKind, fileSizeText, isPicture } from '../../conversation/attachment-labels.js';
 import type { Attachment } from '../../conversation/types.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { imageHost, loadsWithoutAsking } from '../../render/image-placeholders.js';
@@ -116,7 +116,7 @@ export class AgentChatUserAttachments extends LitElement {
   /** The files, in the order they were added. */
   @property({ attribute: false }) attachments: readonly Attachment[] = [];
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @consume({ context: displayContext, subscribe: true }) private display: DisplayOptions = defaultDisplay;
   /** Addresses of other origins the person chose to show (`images="click"`). */
   @state() private shown = new Set<string>();

@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { splitAnswer } from '../../ask/questions.js';
 import type { Question } from '../../ask/ask-user-definition.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { requestStyles } from '../../styles/requests.js';
 import { base } from '../../styles/tokens.js';
@@ -13,7 +13,7 @@ import { questionFormStyles } from './question-form.styles.js';
 import { questionFormTexts } from './question-form-texts.js';
 import type { Answers } from '../../conversation/types.js';
 import { define } from '../../internal/define.js';
-import { QuestionSubmitEvent } from '../../internal/events.js';
+import { QuestionSubmitEvent } from '../../internal/view-events.js';
 
 /** `form`: waiting for the person's choices; `answered`: shows them; the others say where the answers went. */
 export type QuestionFormMode = 'form' | 'waiting' | 'message' | 'answered' | 'deferred' | 'failed';
@@ -44,7 +44,7 @@ export class AgentChatQuestionForm extends LitElement {
   /** A line under the form (e.g. that writing in the chat answers too). */
   @property({ attribute: false }) hint?: string;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   @state() private chosen: Set<string>[] = [];
   @state() private otherOn: boolean[] = [];
   @state() private otherText: string[] = [];

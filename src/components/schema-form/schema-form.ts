@@ -7,7 +7,7 @@ import { validatePayload } from '../../ask/forms/validation.js';
 import { collectValue, initialEntries } from '../../ask/forms/values.js';
 import { checkPatterns, hasPatterns, type PatternVerdicts } from '../../ask/pattern-check.js';
 import { define } from '../../internal/define.js';
-import { SchemaFormSubmitEvent } from '../../internal/events.js';
+import { SchemaFormSubmitEvent } from '../../internal/view-events.js';
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
 import { FieldTemplates } from './field-templates.js';

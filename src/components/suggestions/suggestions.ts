@@ -1,11 +1,11 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { suggestionsFrom } from '../../conversation/reduce/suggestions.js';
+import { suggestionsFrom } from '../../conversation/reduce/reduce-suggestions.js';
 import type { Suggestion } from '../../conversation/types.js';
 import { emit } from '../../events.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
@@ -78,7 +78,7 @@ export class AgentChatSuggestions extends LitElement {
   /** Starters, on the empty conversation (centred); else follow-ups under the last reply. */
   @property({ type: Boolean }) starter = false;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   /** Sees the chat's children change (text, `prompt`, `icon`): they are read again. */
   private readonly observer = new MutationObserver(() => this.requestUpdate());
 

@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en } from '../../i18n/strings.js';
+import { englishStrings } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
@@ -14,7 +14,7 @@ import { visibleControls } from '../../styles/visible-controls.js';
 import { threadListStyles } from './thread-list.styles.js';
 import { threadListTexts } from './thread-list-texts.js';
 import { define } from '../../internal/define.js';
-import { ThreadActionEvent, type ThreadAction } from '../../internal/events.js';
+import { ThreadActionEvent, type ThreadAction } from '../../internal/view-events.js';
 
 /** One conversation as the list shows it. */
 export interface ThreadListItem {
@@ -111,7 +111,7 @@ export class AgentChatThreadList extends LitElement {
   /** Why the last import was refused, shown at the top of the list. */
   @property({ attribute: false }) notice?: string;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   /** The thread being renamed or asked about, if any. */
   @state() private mode?: Mode;
   @state() private draft = '';

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ChatStrings, ToolCardStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import { define } from '../../internal/define.js';
 import { isRecord } from '../../internal/guards.js';
@@ -57,7 +57,7 @@ export class AgentChatMcpContent extends LitElement {
   /** The MCP `CallToolResult` (read defensively: it may come from storage or an imported file). */
   @property({ attribute: false }) result: unknown;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   /** This view's own texts in the chat's language (English with it). */
   private get texts(): ToolCardStrings {
     return toolCardTexts(this.strings);

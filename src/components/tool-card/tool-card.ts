@@ -4,9 +4,9 @@ import { consume } from '@lit/context';
 import type { ToolCallPart } from '../../conversation/types.js';
 import { MAX_DEPTH } from '../../conversation/depth.js';
 import type { ChatStrings } from '../../i18n/chat-strings.js';
-import { en, format } from '../../i18n/strings.js';
+import { englishStrings, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
-import { on } from '../../internal/events.js';
+import { on } from '../../internal/view-events.js';
 import { storedElicitation } from '../../mcp/elicitation-request.js';
 import { ElicitationAnswerEvent } from '../elicitation/elicitation.js';
 import type { AppContext } from '../../mcp/app-context.js';
@@ -80,7 +80,7 @@ export class AgentChatToolCard extends LitElement {
   /** Show the call's result (not for questions, whose answers the card shows already). */
   @property({ attribute: false }) showResult = true;
 
-  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = en;
+  @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   private readonly bodyId = `tool-card-body-${++nextId}`;
   /** The call's progress while an MCP server runs it (from the board of calls under way). */
   @state() private progress?: CallProgress;

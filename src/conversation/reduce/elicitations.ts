@@ -2,7 +2,7 @@
  * An MCP server's requests for input, kept on the tool call they came during: added when asked,
  * replaced by id when answered or completed. Pure.
  */
-import type { Elicitation } from '../../mcp/types.js';
+import type { Elicitation } from '../../mcp/mcp-types.js';
 import type { ConversationState, ToolCallPart } from '../types.js';
 import { updatePart } from '../update-part.js';
 

@@ -8,7 +8,7 @@ import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/client
 import { BrowserOAuthProvider } from './browser-oauth-provider.js';
 import { SignInStore } from './sign-in-store.js';
 import { openSignInWindow, signInCallback } from './sign-in-window.js';
-import type { SignInStart } from '../types.js';
+import type { SignInStart } from '../mcp-types.js';
 
 export interface SignInSettings {
   storageKey: string;

@@ -3,11 +3,11 @@
  * Every fault ends the run with one `run-error` event; nothing here throws at the caller.
  */
 import type { ChatEvent } from '../../protocol/contract.js';
-import { AgUiEventMapper } from './events.js';
+import { AgUiEventMapper } from './ag-ui-events.js';
 import { mapJsonStream, openEventStream, runError as fault, type HttpSettings } from '../http.js';
 import type { RunOptions, RunRequest, Transport } from '../contract.js';
 
-export class AgUiTransport implements Transport {
+export class AgUiAdapter implements Transport {
   constructor(private readonly settings: HttpSettings) {}
 
   async *run(request: RunRequest, { signal }: RunOptions): AsyncGenerator<ChatEvent> {

@@ -12,7 +12,7 @@ import { AiSdkChunkMapper } from './chunks.js';
 import { requestBody, storedMessage } from './request.js';
 import { isUIMessage } from './ui-message.js';
 
-export class AiSdkTransport implements ChatTransport {
+export class AiSdkAdapter implements ChatTransport {
   constructor(private readonly settings: HttpSettings) {}
 
   async *run(request: RunRequest, { signal, turns = [], trigger }: ChatRunOptions): AsyncGenerator<ChatEvent> {

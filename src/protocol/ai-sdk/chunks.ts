@@ -6,7 +6,7 @@
  */
 import type { ChatEvent, ReplyError } from '../../protocol/contract.js';
 import { chunkProblem, knownChunk } from './chunk-checks.js';
-import { SubagentSnapshots, finalText } from './subagents.js';
+import { SubagentSnapshots, finalText } from './ai-sdk-subagents.js';
 import { UIMessageBuilder, isUIMessage, type Chunk, type UIMessage } from './ui-message.js';
 import type { Interrupt } from '../contract.js';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { blockCallCount, replyActivity, type ActivityBlock } from '../../src/conversation/activity.js';
+import { blockCallCount, replyActivity, type ActivityBlock } from '../../src/conversation/activity-blocks.js';
 import { reduce, type Action } from '../../src/conversation/reducer.js';
 import { emptyConversation, type AssistantTurn, type ConversationState } from '../../src/conversation/types.js';
 

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { approvalResponse, editedArgsSchema, interruptView, ownMetadata, resumeEntries, anyAnswered } from '../../src/ask/interrupts.js';
+import { approvalResponse, editedArgsSchema, interruptView, ownMetadata, resumeEntries, anyAnswered } from '../../src/ask/interrupt-answers.js';
 import { isDenial, isExpired, isOpen, nextExpiry, openInterrupts, holdsInput } from '../../src/conversation/interrupt-state.js';
 import { noRequests, placeRequests } from '../../src/ask/request-placement.js';
-import { replyActivity } from '../../src/conversation/activity.js';
+import { replyActivity } from '../../src/conversation/activity-blocks.js';
 import type { AssistantTurn, InterruptEntry, ReplyPart, SubagentRecord, Turn } from '../../src/conversation/types.js';
 import type { Interrupt } from '../../src/protocol/contract.js';
 

@@ -7,7 +7,7 @@ import { isDenial } from '../interrupt-state.js';
 import type { ReplyError } from '../../protocol/contract.js';
 import type { Action } from '../actions.js';
 import type { AssistantTurn, ConversationState, ReplyPart, ReplyStatus, ToolCallStatus } from '../types.js';
-import { mergeInterrupts } from './interrupts.js';
+import { mergeInterrupts } from './reduce-interrupts.js';
 import { activeReplyIndex, updateReply } from './reply-updates.js';
 
 export type RunAction = Extract<

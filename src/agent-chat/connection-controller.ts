@@ -10,7 +10,7 @@ import type { ChatTransport } from '../conversation/types.js';
 import { isPlainObject } from '../internal/guards.js';
 import { emit } from '../events.js';
 import type { HeadersInput } from '../protocol/http.js';
-import { PROTOCOLS, createTransport, isProtocol, preloadTransport, type Protocol } from '../protocol/index.js';
+import { PROTOCOLS, createTransport, isProtocol, preloadTransport, type Protocol } from '../protocol/transport-factory.js';
 import { preloadReplyStream } from '../session/reply-stream-loader.js';
 import { checkDisplayOptions } from './display-options.js';
 

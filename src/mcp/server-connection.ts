@@ -11,7 +11,7 @@ import type { CallProgress } from './call-progress.js';
 import type { ElicitationAnswer, ElicitationAsk } from './elicitation-desk.js';
 import { ServerSignIn } from './oauth/server-sign-in.js';
 import { resourceMeta } from './tool-meta.js';
-import { APP_MIME_TYPE, UI_EXTENSION_ID, type McpCallResult, type McpServerConfig, type McpServerStatus, type McpTool, type SignInStart, type UiResourceMeta } from './types.js';
+import { APP_MIME_TYPE, UI_EXTENSION_ID, type McpCallResult, type McpServerConfig, type McpServerStatus, type McpTool, type SignInStart, type UiResourceMeta } from './mcp-types.js';
 
 const CLIENT_INFO = { name: 'agent-chat', version: '0.1.0' };
 /** Pages of `tools/list` and `resources/list` followed at most. */

@@ -18,8 +18,8 @@ interface AdapterEntry {
 
 /** Each protocol's adapter: a protocol is a folder under src/protocol/ and one entry here. */
 const ADAPTERS = {
-  'ag-ui': { what: 'The AG-UI adapter', reconnects: false, load: () => import('./ag-ui/ag-ui.js').then((module) => module.AgUiTransport) },
-  'ai-sdk': { what: 'The AI SDK adapter', reconnects: true, load: () => import('./ai-sdk/ai-sdk.js').then((module) => module.AiSdkTransport) },
+  'ag-ui': { what: 'The AG-UI adapter', reconnects: false, load: () => import('./ag-ui/ag-ui.js').then((module) => module.AgUiAdapter) },
+  'ai-sdk': { what: 'The AI SDK adapter', reconnects: true, load: () => import('./ai-sdk/ai-sdk.js').then((module) => module.AiSdkAdapter) },
 } satisfies Record<string, AdapterEntry>;
 
 /** A `protocol` attribute value this version speaks. */

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { MAX_LABEL, MAX_PROMPT, MAX_SUGGESTIONS, suggestionsFrom, withoutHiddenText } from '../../src/conversation/reduce/suggestions.js';
+import { MAX_LABEL, MAX_PROMPT, MAX_SUGGESTIONS, suggestionsFrom, withoutHiddenText } from '../../src/conversation/reduce/reduce-suggestions.js';
 import { reduce, type Action } from '../../src/conversation/reducer.js';
-import { AgUiEventMapper } from '../../src/protocol/ag-ui/events.js';
+import { AgUiEventMapper } from '../../src/protocol/ag-ui/ag-ui-events.js';
 import { AiSdkChunkMapper } from '../../src/protocol/ai-sdk/chunks.js';
 import { emptyConversation, type AssistantTurn, type ConversationState } from '../../src/conversation/types.js';
 
