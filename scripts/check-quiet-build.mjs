@@ -1,7 +1,7 @@
 /**
  * The build prints its progress and nothing else. `buildWarnings(output)` lists the lines of a
  * build's output that are not progress (Vite's steps, file sizes, npm's echo of the script, the
- * README's tables rewritten): warnings of Vite, Rolldown or a build script.
+ * reference tables of docs/reference.md rewritten): warnings of Vite, Rolldown or a build script.
  *
  * Run as `node scripts/check-quiet-build.mjs` (`npm test` does, as its build step): runs
  * `npm run build`, prints its output, and exits with 1, naming the lines, if it printed anything
@@ -20,7 +20,7 @@ const PROGRESS = [
   /^computing gzip size\.\.\.$/,
   /^\S.*\s[\d.,]+ kB(?:\s+│.*)?$/,
   /^✓ built in [\d.]+m?s$/,
-  /^README\.md: reference tables updated/,
+  /^docs\/reference\.md: reference tables updated/,
 ];
 
 /** The lines of `output` that are not the build's progress, colours taken out. */

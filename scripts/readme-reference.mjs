@@ -1,8 +1,9 @@
 /**
- * The README's reference tables, generated from `custom-elements.json` (which the analyzer makes
- * from the JSDoc): `npm run build` runs this right after the manifest. Each table sits between
- * `<!-- reference:NAME:start -->` and `<!-- reference:NAME:end -->`; the prose around the tables is
- * the README's own. `test/e2e/readme-reference.test.mjs` fails when README.md is not up to date.
+ * The reference tables of `docs/reference.md`, generated from `custom-elements.json` (which the
+ * analyzer makes from the JSDoc): `npm run build` runs this right after the manifest. Each table
+ * sits between `<!-- reference:NAME:start -->` and `<!-- reference:NAME:end -->`; the prose around
+ * the tables is the page's own. `test/e2e/readme-reference.test.mjs` fails when docs/reference.md
+ * is not up to date. (The file keeps its old name: the tables used to live in the README.)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -101,30 +102,33 @@ export function referenceBlocks(manifest) {
 
 const MARKER = /<!-- reference:([a-z-]+):(start|end) -->/g;
 
+/** The page the tables live in, relative to the repository's root. */
+export const REFERENCE_PAGE = 'docs/reference.md';
+
 /** Where a block's table goes: between the end of its start marker and its end marker. */
-function span(readme, name) {
+function span(page, name) {
   const start = `<!-- reference:${name}:start -->`;
   const end = `<!-- reference:${name}:end -->`;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from || readme.indexOf(start, from + 1) >= 0) throw new Error(`README.md needs exactly one ${start} … ${end} pair.`);
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from || page.indexOf(start, from + 1) >= 0) throw new Error(`${REFERENCE_PAGE} needs exactly one ${start} … ${end} pair.`);
   return { from: from + start.length, to };
 }
 
 /** Every marker must name a table this script makes. */
-function checkMarkers(readme, blocks) {
-  for (const [, name] of readme.matchAll(MARKER)) {
-    if (!blocks.has(name)) throw new Error(`README.md has a marker for an unknown table "${name}".`);
+function checkMarkers(page, blocks) {
+  for (const [, name] of page.matchAll(MARKER)) {
+    if (!blocks.has(name)) throw new Error(`${REFERENCE_PAGE} has a marker for an unknown table "${name}".`);
   }
 }
 
 // Blank lines around the table: no renderer may read a marker as one of its rows.
 const framed = (body) => `\n\n${body}\n\n`;
 
-/** README.md with each block's table put between its markers. */
-export function fillReadme(readme, blocks) {
-  checkMarkers(readme, blocks);
-  let filled = readme;
+/** The reference page's text with each block's table put between its markers. */
+export function fillReference(page, blocks) {
+  checkMarkers(page, blocks);
+  let filled = page;
   for (const [name, body] of blocks) {
     const { from, to } = span(filled, name);
     filled = `${filled.slice(0, from)}${framed(body)}${filled.slice(to)}`;
@@ -132,13 +136,13 @@ export function fillReadme(readme, blocks) {
   return filled;
 }
 
-/** The names of the tables README.md does not have as they are generated now. */
-export function staleTables(readme, blocks) {
-  checkMarkers(readme, blocks);
+/** The names of the tables the reference page does not have as they are generated now. */
+export function staleTables(page, blocks) {
+  checkMarkers(page, blocks);
   return [...blocks]
     .filter(([name, body]) => {
-      const { from, to } = span(readme, name);
-      return readme.slice(from, to) !== framed(body);
+      const { from, to } = span(page, name);
+      return page.slice(from, to) !== framed(body);
     })
     .map(([name]) => name);
 }
@@ -146,15 +150,16 @@ export function staleTables(readme, blocks) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = new URL('..', import.meta.url);
   const manifest = JSON.parse(readFileSync(new URL('custom-elements.json', root), 'utf8'));
-  const readmeUrl = new URL('README.md', root);
-  const readme = readFileSync(readmeUrl, 'utf8');
+  const pageUrl = new URL(REFERENCE_PAGE, root);
+  const page = readFileSync(pageUrl, 'utf8');
   const blocks = referenceBlocks(manifest);
-  const filled = fillReadme(readme, blocks);
-  // `npm test` builds with README_REFERENCE=check: the README as committed is what its test checks.
-  if (filled !== readme && process.env.README_REFERENCE === 'check') {
-    console.log(`README.md: stale reference tables (${staleTables(readme, blocks).join(', ')}); npm run build writes them`);
-  } else if (filled !== readme) {
-    writeFileSync(readmeUrl, filled);
-    console.log('README.md: reference tables updated from custom-elements.json');
+  const filled = fillReference(page, blocks);
+  // `npm test` builds with README_REFERENCE=check (the variable's name is older than the page):
+  // the page as committed is what its test checks.
+  if (filled !== page && process.env.README_REFERENCE === 'check') {
+    console.log(`${REFERENCE_PAGE}: stale reference tables (${staleTables(page, blocks).join(', ')}); npm run build writes them`);
+  } else if (filled !== page) {
+    writeFileSync(pageUrl, filled);
+    console.log(`${REFERENCE_PAGE}: reference tables updated from custom-elements.json`);
   }
 }

@@ -40,7 +40,7 @@ function run(command, args, { capture = false, label = '' } = {}) {
 
 const count = (output, pattern) => Number(pattern.exec(output)?.[1] ?? 0);
 
-// The build leaves README.md as it is (README_REFERENCE=check): its reference tables' test checks the committed text.
+// The build leaves docs/reference.md as it is (README_REFERENCE=check): its reference tables' test checks the committed text.
 process.env.README_REFERENCE = 'check';
 for (const [label, args] of [
   ['typecheck', ['run', 'typecheck', '--silent']],

@@ -1,4 +1,4 @@
-// Takes the README screenshots of the demo (docs/screenshot.png: a reply with markdown and tool
+// Takes the screenshots of the demo shown in the README and docs/ (docs/screenshot.png: a reply with markdown and tool
 // cards; docs/screenshot-app.png: an MCP App in its card; docs/screenshot-ask.png: the agent's
 // questions, answered, and an approval waiting; docs/screenshot-popup.png and
 // docs/screenshot-popup-phone.png: mode="popup" open over the demo's product page, on a desktop

@@ -428,10 +428,10 @@ describe('<agent-chat> talking to an AG-UI server', () => {
 });
 
 describe('<agent-chat> turns from the page', () => {
-  it('the README’s setTurns / addTurn example shows as written', async () => {
-    const readme = await (await fetch('/README.md')).text();
-    const example = /```js\n(chat\.setTurns\(\[[\s\S]*?)```/.exec(readme)?.[1];
-    expect(example, 'the README has the example').to.be.a('string');
+  it('the setTurns / addTurn example of docs/reference.md shows as written', async () => {
+    const page = await (await fetch('/docs/reference.md')).text();
+    const example = /```js\n(chat\.setTurns\(\[[\s\S]*?)```/.exec(page)?.[1];
+    expect(example, 'docs/reference.md has the example').to.be.a('string');
     const el = await chatFixture('/agui/echo');
     new Function('chat', example!)(el);
     await settle(el);

@@ -63,9 +63,9 @@ const colourOf = (el: AgentChat, selector: string, property: 'backgroundColor' |
 describe('colour tokens with values that are no colour fall back to their defaults', () => {
   before(() => loadHighlighter());
 
-  it('covers every colour of the README’s theming table, with the same defaults', async () => {
-    const readme = await (await fetch('/README.md')).text();
-    const rows = [...readme.matchAll(/^\| `--agent-chat-((?:color|code)-[a-z-]+)` \| `([^`]+)` \|/gm)].map(([, name, value]) => [name, value]);
+  it('covers every colour of the CSS custom properties table in docs/reference.md, with the same defaults', async () => {
+    const page = await (await fetch('/docs/reference.md')).text();
+    const rows = [...page.matchAll(/^\| `--agent-chat-((?:color|code)-[a-z-]+)` \| `([^`]+)` \|/gm)].map(([, name, value]) => [name, value]);
     const ours = COLOR_TOKENS.map(([name, , light, dark]) => [name, light === dark ? light : `light-dark(${light}, ${dark})`]);
     expect(rows.length).to.equal(20);
     expect(ours).to.deep.equal(rows);

@@ -1,5 +1,6 @@
 /**
- * The README's AI SDK route, run as written (its first code block under "The backend: AI SDK"),
+ * The AI SDK route of docs/backends.md, run as written (the first code block under its "AI SDK"
+ * heading),
  * with a mock model as `model`, against the built widget in Chromium: a reply streams, and
  * ask_user — declared by the route from the widget's tools — goes round through the form.
  */
@@ -13,19 +14,21 @@ import { aiSdkPage, nextResponseEnd } from './ai-sdk-page.mjs';
 import { distBuilt } from './mcp-fixtures.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ROUTE_FILE = path.join(ROOT, 'test', 'e2e', 'readme-route.tmp.mjs');
+const ROUTE_FILE = path.join(ROOT, 'test', 'e2e', 'docs-route.tmp.mjs');
 
-/** The route's code block, from the README. */
-async function readmeRoute() {
-  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## The backend: AI SDK'));
+/** The route's code block, from docs/backends.md. */
+async function docsRoute() {
+  const page = await readFile(path.join(ROOT, 'docs', 'backends.md'), 'utf8');
+  const start = page.indexOf('\n## AI SDK (`protocol="ai-sdk"`)\n');
+  assert.ok(start >= 0, 'docs/backends.md has its "AI SDK" section');
+  const section = page.slice(start, page.indexOf('\n## ', start + 1));
   const block = /```js\n([\s\S]*?)```/.exec(section);
-  assert.ok(block, 'the README has the route');
+  assert.ok(block, 'the AI SDK section of docs/backends.md has the route');
   return block[1];
 }
 
 /**
- * What the README leaves to the reader: a model, server tools, and a server that also serves the
+ * What the page leaves to the reader: a model, server tools, and a server that also serves the
  * page and the bundle (so the route runs unchanged, on the page's origin).
  */
 const PRELUDE = `
@@ -47,7 +50,7 @@ const model = new MockLanguageModelV4({
       ? [...text('You answered ' + answered), finish('stop')]
       : asked
         ? [{ type: 'tool-call', toolCallId: 'q1', toolName: 'ask_user', input: JSON.stringify({ questions: QUESTIONS }) }, finish('tool-calls')]
-        : [...text('Hello from the README route.'), finish('stop')];
+        : [...text('Hello from the docs route.'), finish('stop')];
     return { stream: simulateReadableStream({ chunks: [{ type: 'stream-start', warnings: [] }, ...parts] }) };
   },
 });
@@ -55,7 +58,7 @@ const serverTools = {};
 
 function createServer(route) {
   const server = http.createServer(async (req, res) => {
-    if (req.method === 'GET' && req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(globalThis.readmePage);
+    if (req.method === 'GET' && req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(globalThis.docsPage);
     if (req.method === 'GET' && req.url.startsWith('/dist/') && !req.url.includes('..')) {
       try {
         return res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(new URL('../..' + req.url, import.meta.url)));
@@ -68,20 +71,20 @@ function createServer(route) {
     return res.writeHead(404).end();
   });
   const listen = server.listen.bind(server);
-  server.listen = () => listen(0, '127.0.0.1', () => globalThis.readmeListening(server));
+  server.listen = () => listen(0, '127.0.0.1', () => globalThis.docsListening(server));
   return server;
 }
 `;
 
-describe('the README’s AI SDK route', () => {
+describe('the AI SDK route of docs/backends.md', () => {
   let server;
   let browser;
   before(async () => {
     assert.ok(distBuilt(), 'run `npm run build` first');
-    const route = (await readmeRoute()).replace("import { createServer } from 'node:http';", '');
+    const route = (await docsRoute()).replace("import { createServer } from 'node:http';", '');
     await writeFile(ROUTE_FILE, `${PRELUDE}\n${route}`);
-    globalThis.readmePage = aiSdkPage('/api/chat');
-    const listening = new Promise((resolve) => (globalThis.readmeListening = resolve));
+    globalThis.docsPage = aiSdkPage('/api/chat');
+    const listening = new Promise((resolve) => (globalThis.docsListening = resolve));
     await import(pathToFileURL(ROUTE_FILE).href);
     server = await listening;
     browser = await launchChromium();
@@ -98,7 +101,7 @@ describe('the README’s AI SDK route', () => {
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     const hello = await chatTurn(page, 'hello');
     assert.equal(hello.status, 'done');
-    assert.equal(hello.text.trim(), 'Hello from the README route.');
+    assert.equal(hello.text.trim(), 'Hello from the docs route.');
 
     await chatTurn(page, 'ask me something');
     const form = page.locator('agent-chat-question-form form[part="question-form"]');

@@ -1,5 +1,5 @@
 /**
- * The README's React 19 and Vue 3 apps ("Using it from React and Vue"), built with Vite from the
+ * The React 19 and Vue 3 apps of docs/frameworks.md, built with Vite from the
  * package (test/frameworks/projects.mjs), served by `vite preview` with `/api` proxied to the
  * demo backend, and run in Chromium at a desktop and a phone size, in a production build and in a
  * development build (where React and Vue report misuse on the console): a chat turn goes through,
@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { startDemoServer } from '../../demo/server.mjs';
-import { APP_TOKEN, buildProject, createProject, previewProject, readmeFiles, removeProject, typecheckProject } from '../frameworks/projects.mjs';
+import { APP_TOKEN, buildProject, createProject, docsFiles, previewProject, removeProject, typecheckProject } from '../frameworks/projects.mjs';
 import { nextResponseEnd } from './ai-sdk-page.mjs';
 import { chatTurn, launchChromium } from './browser.mjs';
 import { distBuilt } from './mcp-fixtures.mjs';
@@ -29,8 +29,8 @@ const BUILDS = [
 ];
 /** What each app's own DOM says once the first reply (the weather: two tool calls) ended. */
 const APPS = {
-  react: { readmeFiles: ['src/App.jsx'], afterWeather: 'Last reply: done. Tools called: get_weather, get_forecast.' },
-  vue: { readmeFiles: ['vite.config.js', 'src/App.vue'], afterWeather: 'Last reply: done.' },
+  react: { docsFiles: ['src/App.jsx'], afterWeather: 'Last reply: done. Tools called: get_weather, get_forecast.' },
+  vue: { docsFiles: ['vite.config.js', 'src/App.vue'], afterWeather: 'Last reply: done.' },
 };
 
 /** A page at `viewport` collecting page errors, console errors and console warnings. */
@@ -53,16 +53,16 @@ async function axeViolations(page, { except = [] } = {}) {
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-describe('the README’s React and Vue apps', () => {
+describe('the React and Vue apps of docs/frameworks.md', () => {
   let demo;
   let browser;
   const projects = {};
   const previews = [];
   before(async () => {
     assert.ok(distBuilt() && existsSync('dist/types/index.d.ts'), 'run `npm run build` first: the apps import the built package (dist/)');
-    const files = await readmeFiles();
-    for (const [app, { readmeFiles: expected }] of Object.entries(APPS)) {
-      assert.deepEqual(Object.keys(files[app] ?? {}).sort(), [...expected].sort(), `the README has the ${app} app's files`);
+    const files = await docsFiles();
+    for (const [app, { docsFiles: expected }] of Object.entries(APPS)) {
+      assert.deepEqual(Object.keys(files[app] ?? {}).sort(), [...expected].sort(), `docs/frameworks.md has the ${app} app's files`);
       projects[app] = await createProject(app, files[app]);
     }
     demo = await startDemoServer({ port: 0, delayMs: 0, log: () => {}, env: {} });

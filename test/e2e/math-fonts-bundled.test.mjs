@@ -1,5 +1,5 @@
 /**
- * An app that bundles the package (Vite, as the README's React and Vue apps do) gets KaTeX's fonts
+ * An app that bundles the package (Vite, as the React and Vue apps of docs/frameworks.md do) gets KaTeX's fonts
  * with its own build: the math chunk names each font as `new URL('./fonts/…', import.meta.url)`, the
  * pattern bundlers follow, so they are copied beside the app's chunks and the chunk points at the
  * copies — not at `/assets/fonts/…`, where nothing would be.

@@ -1,7 +1,7 @@
 /**
  * The CSS parts the views forward (one list, `src/internal/part-names.ts`) and the parts the chat
- * documents (`@csspart` on `src/agent-chat/agent-chat.ts`, which the manifest and the README's
- * reference are made from) agree: every forwarded part is documented, and every documented part is
+ * documents (`@csspart` on `src/agent-chat/agent-chat.ts`, which the manifest and
+ * docs/reference.md are made from) agree: every forwarded part is documented, and every documented part is
  * either forwarded or one the chat draws in its own shadow root. Reads the sources; no build.
  */
 import assert from 'node:assert/strict';

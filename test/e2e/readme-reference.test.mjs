@@ -1,6 +1,7 @@
 /**
  * The docs follow the source: the analyzer runs on `src/` in memory, as `npm run manifest` does, and
- * both `custom-elements.json` and the README's generated reference tables must be what it gives now.
+ * both `custom-elements.json` and the generated reference tables of `docs/reference.md` must be
+ * what it gives now.
  * A failure here is fixed by `npm run build` (or `npm run manifest && node scripts/readme-reference.mjs`).
  */
 import assert from 'node:assert/strict';
@@ -9,14 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
 import { cli } from '@custom-elements-manifest/analyzer/cli.js';
 import { PUBLIC_TAGS } from '../../custom-elements-manifest.config.mjs';
-import { fillReadme, referenceBlocks, staleTables } from '../../scripts/readme-reference.mjs';
+import { REFERENCE_PAGE, fillReference, referenceBlocks, staleTables } from '../../scripts/readme-reference.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path) => readFileSync(new URL(path, new URL('../../', import.meta.url)), 'utf8');
 const elements = (manifest) => manifest.modules.flatMap((module) => module.declarations ?? []);
 const element = (manifest, tag) => elements(manifest).find((declaration) => declaration.tagName === tag);
 
-describe('README reference and custom-elements.json', () => {
+describe('docs/reference.md and custom-elements.json', () => {
   let analyzed;
   before(async () => {
     analyzed = await cli({ argv: ['analyze', '--config', 'custom-elements-manifest.config.mjs'], cwd: root, noWrite: true });
@@ -27,11 +28,17 @@ describe('README reference and custom-elements.json', () => {
     assert.deepEqual(JSON.parse(read('custom-elements.json')), analyzed, 'custom-elements.json is stale: run npm run manifest');
   });
 
-  it("the README's reference tables are generated from the JSDoc", () => {
-    const readme = read('README.md');
+  it('the reference tables of docs/reference.md are generated from the JSDoc', () => {
+    assert.equal(REFERENCE_PAGE, 'docs/reference.md');
+    const page = read(REFERENCE_PAGE);
     const blocks = referenceBlocks(analyzed);
-    assert.deepEqual(staleTables(readme, blocks), [], 'these README tables are stale: run npm run build');
-    assert.equal(fillReadme(readme, blocks), readme);
+    assert.equal([...page.matchAll(/<!-- reference:[a-z-]+:start -->/g)].length, blocks.size, 'the page has a marker pair for every table');
+    assert.deepEqual(staleTables(page, blocks), [], `these tables of ${REFERENCE_PAGE} are stale: run npm run build`);
+    assert.equal(fillReference(page, blocks), page);
+  });
+
+  it('the README holds no generated table any more', () => {
+    assert.doesNotMatch(read('README.md'), /<!-- reference:/);
   });
 
   it('keeps only the public elements, each with its whole public API described', () => {

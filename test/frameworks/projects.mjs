@@ -1,8 +1,9 @@
 /**
- * The React and Vue apps of the README's "Using it from React and Vue", as projects a user would
- * have: the README's files (marked `<!-- frameworks:<app>:<path> -->` before a fenced block), the
- * few files `npm create vite` would have made (index.html, the entry, vite.config.js for React)
- * and `./auth.js`, in a temporary folder whose `node_modules` links to the packages.
+ * The React and Vue apps of docs/frameworks.md ("Using `<agent-chat>` from React and Vue"), as
+ * projects a user would have: the page's files (marked `<!-- frameworks:<app>:<path> -->` before a
+ * fenced block), the few files `npm create vite` would have made (index.html, the entry,
+ * vite.config.js for React) and `./auth.js`, in a temporary folder whose `node_modules` links to
+ * the packages.
  * `node_modules/agent-chat` links to this repository, as `npm install <folder>` does, so the
  * app resolves `agent-chat` through the package's own `exports`, as after `npm install agent-chat`.
  * A third project, TypeScript only, checks what the package's types give a typed ref.
@@ -49,7 +50,7 @@ const TSCONFIG = {
   include: ['src'],
 };
 
-/** What each app needs besides the README's files, and the packages its node_modules links. */
+/** What each app needs besides the page's files, and the packages its node_modules links. */
 const SCAFFOLDING = {
   react: {
     packages: ['react', 'react-dom', 'vite', '@vitejs/plugin-react'],
@@ -76,21 +77,21 @@ const SCAFFOLDING = {
   },
 };
 
-/** The README's files per app: `{ react: { 'src/App.jsx': '…' }, vue: { … } }`. */
-export async function readmeFiles() {
-  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+/** The files per app in docs/frameworks.md: `{ react: { 'src/App.jsx': '…' }, vue: { … } }`. */
+export async function docsFiles() {
+  const page = await readFile(path.join(ROOT, 'docs', 'frameworks.md'), 'utf8');
   const files = {};
-  for (const [, app, file, code] of readme.matchAll(/<!-- frameworks:(\w+):(\S+) -->\n```\w*\n([\s\S]*?)```/g)) {
+  for (const [, app, file, code] of page.matchAll(/<!-- frameworks:(\w+):(\S+) -->\n```\w*\n([\s\S]*?)```/g)) {
     (files[app] ??= {})[file] = code;
   }
   return files;
 }
 
 /** Writes `app`'s project into a new temporary folder; resolves to its path. */
-export async function createProject(app, readmeCode) {
+export async function createProject(app, docsCode) {
   const { packages, files } = SCAFFOLDING[app];
   const dir = await mkdtemp(path.join(tmpdir(), `agent-chat-${app}-`));
-  for (const [file, text] of Object.entries({ ...files, ...readmeCode })) {
+  for (const [file, text] of Object.entries({ ...files, ...docsCode })) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), text);
   }
