@@ -6,12 +6,12 @@
  */
 import { updateApp } from './app-placement.js';
 import type { Action } from './actions.js';
-import { reduceAsks, type AskAction } from './reduce/asks.js';
-import { recordElicitation } from './reduce/elicitations.js';
-import { reduceFeedback, type FeedbackAction } from './reduce/feedback.js';
+import { reduceAsks, type AskAction } from './reduce/reduce-asks.js';
+import { recordElicitation } from './reduce/reduce-elicitations.js';
+import { reduceFeedback, type FeedbackAction } from './reduce/reduce-feedback.js';
 import { reduceInterrupts, type InterruptAction } from './reduce/reduce-interrupts.js';
 import { reduceRun, type RunAction } from './reduce/reduce-run.js';
-import { reduceTurns, type TurnsAction } from './reduce/turns.js';
+import { reduceTurns, type TurnsAction } from './reduce/reduce-turns.js';
 import type { ConversationState } from './types.js';
 
 export type CoreAction = TurnsAction | RunAction | AskAction | InterruptAction | FeedbackAction | Extract<Action, { type: 'app-update' | 'elicitation' }>;

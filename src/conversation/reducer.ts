@@ -6,12 +6,12 @@
  * those the session applies before a reply streams are `reducer-core.ts`'s.
  */
 import { reduceActivity } from './reduce/reduce-activity.js';
-import { reduceAgentState } from './reduce/agent-state.js';
-import { reduceContent } from './reduce/content.js';
-import { applyMessagesSnapshot } from './reduce/snapshot.js';
+import { reduceAgentState } from './reduce/reduce-agent-state.js';
+import { reduceContent } from './reduce/reduce-content.js';
+import { applyMessagesSnapshot } from './reduce/reduce-snapshot.js';
 import { reduceSubagents } from './reduce/reduce-subagents.js';
 import { reduceCustom } from './reduce/reduce-suggestions.js';
-import { reduceTools } from './reduce/tools.js';
+import { reduceTools } from './reduce/reduce-tools.js';
 import { reduceCore } from './reducer-core.js';
 import type { Action } from './actions.js';
 import type { ConversationState } from './types.js';

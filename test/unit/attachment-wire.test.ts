@@ -6,7 +6,7 @@ import { expect } from '@open-wc/testing';
 import { fileKind, fileSizeText, isPicture } from '../../src/conversation/attachment-labels.js';
 import { attachmentsFromContent, base64FromBytes, bytesFromBase64, contentPartType, encodeAttachments, userContent } from '../../src/conversation/attachment-wire.js';
 import { historyFromTurns, turnsFromHistory } from '../../src/conversation/history.js';
-import { applyMessagesSnapshot } from '../../src/conversation/reduce/snapshot.js';
+import { applyMessagesSnapshot } from '../../src/conversation/reduce/reduce-snapshot.js';
 import type { Attachment, Turn, UserTurn } from '../../src/conversation/types.js';
 import { uiMessagesFromTurns } from '../../src/protocol/ai-sdk/request.js';
 import { nodesWithBlobs, portableNodes } from '../../src/storage/attachment-records.js';

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { elicitationFromRequest, storedElicitation, urlHost } from '../../src/mcp/elicitation-request.js';
-import { recordElicitation } from '../../src/conversation/reduce/elicitations.js';
+import { recordElicitation } from '../../src/conversation/reduce/reduce-elicitations.js';
 import type { ConversationState } from '../../src/conversation/types.js';
 
 const form = { type: 'object', properties: { name: { type: 'string' }, size: { type: 'string', enum: ['S', 'M'] } }, required: ['name'] };

@@ -3,7 +3,7 @@ import { APP_ACTIVITY_TYPE, placeBackendApp } from '../app-placement.js';
 import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
 import { patched } from '../json-patch.js';
-import { subagentOf, updateReply, upsertPart } from './reply-updates.js';
+import { subagentOf, updateReply, upsertPart } from './reduce-reply-updates.js';
 
 export type ActivityAction = Extract<Action, { type: 'activity-snapshot' | 'activity-delta' }>;
 

@@ -7,7 +7,7 @@ import type { Interrupt } from '../../protocol/contract.js';
 import type { Action } from '../actions.js';
 import { lastReply } from '../selectors.js';
 import type { ConversationState, InterruptEntry } from '../types.js';
-import { updateLastReply } from './reply-updates.js';
+import { updateLastReply } from './reduce-reply-updates.js';
 
 export type InterruptAction = Extract<Action, { type: 'interrupt-answer' | 'interrupts-sent' | 'interrupts-expired' }>;
 

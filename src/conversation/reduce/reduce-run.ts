@@ -8,7 +8,7 @@ import type { ReplyError } from '../../protocol/contract.js';
 import type { Action } from '../actions.js';
 import type { AssistantTurn, ConversationState, ReplyPart, ReplyStatus, ToolCallStatus } from '../types.js';
 import { mergeInterrupts } from './reduce-interrupts.js';
-import { activeReplyIndex, updateReply } from './reply-updates.js';
+import { activeReplyIndex, updateReply } from './reduce-reply-updates.js';
 
 export type RunAction = Extract<
   Action,

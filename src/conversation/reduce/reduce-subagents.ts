@@ -4,7 +4,7 @@
  */
 import type { Action } from '../actions.js';
 import type { AssistantTurn, ConversationState, SubagentRecord } from '../types.js';
-import { updateReply } from './reply-updates.js';
+import { updateReply } from './reduce-reply-updates.js';
 
 export type SubagentAction = Extract<Action, { type: 'subagent-started' | 'subagent-finished' | 'subagent-error' }>;
 

@@ -7,7 +7,7 @@
  */
 import type { Action } from '../actions.js';
 import type { ConversationState, Suggestion } from '../types.js';
-import { updateReply } from './reply-updates.js';
+import { updateReply } from './reduce-reply-updates.js';
 
 export const SUGGESTIONS_EVENT = 'agent-chat.suggestions';
 /** At most this many are shown: a longer list is cut. */

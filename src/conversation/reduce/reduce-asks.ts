@@ -2,7 +2,7 @@
 import type { Action } from '../actions.js';
 import { contentText } from '../content-text.js';
 import type { ConversationState } from '../types.js';
-import { updateCall } from './reply-updates.js';
+import { updateCall } from './reduce-reply-updates.js';
 
 export type AskAction = Extract<Action, { type: 'ask-open' | 'ask-result' }>;
 

@@ -8,7 +8,7 @@ import type { Action } from '../actions.js';
 import { contentText } from '../content-text.js';
 import { parseArgs } from '../history.js';
 import type { ConversationState, ToolCallPart } from '../types.js';
-import { subagentOf, updateLastReply, upsertPart } from './reply-updates.js';
+import { subagentOf, updateLastReply, upsertPart } from './reduce-reply-updates.js';
 
 export type ToolAction = Extract<
   Action,

@@ -2,7 +2,7 @@
 import type { HistoryMessage } from '../../protocol/contract.js';
 import { turnsFromHistory } from '../history.js';
 import type { AssistantTurn, ConversationState } from '../types.js';
-import { activeReplyIndex } from './reply-updates.js';
+import { activeReplyIndex } from './reduce-reply-updates.js';
 
 /** MESSAGES_SNAPSHOT replaces the history; the reply under way keeps its identity and status. */
 export function applyMessagesSnapshot(state: ConversationState, messages: readonly HistoryMessage[]): ConversationState {

@@ -1,7 +1,7 @@
 /** What the reply says: its backend message id, text and reasoning as they stream, encrypted reasoning, files, sources. */
 import type { Action } from '../actions.js';
 import type { ConversationState } from '../types.js';
-import { subagentOf, updateReply, upsertPart, type PartOf } from './reply-updates.js';
+import { subagentOf, updateReply, upsertPart, type PartOf } from './reduce-reply-updates.js';
 
 type StreamedTextAction = Extract<Action, { type: `${'text' | 'reasoning'}-${'start' | 'delta' | 'end'}` }>;
 
