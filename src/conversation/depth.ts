@@ -19,7 +19,10 @@ const WRAPPING = 8;
 /** Put where a value nested too deeply was left out. */
 export const TOO_DEEP = '[nested too deeply]';
 
-/** Heights already measured; values in the conversation are never changed in place, so they stay true. */
+/**
+ * Heights already measured. Values in the conversation never change shape in place (only a
+ * streaming text grows, and a string nests nothing), so they stay true.
+ */
 const heights = new WeakMap<object, number>();
 
 function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -65,6 +68,20 @@ export function nestingDepth(value: unknown, limit = MAX_DEPTH): number {
   return 0;
 }
 
+/**
+ * `nestingDepth` of a value met once, such as an event: its children are measured (and remembered
+ * as usual), the value itself is not remembered.
+ */
+function depthOnce(value: unknown, limit: number): number {
+  if (!isContainer(value)) return 0;
+  let depth = 1;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    if (depth > limit) break;
+    depth = Math.max(depth, 1 + nestingDepth(child, limit - 1));
+  }
+  return Math.min(depth, limit + 1);
+}
+
 /** A copy of `value` in which what nests deeper than `limit` levels is `TOO_DEEP`; the same value when nothing does. */
 export function clampDepth<T>(value: T, limit = MAX_DEPTH): T {
   const clamp = (node: unknown, room: number): unknown => {
@@ -106,7 +123,7 @@ let warned = false;
  * call (`resultTooDeep`); in any other event what nests too deeply is left out (`TOO_DEEP`).
  */
 export function boundEvent<E extends ChatEvent>(event: E): E {
-  if (nestingDepth(event, MAX_DEPTH) <= MAX_DEPTH) return event;
+  if (depthOnce(event, MAX_DEPTH) <= MAX_DEPTH) return event;
   if (event.type === 'tool-call-result' && nestingDepth(event.content) > MAX_DEPTH) {
     return { ...event, content: `The result nests more than ${MAX_DEPTH} levels deep; it was not kept.`, isError: true, tooDeep: true };
   }

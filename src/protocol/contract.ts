@@ -125,6 +125,7 @@ export type ChatEvent =
   /**
    * The adapter's own record of the reply as it stands (the AI SDK's UIMessage): kept on the turn,
    * stored with it, and handed back to the adapter with the next request. Opaque to everything else.
+   * Once an adapter sends it, the chat pauses only after it (never between a chunk's events and it).
    */
   | {
       type: 'wire-snapshot';

@@ -134,7 +134,7 @@ class ReplyStream {
         if (event.type === 'custom') host.listener.custom?.(event.name, event.value);
         if (event.type === 'tool-call-end' || event.type === 'tool-call-result') this.announceToolCall((event as { toolCallId: string }).toolCallId, request.runId, announced);
         if (event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped') return;
-        // A transport that keeps its own record of the reply ends each chunk's events with it: no pause in between.
+        // A transport that keeps its own record of the reply sends it after a chunk's events: pauses come only after it.
         if (event.type === 'wire-snapshot') chunked = true;
         if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > SLICE_MS) {
           await host.pause();

@@ -281,6 +281,10 @@ describe('AI SDK chunk reader: what the server decides itself, and steps it take
     );
     expect(run([{ type: 'start', messageId: { id: 1 } }]).error?.message).to.contain('field "messageId"');
     expect(run([{ type: 'data-x', data: 1, transient: 'yes' }]).error?.message).to.contain('field "transient"');
+    expect(run([{ type: 'text-delta', id: 't', delta: 5 }]).error?.message).to.equal('The agent sent a malformed text-delta chunk (field "delta").');
+    expect(run([{ type: 'text-delta', delta: 'x' }]).error?.message).to.contain('field "id"');
+    expect(run([{ type: 'text-delta', id: 't', delta: 'x', providerMetadata: 'p' }]).error?.message).to.contain('field "providerMetadata"');
+    expect(run([{ type: 'text-delta', id: 't', delta: 'x', extra: 1 }]).error).to.equal(undefined);
     const builder = new UIMessageBuilder('m');
     builder.apply({ type: 'tool-input-start', toolCallId: 'c', toolName: 'x', providerMetadata: { p: { sig: '1' } } });
     builder.apply({ type: 'tool-input-delta', toolCallId: 'c', inputTextDelta: '{"city":"Lis' });

@@ -55,6 +55,19 @@ export const CHUNK_FIELDS: Record<string, Record<string, Field>> = {
 
 const DATA_FIELDS: Record<string, Field> = { id: 'string?', transient: 'boolean?' };
 
+/** One field's check, read from its spec once (chunks arrive by the thousand). */
+interface FieldCheck {
+  field: string;
+  kind: Kind;
+  optional: boolean;
+}
+
+const checksOf = (fields: Record<string, Field>): FieldCheck[] =>
+  Object.entries(fields).map(([field, spec]) => ({ field, kind: spec.replace('?', '') as Kind, optional: spec.endsWith('?') }));
+
+const CHUNK_CHECKS = new Map(Object.entries(CHUNK_FIELDS).map(([type, fields]) => [type, checksOf(fields)]));
+const DATA_CHECKS = checksOf(DATA_FIELDS);
+
 /** Whether the reader knows this chunk type (`data-*` included). */
 export function knownChunk(type: string): boolean {
   return type in CHUNK_FIELDS || type.startsWith('data-');
@@ -68,13 +81,12 @@ function fits(value: unknown, kind: Kind): boolean {
 
 /** What is wrong with a chunk of a known type, if anything. */
 export function chunkProblem(chunk: Chunk): string | undefined {
-  const fields = chunk.type.startsWith('data-') ? DATA_FIELDS : CHUNK_FIELDS[chunk.type];
-  if (!fields) return undefined;
-  for (const [field, spec] of Object.entries(fields)) {
-    const optional = spec.endsWith('?');
+  const checks = chunk.type.startsWith('data-') ? DATA_CHECKS : CHUNK_CHECKS.get(chunk.type);
+  if (!checks) return undefined;
+  for (const { field, kind, optional } of checks) {
     const value = chunk[field];
     if (optional && value === undefined) continue;
-    if (!fits(value, spec.replace('?', '') as Kind)) return `The agent sent a malformed ${chunk.type} chunk (field "${field}").`;
+    if (!fits(value, kind)) return `The agent sent a malformed ${chunk.type} chunk (field "${field}").`;
   }
   return undefined;
 }

@@ -1,9 +1,10 @@
 /**
  * AI SDK UI message stream chunks → ChatEvents (pure: no fetch, no DOM). Each chunk also builds
- * the reply's UIMessage, and a `wire-snapshot` after its events carries it to the turn, so what
- * the next request sends is the message as received. Unknown chunk types are skipped with one
- * console warning (the SDK's own client fails on them).
+ * the reply's UIMessage, and a `wire-snapshot` after the events of a chunk that changed it carries
+ * it to the turn, so what the next request sends is the message as received. Unknown chunk types
+ * are skipped with one console warning (the SDK's own client fails on them).
  */
+import { MAX_DEPTH, nestingDepth } from '../../conversation/depth.js';
 import type { ChatEvent, ReplyError } from '../../protocol/contract.js';
 import { chunkProblem, knownChunk } from './chunk-checks.js';
 import { SubagentSnapshots, finalText } from './ai-sdk-subagents.js';
@@ -25,6 +26,9 @@ function ignoreUnknown(type: string): void {
 }
 
 const isTerminal = (event: ChatEvent) => event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped';
+
+/** A snapshot goes with at least every this many chunks that only lengthened a text: the chat pauses only after one. */
+const SNAPSHOT_EVERY = 16;
 
 /** The id of what an event adds to the reply — a part, a subagent, a source (what a `reset-step` takes back). */
 function createdId(event: ChatEvent): string | undefined {
@@ -61,6 +65,8 @@ export class AiSdkChunkMapper {
   private readonly approvals = new Map<string, Interrupt>();
   /** What the step under way added here (parts, subagents, sources), by id. */
   private stepParts: string[] = [];
+  /** Chunks since the last snapshot that only lengthened a text. */
+  private textOnlyChunks = 0;
 
   /**
    * @param runId the run the events belong to.
@@ -111,12 +117,26 @@ export class AiSdkChunkMapper {
     const last = events[events.length - 1];
     const terminal = last && isTerminal(last) ? events.pop() : undefined;
     out.push(...events);
-    // Every chunk ends with the message as it stands (the same object when the chunk left it as it
-    // was): the chat never pauses between a chunk's events and its snapshot, so the two agree.
-    this.builder.apply(chunk);
-    out.push({ type: 'wire-snapshot', wire: this.builder.message });
+    // A chunk ends with the message as it stands (the chat pauses only after a snapshot, so a
+    // chunk's events and its message agree); one that only lengthened a text may go without.
+    if (this.builder.apply(chunk) || !this.onlyTextGrew(out)) {
+      this.textOnlyChunks = 0;
+      out.push({ type: 'wire-snapshot', wire: this.builder.message });
+    }
     if (terminal) out.push(terminal);
     return out;
+  }
+
+  /**
+   * Whether a chunk that left the message object as it was can go without a snapshot: it only
+   * lengthened a text in place, so the turn holds it already — unless the message nests so deeply
+   * that the turn holds a bounded copy (`boundEvent`). Every SNAPSHOT_EVERY-th still gets one.
+   */
+  private onlyTextGrew(events: ChatEvent[]): boolean {
+    const [event] = events;
+    if (events.length !== 1 || (event.type !== 'text-delta' && event.type !== 'reasoning-delta')) return false;
+    if (++this.textOnlyChunks >= SNAPSHOT_EVERY) return false;
+    return nestingDepth(this.builder.message) < MAX_DEPTH;
   }
 
   /** The end of a stream that stopped without `finish`: the SDK's client takes it as finished. */

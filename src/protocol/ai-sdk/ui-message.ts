@@ -1,8 +1,10 @@
 /**
  * The AI SDK's UIMessage, built from its UI message stream the way `useChat` builds it (pure).
  * The widget keeps each reply's UIMessage as received, so the next request sends the history
- * exactly as `useChat` would. Updates are immutable: each chunk gives a new message object that
- * shares what did not change.
+ * exactly as `useChat` would. A chunk that changes the message gives a new message object that
+ * shares what did not change, except a text or reasoning delta: it lengthens the text of its open
+ * part in place (a part this builder made as the span opened), so streaming text copies nothing.
+ * A longer string nests no deeper: the depth bound's measures stay true (conversation/depth.ts).
  */
 
 import { parsePartialJson } from '../../mcp/partial-json.js';
@@ -33,6 +35,7 @@ export interface ToolPart extends UIMessagePart {
 }
 
 /** A chunk of the stream, as decoded (fields are checked by the reader before they get here). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each field is checked by chunkProblem before a chunk is read
 export type Chunk = { type: string } & Record<string, any>;
 
 export function isToolPart(part: UIMessagePart): part is ToolPart {
@@ -107,7 +110,7 @@ export class UIMessageBuilder {
     return this.current;
   }
 
-  /** Applies one chunk; returns whether the message changed. */
+  /** Applies one chunk; returns whether it gave a new message object (text that grew in place did not). */
   apply(chunk: Chunk): boolean {
     const before = this.current;
     this.change(chunk);
@@ -279,10 +282,13 @@ export class UIMessageBuilder {
 
   /** A delta whose start never came opens the part (the SDK's client would fail; a widget should not). */
   private spanDelta(chunk: Chunk): void {
-    if (!this.open.has(this.spanKey(chunk))) this.startSpan({ ...chunk, type: chunk.type.replace('-delta', '-start') });
-    const index = this.open.get(this.spanKey(chunk))!;
+    const key = this.spanKey(chunk);
+    if (!this.open.has(key)) this.startSpan({ ...chunk, type: chunk.type.replace('-delta', '-start') });
+    const index = this.open.get(key)!;
     const part = this.current.parts[index];
-    this.replace(index, { ...part, text: String(part.text ?? '') + chunk.delta, ...(chunk.providerMetadata ? { providerMetadata: chunk.providerMetadata } : {}) });
+    const text = String(part.text ?? '') + chunk.delta;
+    if (chunk.providerMetadata) this.replace(index, { ...part, text, providerMetadata: chunk.providerMetadata });
+    else part.text = text;
   }
 
   private endSpan(chunk: Chunk): void {
