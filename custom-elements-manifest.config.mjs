@@ -23,16 +23,12 @@ function defineCalls() {
       if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'define') return;
       const [tag, element] = node.arguments;
       if (!tag || !ts.isStringLiteral(tag) || !element || !ts.isIdentifier(element)) return;
-      moduleDoc.exports = [
-        ...(moduleDoc.exports ?? []),
-        { kind: 'custom-element-definition', name: tag.text, declaration: { name: element.text, module: moduleDoc.path } },
-      ];
+      moduleDoc.exports = [...(moduleDoc.exports ?? []), { kind: 'custom-element-definition', name: tag.text, declaration: { name: element.text, module: moduleDoc.path } }];
     },
   };
 }
 
-const isPublicMember = (member) =>
-  !member.static && !NOT_PUBLIC.has(member.name) && (member.privacy ?? 'public') === 'public' && !/^[#_]/.test(member.name);
+const isPublicMember = (member) => !member.static && !NOT_PUBLIC.has(member.name) && (member.privacy ?? 'public') === 'public' && !/^[#_]/.test(member.name);
 
 /**
  * An element's public members, its attributes, and the events its JSDoc names (`@fires`): an

@@ -149,20 +149,64 @@ function resultTable(runs) {
   const pick = (fn) => runs.map(fn);
   const rows = [
     ['metric (ms unless noted)', 'median', 'range', 'goal'],
-    row('total: send → response-end', pick((r) => r.streamMs)),
-    row('  response-end → 2nd rAF', pick((r) => r.lastFrameMs)),
-    row('wall: send → last frame drawn', pick((r) => r.wallMs)),
-    row('main thread busy (CDP TaskDuration)', pick((r) => r.busyMs)),
-    row('main thread busy (trace, tasks in window)', pick((r) => r.trace?.busyMs)),
-    row(runs[0].trace ? 'longest task (trace)' : 'longest task over 50 ms (PerformanceObserver; 0 = none)', pick(longestTaskMs), { digits: 1, goal: { text: `≤ ${GOALS.longestTaskMs}`, met: (v) => v <= GOALS.longestTaskMs } }),
-    row('  its CPU time (trace)', pick((r) => r.cpu?.tasks[0]?.cpuMs), { digits: 1 }),
-    row('most CPU time in one task (trace)', pick((r) => r.cpu?.maxCpuMs), { digits: 1 }),
-    row('tasks > 50 ms (trace; count)', pick((r) => r.trace?.over50)),
-    row('tasks > 50 ms of CPU time (trace; count)', pick((r) => r.cpu?.overCpu)),
-    row('long tasks (PerformanceObserver; count)', pick((r) => r.observedLongTasks.length)),
-    row('main-thread tasks (trace; count)', pick((r) => r.trace?.taskCount)),
-    row('frames with rAF callbacks (trace; count)', pick((r) => r.trace?.frames)),
-    row('server: time to write the stream', pick((r) => r.serverWriteMs)),
+    row(
+      'total: send → response-end',
+      pick((r) => r.streamMs),
+    ),
+    row(
+      '  response-end → 2nd rAF',
+      pick((r) => r.lastFrameMs),
+    ),
+    row(
+      'wall: send → last frame drawn',
+      pick((r) => r.wallMs),
+    ),
+    row(
+      'main thread busy (CDP TaskDuration)',
+      pick((r) => r.busyMs),
+    ),
+    row(
+      'main thread busy (trace, tasks in window)',
+      pick((r) => r.trace?.busyMs),
+    ),
+    row(runs[0].trace ? 'longest task (trace)' : 'longest task over 50 ms (PerformanceObserver; 0 = none)', pick(longestTaskMs), {
+      digits: 1,
+      goal: { text: `≤ ${GOALS.longestTaskMs}`, met: (v) => v <= GOALS.longestTaskMs },
+    }),
+    row(
+      '  its CPU time (trace)',
+      pick((r) => r.cpu?.tasks[0]?.cpuMs),
+      { digits: 1 },
+    ),
+    row(
+      'most CPU time in one task (trace)',
+      pick((r) => r.cpu?.maxCpuMs),
+      { digits: 1 },
+    ),
+    row(
+      'tasks > 50 ms (trace; count)',
+      pick((r) => r.trace?.over50),
+    ),
+    row(
+      'tasks > 50 ms of CPU time (trace; count)',
+      pick((r) => r.cpu?.overCpu),
+    ),
+    row(
+      'long tasks (PerformanceObserver; count)',
+      pick((r) => r.observedLongTasks.length),
+    ),
+    row(
+      'main-thread tasks (trace; count)',
+      pick((r) => r.trace?.taskCount),
+    ),
+    row(
+      'frames with rAF callbacks (trace; count)',
+      pick((r) => r.trace?.frames),
+    ),
+    row(
+      'server: time to write the stream',
+      pick((r) => r.serverWriteMs),
+    ),
   ];
   return formatTable(rows.filter(Boolean), ['l', 'r', 'r', 'l']);
 }
@@ -218,7 +262,6 @@ function domSummary(run) {
     `After the measured window, opening the ${run.rich.htmlCards} cards with an HTML result showed ${run.rich.tablesShown} tables in ${fmt(run.rich.ms)} ms.`
   );
 }
-
 
 function printReport(runs, options) {
   console.log(`\nSubagent activity (${options.runs} run${options.runs === 1 ? '' : 's'} after 1 warm-up; median and range)`);

@@ -90,7 +90,10 @@ async function main() {
       await page.goto(`http://127.0.0.1:${server.address().port}/`);
       // Warm up: load the renderer and the highlighter with one ordinary block.
       await page.evaluate(drawAll, [fenced(grammar, 'a = 1\n')]);
-      const result = await page.evaluate(drawAll, inputs.map((input) => fenced(grammar, input.code)));
+      const result = await page.evaluate(
+        drawAll,
+        inputs.map((input) => fenced(grammar, input.code)),
+      );
       await page.close();
       worstOverall = Math.max(worstOverall, result.worstMs);
       rows.push([grammar, String(inputs.length), String(result.coloured), String(result.errors), fmt(result.worstMs), String(result.longTasks), fmt(result.wallMs)]);

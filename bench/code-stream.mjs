@@ -130,7 +130,10 @@ function row(label, values, digits = 0) {
 
 /** A long task with where its time went (trace groups, then the busiest functions). */
 function describeTask(task) {
-  const groups = Object.entries(task.profile.groups).sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 1).map(([group, ms]) => `${group} ${fmt(ms)}`);
+  const groups = Object.entries(task.profile.groups)
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, ms]) => ms >= 1)
+    .map(([group, ms]) => `${group} ${fmt(ms)}`);
   const top = task.profile.top.slice(0, 4).map((entry) => `${entry.name} ${fmt(entry.ms)}`);
   return `  ${fmt(task.ms, 1)} ms at +${fmt(task.atMs)} ms: ${groups.join(', ')} (top: ${top.join(', ')})`;
 }
@@ -175,17 +178,33 @@ async function main() {
     const pick = (fn) => runs.map(fn);
     const rows = [
       ['metric (ms unless noted)', 'median', 'range'],
-      row('wall: send → last frame drawn', pick((r) => r.wallMs)),
-      row('main thread busy (trace, tasks in window)', pick((r) => r.trace?.busyMs)),
+      row(
+        'wall: send → last frame drawn',
+        pick((r) => r.wallMs),
+      ),
+      row(
+        'main thread busy (trace, tasks in window)',
+        pick((r) => r.trace?.busyMs),
+      ),
       row('longest task', pick(longestTaskMs), 1),
-      row(`tasks > ${LONG_TASK_MS} ms (trace; count)`, pick((r) => r.trace?.over50)),
-      row('long tasks (PerformanceObserver; count)', pick((r) => r.observedLongTasks.length)),
+      row(
+        `tasks > ${LONG_TASK_MS} ms (trace; count)`,
+        pick((r) => r.trace?.over50),
+      ),
+      row(
+        'long tasks (PerformanceObserver; count)',
+        pick((r) => r.observedLongTasks.length),
+      ),
     ].filter(Boolean);
-    console.log(`\nCode stream (${options.runs} run${options.runs === 1 ? '' : 's'} after 1 warm-up; ${options.plain ? 'no block' : `all ${CODE_BLOCKS} blocks`} coloured, code intact)`);
+    console.log(
+      `\nCode stream (${options.runs} run${options.runs === 1 ? '' : 's'} after 1 warm-up; ${options.plain ? 'no block' : `all ${CODE_BLOCKS} blocks`} coloured, code intact)`,
+    );
     console.log(formatTable(rows, ['l', 'r', 'r']).join('\n'));
     const longest = [...runs].sort((a, b) => longestTaskMs(a) - longestTaskMs(b))[Math.floor(runs.length / 2)].trace?.longest ?? [];
     if (longest.length) console.log(`Longest tasks (median run):\n${longest.map(describeTask).join('\n')}`);
-    console.log(`\nOne ${FILE_LINES.toLocaleString('en')}-line JavaScript file (${fileTiming.chars.toLocaleString('en')} chars): highlighted in ${fmt(fileTiming.medianMs, 1)} ms (median of 5; ${fileTiming.spans.toLocaleString('en')} spans)`);
+    console.log(
+      `\nOne ${FILE_LINES.toLocaleString('en')}-line JavaScript file (${fileTiming.chars.toLocaleString('en')} chars): highlighted in ${fmt(fileTiming.medianMs, 1)} ms (median of 5; ${fileTiming.spans.toLocaleString('en')} spans)`,
+    );
     const chunkSize = distSizes(dist.dir).files.find((file) => file.file === chunkFile);
     console.log(`Highlighter chunk ${chunkFile}: ${kb(chunkSize.rawBytes)} raw, ${kb(chunkSize.gzipBytes)} gzip (${chunkSize.gzipBytes} bytes)`);
   } finally {

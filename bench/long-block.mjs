@@ -149,7 +149,6 @@ async function runOnce(browser, server, text, timeoutMs) {
   }
 }
 
-
 function cell(values, digits = 0) {
   if (!values.length) return ['–', '–'];
   const { min, max } = range(values);

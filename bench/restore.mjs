@@ -208,7 +208,14 @@ function probeScript({ lastId, lastMark }) {
         requestAnimationFrame(() =>
           setTimeout(() => {
             const log = root.querySelector('[role="log"]');
-            resolve({ before, after: messages.length, buttonText, ms: drawn - start, stillAtEnd: log.scrollHeight - log.scrollTop - log.clientHeight < 2, longTasks: probe.longTasks.slice(tasks) });
+            resolve({
+              before,
+              after: messages.length,
+              buttonText,
+              ms: drawn - start,
+              stillAtEnd: log.scrollHeight - log.scrollTop - log.clientHeight < 2,
+              longTasks: probe.longTasks.slice(tasks),
+            });
           }),
         );
       };
@@ -290,7 +297,13 @@ async function runOnce(browser, server, exported) {
         performance
           .getEntriesByType('resource')
           .filter((entry) => entry.name.endsWith('.js'))
-          .map((entry) => [entry.name.split('/').pop().replace(/-[\w-]{8}\.js$|\.js$/, ''), { start: entry.startTime, end: entry.responseEnd }]),
+          .map((entry) => [
+            entry.name
+              .split('/')
+              .pop()
+              .replace(/-[\w-]{8}\.js$|\.js$/, ''),
+            { start: entry.startTime, end: entry.responseEnd },
+          ]),
       );
       return { marks, messagesAtUsable, threadChange, longTasks, storageErrors, idb, nodeReads, scripts, turns: chat.getTurns().length, threadId: chat.threadId };
     });
@@ -340,7 +353,11 @@ async function runOnce(browser, server, exported) {
       earlierAfter: earlier.after,
       entryMs: probe.scripts['agent-chat']?.end,
       keeperChunkMs: probe.scripts['thread-keeper']?.end,
-      lastScriptMs: Math.max(...Object.values(probe.scripts).filter((script) => script.start < usable).map((script) => script.end)),
+      lastScriptMs: Math.max(
+        ...Object.values(probe.scripts)
+          .filter((script) => script.start < usable)
+          .map((script) => script.end),
+      ),
       scripts: probe.scripts,
       stillAtEnd: earlier.stillAtEnd,
       dbOpenMs: probe.idb.open?.start,
@@ -366,36 +383,116 @@ function resultTable(runs, messages) {
   return formatTable(
     [
       ['metric (ms unless noted)', 'median', 'max', 'range', 'goal'],
-      row('navigation start → usable last screen', pick((r) => r.usableMs), { goal: { text: `≤ ${GOALS.usableMs} ms`, met: (v) => v <= GOALS.usableMs } }),
-      row('  → <agent-chat> defined', pick((r) => r.definedMs)),
-      row('  → entry script agent-chat.js received', pick((r) => r.entryMs)),
-      row('  → storage chunk (thread-keeper) received', pick((r) => r.keeperChunkMs)),
-      row('  → last script needed received', pick((r) => r.lastScriptMs)),
-      row('  → database open requested', pick((r) => r.dbOpenMs)),
-      row('  → first read of nodes issued', pick((r) => r.readStartMs)),
-      row('  → last read of nodes issued before usable answered', pick((r) => r.readEndMs)),
-      row('node reads before usable (requests)', pick((r) => r.nodeRequestsBefore)),
-      row('node records read before usable (count)', pick((r) => r.nodeRecordsBefore)),
-      row(`thread-change "open": all ${count} in memory`, pick((r) => r.threadChangeMs)),
-      row('  node records read by then (count)', pick((r) => r.nodeRecordsAll)),
-      row('  longest task, navigation → all in memory', pick((r) => r.longestToLoadedMs), { digits: 1, goal: { text: '≤ 100 ms', met: (v) => v <= 100 } }),
-      row('  <agent-chat> defined (connected) → usable last screen', pick((r) => r.fromDefinedMs)),
-      row('  → next frame begins', pick((r) => r.nextFrameMs)),
-      row('agent-chat-message in the DOM then (count)', pick((r) => r.messages)),
-      row('  … and 1 s later (count)', pick((r) => r.messagesLater)),
-      row('longest task, navigation → usable (longtask)', pick((r) => r.longestTaskMs), { digits: 1 }),
-      row('long tasks, navigation → usable (count)', pick((r) => r.longTasks)),
-      row('openThread() in a running chat → usable last screen', pick((r) => r.reopenMs), { goal: { text: `≤ ${GOALS.usableMs} ms`, met: (v) => v <= GOALS.usableMs } }),
-      row('  → all in memory (openThread resolved)', pick((r) => r.reopenLoadedMs)),
-      row('  longest task in it, until both (longtask)', pick((r) => r.reopenLongestMs), { digits: 1 }),
-      row('earlier-button click → 40 more turns drawn', pick((r) => r.earlierMs)),
-      row('  longest task in it (longtask)', pick((r) => r.earlierLongestMs), { digits: 1 }),
-      row(`(setup) importThread() of the ${count} nodes`, pick((r) => r.importMs)),
+      row(
+        'navigation start → usable last screen',
+        pick((r) => r.usableMs),
+        { goal: { text: `≤ ${GOALS.usableMs} ms`, met: (v) => v <= GOALS.usableMs } },
+      ),
+      row(
+        '  → <agent-chat> defined',
+        pick((r) => r.definedMs),
+      ),
+      row(
+        '  → entry script agent-chat.js received',
+        pick((r) => r.entryMs),
+      ),
+      row(
+        '  → storage chunk (thread-keeper) received',
+        pick((r) => r.keeperChunkMs),
+      ),
+      row(
+        '  → last script needed received',
+        pick((r) => r.lastScriptMs),
+      ),
+      row(
+        '  → database open requested',
+        pick((r) => r.dbOpenMs),
+      ),
+      row(
+        '  → first read of nodes issued',
+        pick((r) => r.readStartMs),
+      ),
+      row(
+        '  → last read of nodes issued before usable answered',
+        pick((r) => r.readEndMs),
+      ),
+      row(
+        'node reads before usable (requests)',
+        pick((r) => r.nodeRequestsBefore),
+      ),
+      row(
+        'node records read before usable (count)',
+        pick((r) => r.nodeRecordsBefore),
+      ),
+      row(
+        `thread-change "open": all ${count} in memory`,
+        pick((r) => r.threadChangeMs),
+      ),
+      row(
+        '  node records read by then (count)',
+        pick((r) => r.nodeRecordsAll),
+      ),
+      row(
+        '  longest task, navigation → all in memory',
+        pick((r) => r.longestToLoadedMs),
+        { digits: 1, goal: { text: '≤ 100 ms', met: (v) => v <= 100 } },
+      ),
+      row(
+        '  <agent-chat> defined (connected) → usable last screen',
+        pick((r) => r.fromDefinedMs),
+      ),
+      row(
+        '  → next frame begins',
+        pick((r) => r.nextFrameMs),
+      ),
+      row(
+        'agent-chat-message in the DOM then (count)',
+        pick((r) => r.messages),
+      ),
+      row(
+        '  … and 1 s later (count)',
+        pick((r) => r.messagesLater),
+      ),
+      row(
+        'longest task, navigation → usable (longtask)',
+        pick((r) => r.longestTaskMs),
+        { digits: 1 },
+      ),
+      row(
+        'long tasks, navigation → usable (count)',
+        pick((r) => r.longTasks),
+      ),
+      row(
+        'openThread() in a running chat → usable last screen',
+        pick((r) => r.reopenMs),
+        { goal: { text: `≤ ${GOALS.usableMs} ms`, met: (v) => v <= GOALS.usableMs } },
+      ),
+      row(
+        '  → all in memory (openThread resolved)',
+        pick((r) => r.reopenLoadedMs),
+      ),
+      row(
+        '  longest task in it, until both (longtask)',
+        pick((r) => r.reopenLongestMs),
+        { digits: 1 },
+      ),
+      row(
+        'earlier-button click → 40 more turns drawn',
+        pick((r) => r.earlierMs),
+      ),
+      row(
+        '  longest task in it (longtask)',
+        pick((r) => r.earlierLongestMs),
+        { digits: 1 },
+      ),
+      row(
+        `(setup) importThread() of the ${count} nodes`,
+        pick((r) => r.importMs),
+      ),
     ],
     ['l', 'r', 'r', 'r', 'l'],
   );
 }
-
 
 /** Which of our runs (0-based) a Deep Chat run follows: `count` spread evenly over `runs`. */
 const spread = (count, runs) => new Set(Array.from({ length: count }, (_, k) => Math.floor(((k + 0.5) * runs) / count)));
@@ -409,7 +506,9 @@ async function measureSize(browser, dist, messages, options) {
   const deepChat = options.deepChat?.sizes.includes(messages) ? options.deepChat : undefined;
   const server = await startBenchServer({
     page: restorePage({ viewport: VIEWPORT, lastId: exported.lastId, lastMark: lastMark(exported.exchanges) }),
-    pages: deepChat ? { '/deep-chat': deepChatRestorePage({ viewport: VIEWPORT, bundle: '/deep-chat.js', history: deepChatHistory(exported), lastMark: lastMark(exported.exchanges) }) } : {},
+    pages: deepChat
+      ? { '/deep-chat': deepChatRestorePage({ viewport: VIEWPORT, bundle: '/deep-chat.js', history: deepChatHistory(exported), lastMark: lastMark(exported.exchanges) }) }
+      : {},
     files: deepChat ? { '/deep-chat.js': join(root, DEEP_CHAT_BUNDLE) } : {},
     distDir: dist.dir,
     deltas: [],
@@ -443,7 +542,9 @@ async function measureSize(browser, dist, messages, options) {
     console.log(resultTable(runs, messages).join('\n'));
     const names = Object.keys(runs[0].scripts).sort((a, b) => runs[0].scripts[a].start - runs[0].scripts[b].start);
     const timing = (name, key) => fmt(median(runs.map((run) => run.scripts[name]?.[key] ?? NaN).filter(Number.isFinite)));
-    console.log(`\nScripts (requested → received, ms after navigation start, median): ${names.map((name) => `${name} ${timing(name, 'start')}→${timing(name, 'end')}`).join(', ')}.`);
+    console.log(
+      `\nScripts (requested → received, ms after navigation start, median): ${names.map((name) => `${name} ${timing(name, 'start')}→${timing(name, 'end')}`).join(', ')}.`,
+    );
     const moved = runs.filter((run) => !run.stillAtEnd).length;
     if (moved) console.log(`note: in ${moved}/${runs.length} runs the log was no longer at its end after the earlier turns were drawn`);
     console.log(`The earlier-button read "${runs[0].earlierButton}" and drew ${runs[0].earlierAfter} turns in all after the click.`);
@@ -463,7 +564,16 @@ function summaryTable(bySize) {
   };
   return formatTable(
     [
-      ['messages', 'usable last screen', `÷ ${bySize[0].messages.toLocaleString('en')}`, 'longest task to usable', 'all in memory', 'longest task to all in memory', 'nodes read before usable', 'openThread() → usable'],
+      [
+        'messages',
+        'usable last screen',
+        `÷ ${bySize[0].messages.toLocaleString('en')}`,
+        'longest task to usable',
+        'all in memory',
+        'longest task to all in memory',
+        'nodes read before usable',
+        'openThread() → usable',
+      ],
       ...bySize.map(({ messages, runs }) => [
         messages.toLocaleString('en'),
         cell(runs, (r) => r.usableMs),

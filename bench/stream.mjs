@@ -178,20 +178,63 @@ function resultTable(runs, { paced }) {
   const longest = pick(longestTaskMs);
   const rows = [
     ['metric (ms unless noted)', 'median', 'range', paced ? '' : 'goal'],
-    row('wall: send → last frame drawn', pick((r) => r.wallMs), { goal: goal(`< ${GOALS.wallMs}`, (v) => v < GOALS.wallMs) }),
-    row('  send → response-end', pick((r) => r.streamMs)),
-    row('  response-end → 2nd rAF', pick((r) => r.lastFrameMs)),
-    row('main thread busy (CDP TaskDuration)', pick((r) => r.busyMs)),
-    row('main thread busy (trace, tasks in window)', pick((r) => r.trace?.busyMs)),
+    row(
+      'wall: send → last frame drawn',
+      pick((r) => r.wallMs),
+      { goal: goal(`< ${GOALS.wallMs}`, (v) => v < GOALS.wallMs) },
+    ),
+    row(
+      '  send → response-end',
+      pick((r) => r.streamMs),
+    ),
+    row(
+      '  response-end → 2nd rAF',
+      pick((r) => r.lastFrameMs),
+    ),
+    row(
+      'main thread busy (CDP TaskDuration)',
+      pick((r) => r.busyMs),
+    ),
+    row(
+      'main thread busy (trace, tasks in window)',
+      pick((r) => r.trace?.busyMs),
+    ),
     row('longest task', longest, { digits: 1, goal: goal(`≤ ${GOALS.longestTaskMs}`, (v) => v <= GOALS.longestTaskMs) }),
-    row('main thread CPU (trace thread time)', pick((r) => r.trace?.cpuMs)),
-    row('most CPU in one task (trace thread time)', pick((r) => r.trace?.longestCpuMs), { digits: 1 }),
-    row('tasks > 50 ms (trace; count)', pick((r) => r.trace?.over50)),
-    row('long tasks (PerformanceObserver; count)', pick((r) => r.observedLongTasks.length)),
-    row('frames with rAF callbacks (trace; count)', pick((r) => r.trace?.frames)),
-    row('wall per 1,000 deltas, end/start ratio', pick((r) => r.wallPerThousand.ratio), { digits: 2 }),
-    row('busy per 1,000 deltas, end/start ratio', pick((r) => r.busyPerThousand?.ratio), { digits: 2 }),
-    row('server: time to write the stream', pick((r) => r.serverWriteMs)),
+    row(
+      'main thread CPU (trace thread time)',
+      pick((r) => r.trace?.cpuMs),
+    ),
+    row(
+      'most CPU in one task (trace thread time)',
+      pick((r) => r.trace?.longestCpuMs),
+      { digits: 1 },
+    ),
+    row(
+      'tasks > 50 ms (trace; count)',
+      pick((r) => r.trace?.over50),
+    ),
+    row(
+      'long tasks (PerformanceObserver; count)',
+      pick((r) => r.observedLongTasks.length),
+    ),
+    row(
+      'frames with rAF callbacks (trace; count)',
+      pick((r) => r.trace?.frames),
+    ),
+    row(
+      'wall per 1,000 deltas, end/start ratio',
+      pick((r) => r.wallPerThousand.ratio),
+      { digits: 2 },
+    ),
+    row(
+      'busy per 1,000 deltas, end/start ratio',
+      pick((r) => r.busyPerThousand?.ratio),
+      { digits: 2 },
+    ),
+    row(
+      'server: time to write the stream',
+      pick((r) => r.serverWriteMs),
+    ),
   ];
   return formatTable(rows.filter(Boolean), ['l', 'r', 'r', 'l']);
 }
@@ -199,10 +242,7 @@ function resultTable(runs, { paced }) {
 /** Per-1,000-delta times at the start and the end of the message (median over the runs). */
 function perThousandTable(runs) {
   const { count } = runs[0].wallPerThousand;
-  const labels = [
-    ...Array.from({ length: EDGE_INTERVALS }, (_, i) => `#${i + 1}`),
-    ...Array.from({ length: EDGE_INTERVALS }, (_, i) => `#${count - EDGE_INTERVALS + i + 1}`),
-  ];
+  const labels = [...Array.from({ length: EDGE_INTERVALS }, (_, i) => `#${i + 1}`), ...Array.from({ length: EDGE_INTERVALS }, (_, i) => `#${count - EDGE_INTERVALS + i + 1}`)];
   const line = (name, key) => {
     const edges = (r) => [...r[key].first, ...r[key].last];
     return [name, ...labels.map((_, i) => fmt(median(runs.map((r) => edges(r)[i])), 1)), fmt(median(runs.map((r) => r[key].ratio)), 2)];
@@ -247,10 +287,12 @@ function longestTasks(runs) {
 function notes(runs) {
   const lines = [];
   const notStuck = runs.filter((r) => !r.stuckToBottom).length;
-  if (notStuck) lines.push(`note: in ${notStuck}/${runs.length} runs the log was not scrolled to the end after the reply (jump button shown: ${runs.filter((r) => r.jumpButtonShown).length}/${runs.length})`);
+  if (notStuck)
+    lines.push(
+      `note: in ${notStuck}/${runs.length} runs the log was not scrolled to the end after the reply (jump button shown: ${runs.filter((r) => r.jumpButtonShown).length}/${runs.length})`,
+    );
   return lines;
 }
-
 
 /** The full report of one subject (the bench's output when it measures one build and protocol). */
 function printReport(runs, options, distDir) {
@@ -304,7 +346,18 @@ async function startSubjects(options, text, cleanup) {
     const build = buildLabel(dir);
     for (const protocol of options.protocols) {
       const label = options.dists.length > 1 ? `${build} ${protocol}` : `agent-chat ${protocol}`;
-      subjects.push({ kind: 'agent-chat', label, build, protocol, distDir: dist.dir, server, url: `${server.url}/${protocol}`, count: options.runs, trace: options.trace, runs: [] });
+      subjects.push({
+        kind: 'agent-chat',
+        label,
+        build,
+        protocol,
+        distDir: dist.dir,
+        server,
+        url: `${server.url}/${protocol}`,
+        count: options.runs,
+        trace: options.trace,
+        runs: [],
+      });
     }
     if (deepChat) {
       const label = `Deep Chat 2.4.2 (${deepChat.mode === 'partial' ? 'partialRender' : 'stream: true'})`;

@@ -54,15 +54,14 @@ export function aiSdkRoute(pathname) {
 
 /** The backend's own tools: weather (as the AG-UI agent's), delete_files, the research team. */
 function serverTools(delayMs) {
-  const ran = (run) => async (input, { abortSignal }) => {
-    await pause(delayMs * TOOL_PAUSE_STEPS, abortSignal);
-    return run(input);
-  };
+  const ran =
+    (run) =>
+    async (input, { abortSignal }) => {
+      await pause(delayMs * TOOL_PAUSE_STEPS, abortSignal);
+      return run(input);
+    };
   const weather = Object.fromEntries(
-    Object.entries(DEMO_TOOLS).map(([name, { description, parameters, run }]) => [
-      name,
-      tool({ description, inputSchema: jsonSchema(parameters), execute: ran(run) }),
-    ]),
+    Object.entries(DEMO_TOOLS).map(([name, { description, parameters, run }]) => [name, tool({ description, inputSchema: jsonSchema(parameters), execute: ran(run) })]),
   );
   return {
     ...weather,

@@ -54,7 +54,12 @@ function contextIn(prompt) {
 }
 
 const textOf = (content) =>
-  Array.isArray(content) ? content.filter((part) => part.type === 'text').map((part) => part.text).join(' ') : '';
+  Array.isArray(content)
+    ? content
+        .filter((part) => part.type === 'text')
+        .map((part) => part.text)
+        .join(' ')
+    : '';
 
 /** @param {import('@ai-sdk/provider').LanguageModelV4Prompt} prompt @returns {PromptView} */
 export function readPrompt(prompt, tools = []) {
@@ -91,7 +96,13 @@ export function asToolMessage(output) {
     return { content: text, error: text || 'the tool failed' };
   }
   if (output.type === 'execution-denied') return { content: '', error: output.reason || 'denied' };
-  if (output.type === 'content') return { content: output.value.filter((part) => part.type === 'text').map((part) => part.text).join('\n') };
+  if (output.type === 'content')
+    return {
+      content: output.value
+        .filter((part) => part.type === 'text')
+        .map((part) => part.text)
+        .join('\n'),
+    };
   let value = output.value;
   // An MCP tool result as the page may pass it on: the model reads its structured content.
   if (value && typeof value === 'object' && 'structuredContent' in value) value = value.structuredContent;

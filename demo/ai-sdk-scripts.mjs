@@ -3,25 +3,8 @@
 // and "state"). A reply that waits for the page (dice, plan) or for the person (delete) goes on in
 // the next request, whose prompt carries the tool result: the follow-up is appended to the script.
 
-import {
-  cityFrom,
-  diceResultScript,
-  diceScript,
-  errorScript,
-  longScript,
-  researchScript,
-  rolledScript,
-  weatherScript,
-} from './scripted-agent.mjs';
-import {
-  ASK_USER_TOOL,
-  DELETE_ARGS,
-  DELETE_TOOL,
-  askAnsweredScript,
-  deleteScript,
-  planScript,
-  resumeSteps,
-} from './scripted-hitl.mjs';
+import { cityFrom, diceResultScript, diceScript, errorScript, longScript, researchScript, rolledScript, weatherScript } from './scripted-agent.mjs';
+import { ASK_USER_TOOL, DELETE_ARGS, DELETE_TOOL, askAnsweredScript, deleteScript, planScript, resumeSteps } from './scripted-hitl.mjs';
 import { DICE_TOOL } from './mcp-app-server.mjs';
 import { asToolMessage } from './ai-sdk-model.mjs';
 import { EXTRA_SCRIPTS, FOLLOW_UPS, attachmentsReply } from './scripted-extras.mjs';
@@ -165,10 +148,7 @@ function deleteOutcome(output, call) {
   if (output.type === 'error-text' || output.type === 'error-json') {
     return [{ kind: 'text', text: `The \`${DELETE_TOOL}\` call failed: ${asToolMessage(output).error}.` }];
   }
-  const payload =
-    output.type === 'execution-denied'
-      ? { approved: false, ...(output.reason ? { reason: output.reason } : {}) }
-      : { approved: true };
+  const payload = output.type === 'execution-denied' ? { approved: false, ...(output.reason ? { reason: output.reason } : {}) } : { approved: true };
   const args = call.input && typeof call.input === 'object' ? call.input : DELETE_ARGS;
   const steps = resumeSteps({ interruptId: call.toolCallId, status: 'resolved', payload }, { toolCallId: call.toolCallId, args });
   return typeof steps === 'string' ? [{ kind: 'text', text: steps }] : steps.filter((step) => step.kind === 'text');
@@ -203,10 +183,7 @@ const KEYWORDS = [
   [
     'plan',
     /\b(plan|trip|ask|question)/i,
-    (view) =>
-      withAnswer(planScript(view.text, agUiInput(view)), view, (output, call) =>
-        askAnsweredScript({ answer: asToolMessage(output), call: { args: call.input } }),
-      ),
+    (view) => withAnswer(planScript(view.text, agUiInput(view)), view, (output, call) => askAnsweredScript({ answer: asToolMessage(output), call: { args: call.input } })),
   ],
   ['weather', /\b(weather|tool)/i, (view) => weatherScript(cityFrom(view.text))],
   ['state', /\bstate/i, () => stateScript()],

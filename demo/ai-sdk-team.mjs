@@ -96,9 +96,7 @@ const isMessage = (value) => Array.isArray(value?.parts) && typeof value?.role =
 
 /** The parts' types and states, nested subagent messages included: what a snapshot must not skip. */
 function shapeOf(message) {
-  return message.parts
-    .map((part) => `${part.type}/${part.state ?? ''}/${part.preliminary ? 'p' : ''}${isMessage(part.output) ? `[${shapeOf(part.output)}]` : ''}`)
-    .join(',');
+  return message.parts.map((part) => `${part.type}/${part.state ?? ''}/${part.preliminary ? 'p' : ''}${isMessage(part.output) ? `[${shapeOf(part.output)}]` : ''}`).join(',');
 }
 
 /**
@@ -180,6 +178,10 @@ export function subagentTool(name, options) {
 
 /** The subagent tools the lead agent offers: its team's top level, by tool name. */
 export function teamTools(options) {
-  const names = new Set(researchScript().filter((step) => step.kind === 'delegate').map((step) => step.agent.name));
+  const names = new Set(
+    researchScript()
+      .filter((step) => step.kind === 'delegate')
+      .map((step) => step.agent.name),
+  );
   return Object.fromEntries([...names].map((name) => [subagentToolName(name), subagentTool(name, options)]));
 }

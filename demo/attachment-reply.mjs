@@ -40,10 +40,7 @@ export function attachmentsOfPrompt(content) {
     .filter((part) => part?.type === 'file' && part.data)
     .map((part) => {
       const { data } = part;
-      const where =
-        data.type === 'data'
-          ? { bytes: typeof data.data === 'string' ? fromBase64(data.data) : new Uint8Array(data.data) }
-          : { url: String(data.url) };
+      const where = data.type === 'data' ? { bytes: typeof data.data === 'string' ? fromBase64(data.data) : new Uint8Array(data.data) } : { url: String(data.url) };
       return { name: stringOr(part.filename, undefined), mimeType: stringOr(part.mediaType, 'application/octet-stream'), ...where };
     });
 }

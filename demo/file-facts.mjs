@@ -163,11 +163,16 @@ export function pngAverageColour(bytes) {
   const max = (1 << depth) - 1;
   const to8 = (value) => Math.round((value * 255) / max);
   const keyed = tRNS && (colourType === 0 || colourType === 2) ? Array.from({ length: channels }, (_, i) => uint16be(tRNS, i * 2)) : undefined;
-  let red = 0, green = 0, blue = 0, weight = 0, transparent = 0;
+  let red = 0,
+    green = 0,
+    blue = 0,
+    weight = 0,
+    transparent = 0;
   for (const row of rows) {
     for (let x = 0; x < width; x++) {
       const samples = Array.from({ length: channels }, (_, channel) => sampleAt(row, x * channels + channel, depth));
-      let rgb, alpha = 255;
+      let rgb,
+        alpha = 255;
       if (colourType === 3) {
         const entry = samples[0];
         rgb = [PLTE[entry * 3], PLTE[entry * 3 + 1], PLTE[entry * 3 + 2]];
@@ -236,7 +241,11 @@ export function isTextFile(mimeType = '', name = '') {
 /** The first non-blank line of a text file (from its first 4 KB), cut to `limit` characters. */
 export function firstLine(bytes, limit = 100) {
   const text = new TextDecoder('utf-8').decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
-  const line = text.split(/\r?\n/).find((entry) => entry.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split(/\r?\n/)
+      .find((entry) => entry.trim() !== '')
+      ?.trim() ?? '';
   return line.length > limit ? `${line.slice(0, limit - 1)}…` : line;
 }
 

@@ -94,12 +94,9 @@ export function createDemoMcpServer() {
     async (args) => rollDice(args),
   );
 
-  server.registerResource(
-    'dice-app',
-    DICE_APP_URI,
-    { title: 'Dice roller app', mimeType: APP_MIME_TYPE, _meta: { ui: { prefersBorder: true } } },
-    async (uri) => ({ contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: await diceAppHtml() }] }),
-  );
+  server.registerResource('dice-app', DICE_APP_URI, { title: 'Dice roller app', mimeType: APP_MIME_TYPE, _meta: { ui: { prefersBorder: true } } }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: await diceAppHtml() }],
+  }));
 
   return server;
 }

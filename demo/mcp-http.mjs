@@ -10,8 +10,7 @@ import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 export const MCP_CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers':
-    'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
+  'Access-Control-Allow-Headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
   'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version',
 };
 

@@ -58,7 +58,10 @@ export function createNotesServer() {
       await sleep(700);
       if (ctx.mcpReq.signal.aborted) return { content: [{ type: 'text', text: 'Export stopped.' }], isError: true };
       if (token !== undefined) {
-        await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: steps, message: `Exporting part ${step} of ${steps}` } });
+        await ctx.mcpReq.notify({
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: step, total: steps, message: `Exporting part ${step} of ${steps}` },
+        });
       }
     }
     return { content: [{ type: 'text', text: `Exported ${notes.length} notes to notes.txt.` }] };

@@ -81,11 +81,13 @@ function toChatMessage(message) {
     case 'user':
       return { role: 'user', content: toChatContent(message.content) };
     case 'assistant': {
-      const toolCalls = (message.toolCalls ?? []).filter((call) => call?.id && call.function?.name).map((call) => ({
-        id: call.id,
-        type: 'function',
-        function: { name: call.function.name, arguments: call.function.arguments ?? '' },
-      }));
+      const toolCalls = (message.toolCalls ?? [])
+        .filter((call) => call?.id && call.function?.name)
+        .map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.function.name, arguments: call.function.arguments ?? '' },
+        }));
       const chat = { role: 'assistant', content: message.content ?? null };
       return toolCalls.length ? { ...chat, tool_calls: toolCalls } : chat;
     }
@@ -133,9 +135,7 @@ export function toChatMessages(messages) {
 }
 
 function systemPrompt(context) {
-  const lines = (context ?? [])
-    .filter((item) => item?.value)
-    .map((item) => `- ${item.description}: ${item.value}`);
+  const lines = (context ?? []).filter((item) => item?.value).map((item) => `- ${item.description}: ${item.value}`);
   return lines.length ? `${SYSTEM_PROMPT}\n\nContext from the application:\n${lines.join('\n')}` : SYSTEM_PROMPT;
 }
 
@@ -148,9 +148,7 @@ function toChatTool({ name, description, parameters }) {
 
 /** Server tools plus the client's tools (a client tool never shadows a server tool). */
 function chatTools(clientTools) {
-  const server = Object.entries(DEMO_TOOLS).map(([name, { description, parameters }]) =>
-    toChatTool({ name, description, parameters }),
-  );
+  const server = Object.entries(DEMO_TOOLS).map(([name, { description, parameters }]) => toChatTool({ name, description, parameters }));
   const client = clientTools.filter((tool) => !(tool.name in DEMO_TOOLS)).map(toChatTool);
   return [...server, ...client];
 }

@@ -19,7 +19,10 @@ const CORS = { ...MCP_CORS_HEADERS, 'Access-Control-Expose-Headers': 'mcp-sessio
  * `advertiseScopes: false`: neither the 401 nor the metadata names the scopes (the client picks).
  * `refuseEveryToken`: a valid token still gets 403 `insufficient_scope` (a server that never lets the client in).
  */
-export async function startProtectedMcpServer(authorizationServer, { host = '127.0.0.1', port = 0, createServer = createNotesServer, scopes = ['notes'], advertiseScopes = true, refuseEveryToken = false } = {}) {
+export async function startProtectedMcpServer(
+  authorizationServer,
+  { host = '127.0.0.1', port = 0, createServer = createNotesServer, scopes = ['notes'], advertiseScopes = true, refuseEveryToken = false } = {},
+) {
   const requests = [];
   const sessions = createSessionHandler(createServer);
   let base = '';
@@ -50,7 +53,10 @@ export async function startProtectedMcpServer(authorizationServer, { host = '127
       return res.end(JSON.stringify({ error: bearer ? 'invalid_token' : 'unauthorized' }));
     }
     if (refuseEveryToken) {
-      res.writeHead(403, { 'www-authenticate': `Bearer error="insufficient_scope", scope="${scopes.join(' ')} admin", resource_metadata="${base}${metadataPath}"`, 'content-type': 'application/json' });
+      res.writeHead(403, {
+        'www-authenticate': `Bearer error="insufficient_scope", scope="${scopes.join(' ')} admin", resource_metadata="${base}${metadataPath}"`,
+        'content-type': 'application/json',
+      });
       return res.end(JSON.stringify({ error: 'insufficient_scope' }));
     }
     await sessions.handle(req, res).catch((error) => {

@@ -186,9 +186,7 @@ export function weatherScript(city) {
   const forecastArgs = { city, days: 3, unit: 'celsius' };
   const now = getWeather(weatherArgs);
   const forecast = getForecast(forecastArgs);
-  const rows = forecast.days
-    .map((day) => `| ${day.day} | ${day.conditions} | ${day.high}\u00a0°C | ${day.low}\u00a0°C |`)
-    .join('\n');
+  const rows = forecast.days.map((day) => `| ${day.day} | ${day.conditions} | ${day.high}\u00a0°C | ${day.low}\u00a0°C |`).join('\n');
   return [
     { kind: 'text', text: `Let me look up the weather in ${city} for you.` },
     { kind: 'tool', name: 'get_weather', args: weatherArgs, result: now },
@@ -226,8 +224,20 @@ function stateScript() {
   const snapshot = { counter: 0, items: ['apples'], updatedBy: 'scripted-agent' };
   return [
     { kind: 'state', snapshot },
-    { kind: 'patch', ops: [{ op: 'replace', path: '/counter', value: 1 }, { op: 'add', path: '/items/-', value: 'pears' }] },
-    { kind: 'patch', ops: [{ op: 'replace', path: '/counter', value: 2 }, { op: 'add', path: '/items/-', value: 'plums' }] },
+    {
+      kind: 'patch',
+      ops: [
+        { op: 'replace', path: '/counter', value: 1 },
+        { op: 'add', path: '/items/-', value: 'pears' },
+      ],
+    },
+    {
+      kind: 'patch',
+      ops: [
+        { op: 'replace', path: '/counter', value: 2 },
+        { op: 'add', path: '/items/-', value: 'plums' },
+      ],
+    },
     {
       kind: 'text',
       text: `I sent a \`STATE_SNAPSHOT\` and then two \`STATE_DELTA\` events (JSON Patch). \
@@ -300,7 +310,10 @@ function rollIn(text) {
 
 function rollSentence({ rolls, total }) {
   if (rolls.length === 1) return `You rolled **${total}**.`;
-  const listed = `${rolls.slice(0, -1).map((value) => `**${value}**`).join(', ')} and **${rolls.at(-1)}**`;
+  const listed = `${rolls
+    .slice(0, -1)
+    .map((value) => `**${value}**`)
+    .join(', ')} and **${rolls.at(-1)}**`;
   return `You rolled ${listed}: **${total}** in total.`;
 }
 
@@ -534,8 +547,16 @@ view stays where you put it.`,
 
 /** Bicycle trips per day in Amsterdam, in thousands (demo data). */
 const TRIPS_PER_DAY = [
-  [2015, 680], [2016, 695], [2017, 705], [2018, 720], [2019, 745],
-  [2020, 730], [2021, 765], [2022, 790], [2023, 809], [2024, 823],
+  [2015, 680],
+  [2016, 695],
+  [2017, 705],
+  [2018, 720],
+  [2019, 745],
+  [2020, 730],
+  [2021, 765],
+  [2022, 790],
+  [2023, 809],
+  [2024, 823],
 ];
 
 /** [year, centre, outer districts, share of all trips in %]; the total is centre + outer. */
@@ -575,8 +596,7 @@ const SEARCH_BICYCLES = `### Results for "number of bicycles in Amsterdam per re
 
 function tripsTableHtml() {
   const rows = TRIPS_BY_AREA.map(
-    ([year, centre, outer, share]) =>
-      `    <tr><th scope="row">${year}</th><td>${centre}</td><td>${outer}</td><td>${centre + outer}</td><td>${share} %</td></tr>`,
+    ([year, centre, outer, share]) => `    <tr><th scope="row">${year}</th><td>${centre}</td><td>${outer}</td><td>${centre + outer}</td><td>${share} %</td></tr>`,
   ).join('\n');
   const [first, last] = [TRIPS_BY_AREA[0], TRIPS_BY_AREA.at(-1)];
   const growth = Math.round(((last[1] + last[2]) / (first[1] + first[2]) - 1) * 100);
@@ -617,9 +637,7 @@ function tripsChartSvg() {
   )
     .filter(Boolean)
     .join('\n');
-  const dots = TRIPS_PER_DAY.map(
-    ([, trips], index) => `  <circle cx="${fmt(x(index))}" cy="${fmt(y(trips))}" r="3" fill="#2563eb"/>`,
-  ).join('\n');
+  const dots = TRIPS_PER_DAY.map(([, trips], index) => `  <circle cx="${fmt(x(index))}" cy="${fmt(y(trips))}" r="3" fill="#2563eb"/>`).join('\n');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" font-family="system-ui, sans-serif">
   <title>Bicycle trips per weekday in Amsterdam, ${TRIPS_PER_DAY[0][0]}–${TRIPS_PER_DAY.at(-1)[0]} (thousands, demo data)</title>
   <defs>
@@ -688,9 +706,7 @@ The 35 % figure carries the summary, so I am asking the fact-checker to confirm 
   const secondResearcher = {
     name: 'researcher',
     description: 'Searches the web and takes notes',
-    steps: [
-      { kind: 'tool', name: 'web_search', args: { query: 'number of bicycles in Amsterdam per resident' }, result: SEARCH_BICYCLES },
-    ],
+    steps: [{ kind: 'tool', name: 'web_search', args: { query: 'number of bicycles in Amsterdam per resident' }, result: SEARCH_BICYCLES }],
     result: 'About 881,000 bicycles for 920,000 residents: 0.96 per person.',
   };
   const analyst = {

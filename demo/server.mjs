@@ -221,7 +221,10 @@ function requestPath(req) {
 function allowedOrigin(req, env) {
   const origin = req.headers.origin;
   if (!origin) return undefined;
-  const extra = (env.DEMO_CORS_ORIGINS ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const extra = (env.DEMO_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (extra.includes(origin)) return origin;
   try {
     const { protocol, hostname } = new URL(origin);

@@ -9,7 +9,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** A table cell: on one line, with `|` escaped (also inside code, as GitHub's tables need). */
-const cell = (text) => String(text ?? '').replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\|/g, '\\|');
 const code = (text) => `\`${text}\``;
 const none = '–';
 
@@ -65,14 +69,29 @@ const methodsTable = (element) =>
     element.members.filter((member) => member.kind === 'method').map((method) => [signature(method), typeText(method.return?.type), methodText(method)]),
   );
 
-const eventsTable = (element) => table(['event', '`detail`', 'when'], element.events.map((event) => [code(event.name), detailType(event), event.description]));
+const eventsTable = (element) =>
+  table(
+    ['event', '`detail`', 'when'],
+    element.events.map((event) => [code(event.name), detailType(event), event.description]),
+  );
 
-const partsTable = (element) => table(['part', 'what'], element.cssParts.map((part) => [code(part.name), part.description]));
+const partsTable = (element) =>
+  table(
+    ['part', 'what'],
+    element.cssParts.map((part) => [code(part.name), part.description]),
+  );
 
 const cssPropertiesTable = (element) =>
-  table(['property', 'default', 'what'], element.cssProperties.map((property) => [code(property.name), defaultText(property.default), property.description]));
+  table(
+    ['property', 'default', 'what'],
+    element.cssProperties.map((property) => [code(property.name), defaultText(property.default), property.description]),
+  );
 
-const slotsTable = (element) => table(['slot', 'what'], element.slots.map((slot) => [slot.name ? code(slot.name) : '(default)', slot.description]));
+const slotsTable = (element) =>
+  table(
+    ['slot', 'what'],
+    element.slots.map((slot) => [slot.name ? code(slot.name) : '(default)', slot.description]),
+  );
 
 /** Every generated block: its marker name, the element it documents and its table. */
 const BLOCKS = [

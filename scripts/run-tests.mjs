@@ -63,13 +63,20 @@ const E2E_DIR = 'test/e2e';
 const WAITING = ['mcp-seventy-second-calls.test.mjs'];
 const AFTER_CONFORMANCE = ['frameworks.test.mjs', 'bundle.test.mjs', 'isolation.test.mjs'];
 const e2eFiles = readdirSync(E2E_DIR).filter((name) => name.endsWith('.test.mjs'));
-const nodeTest = (files, label) => run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files.map((name) => path.join(E2E_DIR, name))], { capture: true, label });
+const nodeTest = (files, label) =>
+  run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files.map((name) => path.join(E2E_DIR, name))], { capture: true, label });
 const [[browser, conformance, waiting, afterConformance], e2e] = await Promise.all([
   run('npx', ['web-test-runner'], { capture: true, label: '[wtr] ' }).then(async (wtr) => {
-    const [conformanceRun, waitingRun] = await Promise.all([run('node', ['test/conformance/run.mjs'], { capture: true, label: '[conformance] ' }), nodeTest(WAITING, '[e2e-waiting] ')]);
+    const [conformanceRun, waitingRun] = await Promise.all([
+      run('node', ['test/conformance/run.mjs'], { capture: true, label: '[conformance] ' }),
+      nodeTest(WAITING, '[e2e-waiting] '),
+    ]);
     return [wtr, conformanceRun, waitingRun, await nodeTest(AFTER_CONFORMANCE, '[e2e-after] ')];
   }),
-  nodeTest(e2eFiles.filter((name) => !WAITING.includes(name) && !AFTER_CONFORMANCE.includes(name)), '[e2e] '),
+  nodeTest(
+    e2eFiles.filter((name) => !WAITING.includes(name) && !AFTER_CONFORMANCE.includes(name)),
+    '[e2e] ',
+  ),
 ]);
 
 // The tests that measure how long the page's tasks take run alone, once nothing else competes for the CPU.

@@ -46,9 +46,7 @@ try {
   await options.nth(0).check();
   await options.nth(2).check();
   await askPage.locator('agent-chat .option', { hasText: 'One week' }).locator('input').check();
-  const answered = askPage.evaluate(
-    () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', resolve, { once: true })),
-  );
+  const answered = askPage.evaluate(() => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', resolve, { once: true })));
   await questions.locator('button[type="submit"]').click();
   await answered;
   await chatTurn(askPage, 'Now delete the old files');

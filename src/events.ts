@@ -135,11 +135,6 @@ declare global {
 }
 
 /** Dispatches a public event (bubbling, composed); returns false when a listener cancelled it. */
-export function emit<K extends keyof AgentChatEventMap>(
-  target: EventTarget,
-  name: K,
-  detail: AgentChatEventMap[K]['detail'],
-  options: { cancelable?: boolean } = {},
-): boolean {
+export function emit<K extends keyof AgentChatEventMap>(target: EventTarget, name: K, detail: AgentChatEventMap[K]['detail'], options: { cancelable?: boolean } = {}): boolean {
   return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
 }

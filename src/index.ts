@@ -11,24 +11,9 @@ export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, AppMessage, AppMes
 export type { ThreadSummary } from './storage/chat-storage.js';
 export type { ThreadExport } from './storage/records.js';
 export type { ChatEvent, HistoryMessage, Interrupt, ReplyError, ReplyErrorKind } from './protocol/contract.js';
-export type {
-  Answers,
-  AskState,
-  ConversationState,
-  InterruptEntry,
-  InterruptResponse,
-  ReplyPart,
-  ToolCallPart,
-  ToolCallStatus,
-  Turn,
-} from './conversation/types.js';
+export type { Answers, AskState, ConversationState, InterruptEntry, InterruptResponse, ReplyPart, ToolCallPart, ToolCallStatus, Turn } from './conversation/types.js';
 export type { ResumeEntry, RunRequest, ToolDefinition } from './protocol/contract.js';
-export type {
-  ChatReconnectOptions as ReconnectOptions,
-  ChatRunOptions as RunOptions,
-  ChatRunTrigger as RunTrigger,
-  ChatTransport as Transport,
-} from './conversation/types.js';
+export type { ChatReconnectOptions as ReconnectOptions, ChatRunOptions as RunOptions, ChatRunTrigger as RunTrigger, ChatTransport as Transport } from './conversation/types.js';
 export { AgUiTransport, AiSdkTransport } from './protocol/transport-factory.js';
 export type { ChatStrings, ChatStringOverrides } from './i18n/chat-strings.js';
 export type { ToolDisplay } from './conversation/tool-display.js';

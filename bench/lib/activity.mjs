@@ -33,7 +33,7 @@ function tableResult(n) {
 
 /** A short markdown result. */
 function markdownResult(n, tool) {
-  return `**${tool}** #${n}: found ${(n * 31) % 17 + 1} items — see [source ${n}](https://example.org/s/${n}).\n\n- first point of ${n}\n- second point, \`code ${n}\``;
+  return `**${tool}** #${n}: found ${((n * 31) % 17) + 1} items — see [source ${n}](https://example.org/s/${n}).\n\n- first point of ${n}\n- second point, \`code ${n}\``;
 }
 
 /** Which level makes the n-th call (0-based): round robin, so every level keeps growing. */
@@ -187,15 +187,14 @@ function benchScript(AgUiTransport, markEvery) {
     return {
       blocks,
       leadCards: root ? root.querySelectorAll('agent-chat-tool-card').length : 0,
-      moreLine: more ? more.textContent.trim() : (root?.textContent.includes('more calls not shown') ? 'more calls not shown' : ''),
+      moreLine: more ? more.textContent.trim() : root?.textContent.includes('more calls not shown') ? 'more calls not shown' : '',
       stuckToBottom: log ? log.scrollHeight - log.scrollTop - log.clientHeight < 2 : false,
     };
   }
 
   // As in the stream bench: a second of idle time before the message is sent.
   const SETTLE_MS = 1000;
-  const settled = () =>
-    new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), SETTLE_MS));
+  const settled = () => new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), SETTLE_MS));
 
   async function run(text) {
     results = 0;

@@ -55,8 +55,7 @@ function benchScript(Transport, { settleMs }) {
   // A person takes a moment to type: the page gets idle time first, as it would in use (the
   // element uses idle time to load and warm up its markdown renderer). With `settleMs` 0 the
   // message goes as soon as the element is defined (a page that sends on load).
-  const settled = () =>
-    settleMs > 0 ? new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), settleMs)) : Promise.resolve();
+  const settled = () => (settleMs > 0 ? new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), settleMs)) : Promise.resolve());
 
   async function run(text) {
     deltas = 0;

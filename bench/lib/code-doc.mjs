@@ -30,7 +30,7 @@ class Step${i}:
         for item in items:
             if not item:
                 continue
-            total += len(item) * ${i % 7 + 1}  # weight
+            total += len(item) * ${(i % 7) + 1}  # weight
         return total`,
   bash: (i) => `#!/usr/bin/env bash
 # Step ${i}: size every bundle
@@ -70,7 +70,7 @@ func Step${i}(names []string) (int, error) {
 pub fn step_${i}(text: &str) -> HashMap<&str, usize> {
     let mut counts = HashMap::new();
     for word in text.split_whitespace() {
-        *counts.entry(word).or_insert(0) += ${i % 3 + 1};
+        *counts.entry(word).or_insert(0) += ${(i % 3) + 1};
     }
     counts
 }`,
@@ -91,7 +91,7 @@ on:
 jobs:
   build:
     runs-on: ubuntu-latest
-    timeout-minutes: ${i % 30 + 5}
+    timeout-minutes: ${(i % 30) + 5}
     steps:
       - uses: actions/checkout@v4
       - run: npm ci && npm test`,
@@ -111,7 +111,7 @@ jobs:
 .panel[data-step="${i}"] {
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
-  gap: ${i % 4 + 1}rem;
+  gap: ${(i % 4) + 1}rem;
   color: #1d1f24;
   background: linear-gradient(to bottom, #fff 0%, #f4f5f7 100%);
 }
@@ -136,7 +136,9 @@ export const CODE_LANGUAGES = Object.keys(SNIPPETS);
  * reply otherwise: what streaming costs without colours.
  */
 export function codeDocument({ length = 100_000, blocks = 55, plain = false } = {}) {
-  const prose = markdownDocument(length).split(/\n(?=## )/).filter((part) => part.startsWith('## ') && !part.includes('```'));
+  const prose = markdownDocument(length)
+    .split(/\n(?=## )/)
+    .filter((part) => part.startsWith('## ') && !part.includes('```'));
   let doc = '# Build notes\n\n';
   for (let i = 0; i < blocks; i++) {
     const language = CODE_LANGUAGES[i % CODE_LANGUAGES.length];

@@ -94,8 +94,7 @@ function deepChatScript({ endpoint, partialRender, viewport, settleMs }) {
   document.body.append(element);
 
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  const settled = () =>
-    settleMs > 0 ? new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), settleMs)) : Promise.resolve();
+  const settled = () => (settleMs > 0 ? new Promise((resolve) => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 1000 }), settleMs)) : Promise.resolve());
 
   function longTasksObserver() {
     const tasks = [];

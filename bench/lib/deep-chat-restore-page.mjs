@@ -21,7 +21,13 @@ export function deepChatHistory(exported) {
   return exported.data.nodes.map(({ turn }) =>
     turn.role === 'user'
       ? { role: 'user', text: turn.text }
-      : { role: 'ai', text: turn.parts.filter((part) => part.kind === 'text').map((part) => part.text).join('\n\n') },
+      : {
+          role: 'ai',
+          text: turn.parts
+            .filter((part) => part.kind === 'text')
+            .map((part) => part.text)
+            .join('\n\n'),
+        },
   );
 }
 

@@ -56,7 +56,16 @@ function cell(values, digits = 0) {
  */
 export function deepChatRestoreTable(bySize) {
   const rows = [
-    ['messages', 'Deep Chat: last message in the DOM', 'next frame begins', 'in view, list at its end', 'longest task to next frame', 'ours: usable last screen', 'ours ÷ Deep Chat', 'our longest task to all in memory'],
+    [
+      'messages',
+      'Deep Chat: last message in the DOM',
+      'next frame begins',
+      'in view, list at its end',
+      'longest task to next frame',
+      'ours: usable last screen',
+      'ours ÷ Deep Chat',
+      'our longest task to all in memory',
+    ],
   ];
   for (const { messages, runs, deepChatRuns } of bySize) {
     if (!deepChatRuns?.length) continue;
@@ -88,7 +97,9 @@ export function restoreGoalLines(bySize) {
     const last = bySize[bySize.length - 1];
     const ratio = median(last.runs.map((run) => run.usableMs)) / median(first.runs.map((run) => run.usableMs));
     const verdict = ratio <= RESTORE_GOALS.largestOverSmallest ? 'met' : 'MISSED';
-    lines.push(`usable last screen, ${last.messages.toLocaleString('en')} ÷ ${first.messages.toLocaleString('en')} messages: ${ratio.toFixed(2)}× (goal ≤ ${RESTORE_GOALS.largestOverSmallest}×: ${verdict})`);
+    lines.push(
+      `usable last screen, ${last.messages.toLocaleString('en')} ÷ ${first.messages.toLocaleString('en')} messages: ${ratio.toFixed(2)}× (goal ≤ ${RESTORE_GOALS.largestOverSmallest}×: ${verdict})`,
+    );
   }
   return lines;
 }

@@ -13,4 +13,7 @@ export function snapshotDist(distDir) {
 }
 
 /** The load averages (1, 5, 15 minutes), for the report. */
-export const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+export const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');

@@ -84,7 +84,11 @@ export function longThreadExport(exchanges, { threadId, toolEvery, lastMark }) {
         argsComplete: true,
         status: 'done',
         result: {
-          matches: Array.from({ length: 3 }, (_, k) => ({ title: `${pick(next, TOPICS)} and the ${pick(next, NOUNS)}`, url: `https://example.com/docs/${i}/${k}`, snippet: sentence(next, i + k) })),
+          matches: Array.from({ length: 3 }, (_, k) => ({
+            title: `${pick(next, TOPICS)} and the ${pick(next, NOUNS)}`,
+            url: `https://example.com/docs/${i}/${k}`,
+            snippet: sentence(next, i + k),
+          })),
         },
       });
     }

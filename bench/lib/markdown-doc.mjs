@@ -58,10 +58,9 @@ function bulletList(next, i) {
 function table(next) {
   const rows = 3 + (next() % 3);
   const header = '| Setting | Default | Effect |\n| --- | ---: | --- |';
-  const body = Array.from(
-    { length: rows },
-    () => `| \`${pick(next, NOUNS)}-${pick(next, TOPICS)}\` | ${next() % 1000} | ${pick(next, ADJECTIVES)} ${pick(next, NOUNS)} |`,
-  ).join('\n');
+  const body = Array.from({ length: rows }, () => `| \`${pick(next, NOUNS)}-${pick(next, TOPICS)}\` | ${next() % 1000} | ${pick(next, ADJECTIVES)} ${pick(next, NOUNS)} |`).join(
+    '\n',
+  );
   return `${header}\n${body}`;
 }
 
@@ -69,8 +68,8 @@ function codeBlock(next, i) {
   const language = pick(next, LANGUAGES);
   const name = `${pick(next, METHODS)}${pick(next, NOUNS).replace(/^./, (c) => c.toUpperCase())}`;
   const bodies = {
-    ts: `export async function ${name}(input: string[]): Promise<number> {\n  let total = 0;\n  for (const item of input) {\n    if (!item) continue;\n\n    total += item.length * ${i % 7 + 1};\n  }\n  return total;\n}`,
-    python: `def ${name}(items):\n    total = 0\n    for item in items:\n        if not item:\n            continue\n        total += len(item) * ${i % 7 + 1}\n    return total`,
+    ts: `export async function ${name}(input: string[]): Promise<number> {\n  let total = 0;\n  for (const item of input) {\n    if (!item) continue;\n\n    total += item.length * ${(i % 7) + 1};\n  }\n  return total;\n}`,
+    python: `def ${name}(items):\n    total = 0\n    for item in items:\n        if not item:\n            continue\n        total += len(item) * ${(i % 7) + 1}\n    return total`,
     bash: `# ${name}\nset -euo pipefail\nfor f in build/*.js; do\n  gzip -9 -c "$f" | wc -c\ndone`,
     json: `{\n  "name": "${name}",\n  "retries": ${i % 5},\n  "timeoutMs": ${(i % 9) * 250 + 500},\n  "tags": ["${pick(next, TOPICS)}", "${pick(next, ADJECTIVES)}"]\n}`,
   };

@@ -66,9 +66,7 @@ export function distSizes(distDir) {
   const scripts = listScripts(distDir);
   const loaded = firstLoadFiles(distDir, ES_ENTRY);
   const lazy = new Set(
-    scripts.flatMap((file) =>
-      dynamicImports(readFileSync(join(distDir, file), 'utf8')).map((specifier) => posix.normalize(posix.join(posix.dirname(file), specifier))),
-    ),
+    scripts.flatMap((file) => dynamicImports(readFileSync(join(distDir, file), 'utf8')).map((specifier) => posix.normalize(posix.join(posix.dirname(file), specifier)))),
   );
   const closures = new Map([...lazy].filter((file) => scripts.includes(file)).map((file) => [file, firstLoadFiles(distDir, file).filter((f) => !loaded.includes(f))]));
   const shared = new Set([...closures.values()].flat().filter((file) => !lazy.has(file)));
@@ -80,12 +78,12 @@ export function distSizes(distDir) {
         : file === STANDALONE_BUILD
           ? 'standalone'
           : loaded.includes(file)
-          ? 'chunk'
-          : lazy.has(file)
-            ? 'lazy chunk'
-            : shared.has(file)
-              ? 'lazy shared'
-              : 'other';
+            ? 'chunk'
+            : lazy.has(file)
+              ? 'lazy chunk'
+              : shared.has(file)
+                ? 'lazy shared'
+                : 'other';
   const files = scripts.map((file) => {
     const buffer = readFileSync(join(distDir, file));
     return { file, kind: kindOf(file), rawBytes: buffer.length, gzipBytes: gzipSize(buffer) };
@@ -118,10 +116,7 @@ export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The size table as text lines. */
 export function sizeReport({ files, firstLoad, classicFirstLoad, standalone, lazyCosts = [] }) {
-  const rows = [
-    ['file', 'kind', 'raw', 'gzip -9', 'gzip bytes'],
-    ...files.map((f) => [f.file, f.kind, kb(f.rawBytes), kb(f.gzipBytes), f.gzipBytes]),
-  ];
+  const rows = [['file', 'kind', 'raw', 'gzip -9', 'gzip bytes'], ...files.map((f) => [f.file, f.kind, kb(f.rawBytes), kb(f.gzipBytes), f.gzipBytes])];
   const lines = formatTable(rows, ['l', 'l', 'r', 'r', 'r']);
   const count = firstLoad.files.length;
   const over = firstLoad.gzipBytes - firstLoad.goalBytes;
@@ -137,7 +132,10 @@ export function sizeReport({ files, firstLoad, classicFirstLoad, standalone, laz
         `${classicFirstLoad.ratio.toFixed(3)}× the ES first load — ${classicFirstLoad.meetsGoal ? 'meets' : 'MISSES'} the ≤ ${classicFirstLoad.goalRatio}× goal`,
     );
   }
-  if (standalone) lines.push(`Standalone classic script (${standalone.file}, everything in one file): ${kb(standalone.rawBytes)} raw, ${kb(standalone.gzipBytes)} gzip (${standalone.gzipBytes} bytes)`);
+  if (standalone)
+    lines.push(
+      `Standalone classic script (${standalone.file}, everything in one file): ${kb(standalone.rawBytes)} raw, ${kb(standalone.gzipBytes)} gzip (${standalone.gzipBytes} bytes)`,
+    );
   const lazyFiles = files.filter((f) => f.kind === 'lazy chunk' || f.kind === 'lazy shared');
   if (lazyFiles.length) {
     const all = firstLoad.gzipBytes + lazyFiles.reduce((sum, f) => sum + f.gzipBytes, 0);
@@ -177,6 +175,10 @@ export function lazyChunkTable({ files, lazyCosts = [] }) {
 /** Aligns rows of cells into columns; align is 'l' or 'r' per column. */
 export function formatTable(rows, align = []) {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
-  const line = (row) => row.map((cell, col) => (align[col] === 'r' ? String(cell).padStart(widths[col]) : String(cell).padEnd(widths[col]))).join('  ').trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, col) => (align[col] === 'r' ? String(cell).padStart(widths[col]) : String(cell).padEnd(widths[col])))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
 }

@@ -38,9 +38,15 @@ export function cpuTable(subjects) {
     rows.push([
       subject.label,
       cell(subject.runs.map((run) => run.trace.cpuMs)),
-      cell(subject.runs.map((run) => run.trace.longestCpuMs), 1),
+      cell(
+        subject.runs.map((run) => run.trace.longestCpuMs),
+        1,
+      ),
       heaviest.map((task) => fmt(task.atMs)).join(', '),
-      cell(subject.runs.map((run) => run.trace.longestMs), 1),
+      cell(
+        subject.runs.map((run) => run.trace.longestMs),
+        1,
+      ),
       cell(subject.runs.map((run) => run.trace.over50)),
     ]);
   }
@@ -49,7 +55,9 @@ export function cpuTable(subjects) {
 
 /** One line per subject: medians and ranges of what every subject is measured by. */
 export function summaryTable(subjects) {
-  const rows = [['subject', 'runs', 'wall ms', 'busy ms', 'longest task ms', 'its start, ms after send', 'tasks > 50 ms', 'runs with none > 50 ms', 'wall per 1,000 deltas, end/start']];
+  const rows = [
+    ['subject', 'runs', 'wall ms', 'busy ms', 'longest task ms', 'its start, ms after send', 'tasks > 50 ms', 'runs with none > 50 ms', 'wall per 1,000 deltas, end/start'],
+  ];
   for (const subject of subjects) {
     const runs = subject.runs;
     if (!runs.length) continue;
@@ -60,11 +68,17 @@ export function summaryTable(subjects) {
       String(runs.length),
       cell(runs.map((run) => run.wallMs)),
       fmt(median(runs.map((run) => run.busyMs))),
-      cell(longest.map((task) => task.ms), 1),
+      cell(
+        longest.map((task) => task.ms),
+        1,
+      ),
       starts.length ? starts.map((at) => fmt(at)).join(', ') : '–',
       cell(runs.map((run) => over(run, COMPARE_GOALS.longTaskMs))),
       `${runs.filter((run) => over(run, COMPARE_GOALS.longTaskMs) === 0).length} of ${runs.length}`,
-      cell(runs.map((run) => run.wallPerThousand.ratio), 2),
+      cell(
+        runs.map((run) => run.wallPerThousand.ratio),
+        2,
+      ),
     ]);
   }
   return formatTable(rows, ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r']);
@@ -109,7 +123,9 @@ export function ratioLines(subjects) {
     const aiSdk = ours.find((subject) => subject.build === build && subject.protocol === 'ai-sdk');
     if (!agUi || !aiSdk) continue;
     const r = ratio(aiSdk, agUi);
-    lines.push(`${build}: AI SDK ÷ AG-UI, wall: ${r.mid.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)}) (goal ≤ ${COMPARE_GOALS.aiSdkRatio}×: ${verdict(r.mid, COMPARE_GOALS.aiSdkRatio)})`);
+    lines.push(
+      `${build}: AI SDK ÷ AG-UI, wall: ${r.mid.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)}) (goal ≤ ${COMPARE_GOALS.aiSdkRatio}×: ${verdict(r.mid, COMPARE_GOALS.aiSdkRatio)})`,
+    );
   }
   for (const subject of ours) {
     const clean = subject.runs.filter((run) => over(run, COMPARE_GOALS.longTaskMs) === 0).length;

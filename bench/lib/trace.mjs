@@ -14,7 +14,10 @@ const GROUPS = [
   ['paint', /^(PrePaint|Paint|Layerize|UpdateLayer|CompositeLayers|Commit|PaintImage|Decode.*|Rasterize.*|RasterTask)$/],
   ['gc', /^(MinorGC|MajorGC|BlinkGC\..*|V8\.GC.*|.*GC.*Task|CppGC.*|ThreadState::.*)$/],
   ['parse HTML', /^ParseHTML$/],
-  ['scripting', /^(FunctionCall|EvaluateScript|v8\..*|V8\..*|RunMicrotasks|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|XHRReadyStateChange|XHRLoad|ResourceReceivedData|Script.*|CpuProfiler.*)$/],
+  [
+    'scripting',
+    /^(FunctionCall|EvaluateScript|v8\..*|V8\..*|RunMicrotasks|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|XHRReadyStateChange|XHRLoad|ResourceReceivedData|Script.*|CpuProfiler.*)$/,
+  ],
 ];
 
 export function groupOf(name) {
@@ -112,7 +115,10 @@ function taskProfile(events, task) {
 function summarize(byName) {
   const groups = {};
   for (const [name, us] of byName) groups[groupOf(name)] = (groups[groupOf(name)] ?? 0) + us / 1000;
-  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, us]) => ({ name, ms: us / 1000 }));
+  const top = [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, us]) => ({ name, ms: us / 1000 }));
   return { groups, top };
 }
 

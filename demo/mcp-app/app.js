@@ -57,7 +57,10 @@ function rollFrom(result) {
 }
 
 function errorText(result, fallback) {
-  const text = (result?.content ?? []).filter((item) => item.type === 'text').map((item) => item.text).join(' ');
+  const text = (result?.content ?? [])
+    .filter((item) => item.type === 'text')
+    .map((item) => item.text)
+    .join(' ');
   return text || fallback;
 }
 

@@ -399,7 +399,12 @@ export class AgentChatElement extends AgentChatEmbedding {
       })}
       ${persistent && this.threads.open ? this.threads.renderDrawer() : nothing}
       <div class="body">
-      ${storageNoticeTemplate(strings, this.store.problem, () => void this.threads.download(), () => this.store.dismissProblem())}
+      ${storageNoticeTemplate(
+        strings,
+        this.store.problem,
+        () => void this.threads.download(),
+        () => this.store.dismissProblem(),
+      )}
       <div
         class="messages"
         part="messages"
@@ -414,14 +419,14 @@ export class AgentChatElement extends AgentChatEmbedding {
         ${on(FeedbackEvent, this.actions.onFeedback)}
       >
         <div class="column">
-          ${this.greeting && first === 0
-            ? html`<div class="greeting" part="greeting"><agent-chat-markdown .text=${this.greeting}></agent-chat-markdown></div>`
-            : nothing}
-          ${first > 0
-            ? html`<button class="earlier" part="earlier-button" type="button" @click=${() => this.log.drawEarlier()}>
+          ${this.greeting && first === 0 ? html`<div class="greeting" part="greeting"><agent-chat-markdown .text=${this.greeting}></agent-chat-markdown></div>` : nothing}
+          ${
+            first > 0
+              ? html`<button class="earlier" part="earlier-button" type="button" @click=${() => this.log.drawEarlier()}>
                 ${strings.earlierMessages(first)}
               </button>`
-            : nothing}
+              : nothing
+          }
           ${turnsTemplate({ turns, first, branches, busy: this.run.busy, settled })}
           ${suggestionsTemplate(this, turns, this.run.busy, this.suggestions)}
         </div>

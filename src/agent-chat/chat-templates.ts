@@ -73,11 +73,13 @@ export function configErrorsTemplate(strings: ChatStrings, errors: readonly stri
 /** "The agent is waiting for your answer above", in a live region that is always there. */
 export function heldNoticeTemplate(strings: ChatStrings, shown: boolean, goToRequest: () => void) {
   return html`<div role="status" class="held-region">
-    ${shown
-      ? html`<p class="held" part="held-notice">
+    ${
+      shown
+        ? html`<p class="held" part="held-notice">
           ${strings.inputHeld} <button type="button" class="go-to-request" @click=${goToRequest}>${strings.inputHeldGo}</button>
         </p>`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }
 

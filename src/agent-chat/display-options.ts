@@ -43,7 +43,16 @@ export const flagAttribute = {
 
 /** The element's display settings, checked, as the views read them (`displayContext`). */
 export function displayOptions(
-  host: { toolCards: string; showRequests: boolean; toolDisplay: Record<string, ToolDisplay>; showActivity: boolean; activityLimit: unknown; images: string; math: boolean; feedback: boolean },
+  host: {
+    toolCards: string;
+    showRequests: boolean;
+    toolDisplay: Record<string, ToolDisplay>;
+    showActivity: boolean;
+    activityLimit: unknown;
+    images: string;
+    math: boolean;
+    feedback: boolean;
+  },
   appContext: DisplayOptions['appContext'],
 ): DisplayOptions {
   const limit = Number(host.activityLimit);

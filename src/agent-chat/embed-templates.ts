@@ -58,8 +58,7 @@ export function embedTemplate(view: EmbedView, chat: TemplateResult | typeof not
   </div>`;
   const status = html`<span id="unread" class="visually-hidden" role="status">${unread > 0 ? strings.unreadReplies(unread) : ''}</span>`;
   // On a phone's whole screen, Tab past the last control (or Shift+Tab past the first) goes round.
-  const edge = (side: 'start' | 'end') =>
-    view.fullScreen ? html`<span class="edge" tabindex="0" @focus=${() => view.onEdgeFocus(side)}></span>` : nothing;
+  const edge = (side: 'start' | 'end') => (view.fullScreen ? html`<span class="edge" tabindex="0" @focus=${() => view.onEdgeFocus(side)}></span>` : nothing);
   const frame = html`<div
     id="panel"
     class="frame ${floating ? 'panel' : ''}"

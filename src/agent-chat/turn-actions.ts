@@ -69,7 +69,8 @@ export class TurnActions {
   private async answer(event: AnswerEvent): Promise<void> {
     const { session, log } = this.hooks;
     const detail = event.answer;
-    const accepted = detail.kind === 'question' ? await session().answerQuestion(detail.toolCallId, detail.answers) : session().answerInterrupt(detail.interruptId, detail.response);
+    const accepted =
+      detail.kind === 'question' ? await session().answerQuestion(detail.toolCallId, detail.answers) : session().answerInterrupt(detail.interruptId, detail.response);
     if (!accepted) return;
     log.follow();
     // The form goes away: the keyboard moves to the next open request, else to the composer.

@@ -8,10 +8,7 @@ import type { Answers } from '../conversation/types.js';
 import { errorText } from '../internal/errors.js';
 
 /** The page's own way of answering: answers, a promise of them, or `AskUserDeferred`. */
-export type AskUserHandler = (
-  questions: Question[],
-  context: unknown,
-) => Answers | typeof AskUserDeferred | Promise<Answers | typeof AskUserDeferred>;
+export type AskUserHandler = (questions: Question[], context: unknown) => Answers | typeof AskUserDeferred | Promise<Answers | typeof AskUserDeferred>;
 
 export interface AskUserSetup {
   handler(): AskUserHandler | undefined;

@@ -178,7 +178,7 @@ export async function checkPatterns(schema: unknown, value: unknown): Promise<Pa
   for (const pattern of new Set([...patterns, ...propertyPatterns])) if (!pairs.some(([p]) => p === pattern)) pairs.push([pattern, '']);
   const results: (boolean | null | undefined)[] = [];
   let from = 0;
-  for (let stalls = 0; from < pairs.length && stalls < MAX_STALLS; ) {
+  for (let stalls = 0; from < pairs.length && stalls < MAX_STALLS;) {
     const { next, stalled } = await runPairs(pairs, from, results);
     if (stalled) {
       stalls++;

@@ -74,10 +74,7 @@ function describeIssue(input: unknown, path: readonly PropertyKey[]): string {
   return `${where}: ${option} must be an object with a "label".`;
 }
 
-export function checkAnswers(
-  questions: readonly Question[],
-  answers: unknown,
-): { ok: true; answers: Answers } | { ok: false; error: string } {
+export function checkAnswers(questions: readonly Question[], answers: unknown): { ok: true; answers: Answers } | { ok: false; error: string } {
   try {
     return checkAnswersUnsafe(questions, answers);
   } catch {

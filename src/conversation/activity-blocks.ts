@@ -20,10 +20,7 @@ export interface ActivityCardInfo {
   runId?: string;
 }
 
-export type ActivityItem =
-  | { kind: 'call'; call: ToolCallPart; card: ActivityCardInfo }
-  | { kind: 'text'; part: TextPart }
-  | { kind: 'block'; block: ActivityBlock };
+export type ActivityItem = { kind: 'call'; call: ToolCallPart; card: ActivityCardInfo } | { kind: 'text'; part: TextPart } | { kind: 'block'; block: ActivityBlock };
 
 export interface ActivityBlock {
   record: SubagentRecord;

@@ -119,7 +119,7 @@ export function attachmentsFromContent(messageId: string, content: unknown): Att
     if (!found) continue;
     const own = (part.metadata as { 'agent-chat'?: { name?: unknown; size?: unknown } } | undefined)?.['agent-chat'];
     const name = typeof own?.name === 'string' ? own.name : typeof part.filename === 'string' ? part.filename : lastSegment(found.url) || String(part.type);
-    const size = typeof own?.size === 'number' ? own.size : found.base64 ? Math.floor((found.base64.length * 3) / 4) - (found.base64.match(/=*$/)![0].length) : 0;
+    const size = typeof own?.size === 'number' ? own.size : found.base64 ? Math.floor((found.base64.length * 3) / 4) - found.base64.match(/=*$/)![0].length : 0;
     files.push({ id: `${messageId}:file:${index}`, name, mimeType: found.mimeType, size, url: found.url });
   }
   return files;

@@ -55,7 +55,7 @@ export function turnFromPage(value: unknown, index = 0, copy = true): Turn {
   }
   if (turn.role !== 'assistant') throw new TypeError(`${where} has an unknown role: ${String((turn as { role?: unknown }).role)}.`);
   if (!Array.isArray(turn.parts)) throw new TypeError(`${where} (assistant) has no parts.`);
-  const reply: AssistantTurn = { ...turn, status: turn.status === 'streaming' ? 'done' : turn.status ?? 'done' };
+  const reply: AssistantTurn = { ...turn, status: turn.status === 'streaming' ? 'done' : (turn.status ?? 'done') };
   if (reply.interrupts !== undefined) {
     const fine = Array.isArray(reply.interrupts) && reply.interrupts.every((entry) => typeof entry?.interrupt?.id === 'string' && typeof entry.interrupt.reason === 'string');
     if (!fine) throw new TypeError(`${where} (assistant) has interrupts without an id and a reason.`);

@@ -74,12 +74,7 @@ function breakCycles(byId: Map<string, TreeNode>): void {
  * new path go, with all their descendants (other branches hanging below a node that went).
  * A turn whose id exists in the tree under a DIFFERENT parent is moved (its parent updated, in `changed`).
  */
-export function syncPath(
-  tree: ConversationTree,
-  turns: readonly Turn[],
-  mode: 'branch' | 'replace',
-  previous?: readonly Turn[],
-): TreeChange {
+export function syncPath(tree: ConversationTree, turns: readonly Turn[], mode: 'branch' | 'replace', previous?: readonly Turn[]): TreeChange {
   let nodes: Map<string, TreeNode> | undefined;
   let nextSeq = tree.nextSeq;
   let shapeChanged = false;
@@ -170,10 +165,7 @@ export function siblingsOf(tree: ConversationTree, nodeId: string): string[] {
 }
 
 /** For each turn of the path that has siblings: its position (1-based) and how many, and the siblings' ids. */
-export function branchPoints(
-  tree: ConversationTree,
-  path: readonly Turn[],
-): Map<string, { index: number; count: number; siblings: string[] }> {
+export function branchPoints(tree: ConversationTree, path: readonly Turn[]): Map<string, { index: number; count: number; siblings: string[] }> {
   const points = new Map<string, { index: number; count: number; siblings: string[] }>();
   for (const turn of path) {
     const siblings = siblingsOf(tree, turn.id);
@@ -213,6 +205,10 @@ function buildIndex(nodes: ReadonlyMap<string, TreeNode>): ChildIndex {
     else byParent.set(node.parentId, [node]);
   }
   const index = new Map<string | null, string[]>();
-  for (const [parentId, list] of byParent) index.set(parentId, list.sort(bySeq).map((n) => n.id));
+  for (const [parentId, list] of byParent)
+    index.set(
+      parentId,
+      list.sort(bySeq).map((n) => n.id),
+    );
   return index;
 }

@@ -326,7 +326,8 @@ export interface ReplyAnnouncementStrings {
 
 /** The texts whose English comes with the view that shows them, not with the first load. */
 export interface LateStrings
-  extends ToolCardStrings,
+  extends
+    ToolCardStrings,
     CallStrings,
     ElicitationStrings,
     ActivityStrings,

@@ -10,7 +10,33 @@ const RTL_SCRIPTS = new Set(['adlm', 'arab', 'hebr', 'mand', 'mend', 'nkoo', 'ro
 
 /** Languages whose usual script is one of those (a script subtag in the tag overrides this). */
 const RTL_LANGUAGES = new Set([
-  'ar', 'arc', 'bal', 'bgn', 'ckb', 'dv', 'fa', 'glk', 'he', 'iw', 'ji', 'khw', 'ks', 'lrc', 'mzn', 'nqo', 'pnb', 'prs', 'ps', 'rhg', 'sd', 'sdh', 'skr', 'syr', 'ug', 'ur', 'yi',
+  'ar',
+  'arc',
+  'bal',
+  'bgn',
+  'ckb',
+  'dv',
+  'fa',
+  'glk',
+  'he',
+  'iw',
+  'ji',
+  'khw',
+  'ks',
+  'lrc',
+  'mzn',
+  'nqo',
+  'pnb',
+  'prs',
+  'ps',
+  'rhg',
+  'sd',
+  'sdh',
+  'skr',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
 ]);
 
 interface TextInfo {

@@ -9,7 +9,15 @@
 export const REQUEST_PART_NAMES = ['approval', 'question-form', 'input-request'] as const;
 
 /** What an MCP tool's result shows (text, media, links, resources). */
-export const MCP_CONTENT_PART_NAMES = ['mcp-result-text', 'mcp-result-image', 'mcp-result-audio', 'mcp-result-link', 'mcp-result-resource', 'mcp-result-download', 'mcp-result-note'] as const;
+export const MCP_CONTENT_PART_NAMES = [
+  'mcp-result-text',
+  'mcp-result-image',
+  'mcp-result-audio',
+  'mcp-result-link',
+  'mcp-result-resource',
+  'mcp-result-download',
+  'mcp-result-note',
+] as const;
 
 /** A tool card's frame, shared by the lead's cards and the subagents' (where `tool-card` is renamed). */
 export const CARD_FRAME_PART_NAMES = ['tool-card-header', 'tool-card-body', 'tool-card-status'] as const;

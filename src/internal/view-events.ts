@@ -48,10 +48,7 @@ export class RetryRequestEvent extends Event {
 }
 
 /** What the person did to a turn: edit their message, regenerate a reply, show another version. */
-export type TurnAction =
-  | { kind: 'edit'; turnId: string; text: string }
-  | { kind: 'regenerate'; turnId: string }
-  | { kind: 'switch'; siblingId: string };
+export type TurnAction = { kind: 'edit'; turnId: string; text: string } | { kind: 'regenerate'; turnId: string } | { kind: 'switch'; siblingId: string };
 
 export class TurnActionEvent extends Event {
   static readonly type = 'chat:turn-action';
@@ -61,9 +58,7 @@ export class TurnActionEvent extends Event {
 }
 
 /** The person answered a card: the agent's questions (ask_user) or an interrupt. */
-export type AnswerDetail =
-  | { kind: 'question'; toolCallId: string; answers: Answers }
-  | { kind: 'interrupt'; interruptId: string; response: InterruptResponse };
+export type AnswerDetail = { kind: 'question'; toolCallId: string; answers: Answers } | { kind: 'interrupt'; interruptId: string; response: InterruptResponse };
 
 export class AnswerEvent extends Event {
   static readonly type = 'chat:answer';
@@ -97,11 +92,7 @@ export class EditDoneEvent extends Event {
 }
 
 /** What the person asked of the list of conversations. */
-export type ThreadAction =
-  | { kind: 'select' | 'delete' | 'export'; id: string }
-  | { kind: 'rename'; id: string; title: string }
-  | { kind: 'new' }
-  | { kind: 'import'; file: File };
+export type ThreadAction = { kind: 'select' | 'delete' | 'export'; id: string } | { kind: 'rename'; id: string; title: string } | { kind: 'new' } | { kind: 'import'; file: File };
 
 export class ThreadActionEvent extends Event {
   static readonly type = 'chat:thread-action';

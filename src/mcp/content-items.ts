@@ -141,33 +141,35 @@ export function codeLanguage(mimeType: string | undefined): string | undefined {
   return LANGUAGE_OF_SUBTYPE.get(subtype);
 }
 
-const LANGUAGE_OF_SUBTYPE = new Map<string, string>(Object.entries({
-  json: 'json',
-  javascript: 'javascript',
-  ecmascript: 'javascript',
-  typescript: 'typescript',
-  python: 'python',
-  sh: 'bash',
-  shellscript: 'bash',
-  html: 'xml',
-  xml: 'xml',
-  css: 'css',
-  sql: 'sql',
-  go: 'go',
-  rust: 'rust',
-  java: 'java',
-  'java-source': 'java',
-  c: 'cpp',
-  csrc: 'cpp',
-  chdr: 'cpp',
-  'c++': 'cpp',
-  'c++src': 'cpp',
-  cpp: 'cpp',
-  yaml: 'yaml',
-  markdown: 'markdown',
-  diff: 'diff',
-  patch: 'diff',
-}));
+const LANGUAGE_OF_SUBTYPE = new Map<string, string>(
+  Object.entries({
+    json: 'json',
+    javascript: 'javascript',
+    ecmascript: 'javascript',
+    typescript: 'typescript',
+    python: 'python',
+    sh: 'bash',
+    shellscript: 'bash',
+    html: 'xml',
+    xml: 'xml',
+    css: 'css',
+    sql: 'sql',
+    go: 'go',
+    rust: 'rust',
+    java: 'java',
+    'java-source': 'java',
+    c: 'cpp',
+    csrc: 'cpp',
+    chdr: 'cpp',
+    'c++': 'cpp',
+    'c++src': 'cpp',
+    cpp: 'cpp',
+    yaml: 'yaml',
+    markdown: 'markdown',
+    diff: 'diff',
+    patch: 'diff',
+  }),
+);
 
 /** A label as text: control characters dropped, cut to `max` characters; undefined when empty or not text. */
 function label(value: unknown, max: number): string | undefined {

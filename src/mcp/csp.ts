@@ -86,9 +86,7 @@ export function grantedPermissions(value: string | null | undefined): string[] {
 /** The permissions a resource asks for that the page grants (`granted`: `allow` feature names). */
 export function permittedOnly(permissions: UiResourceMeta['permissions'], granted: readonly string[]): NonNullable<UiResourceMeta['permissions']> {
   if (!permissions || typeof permissions !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(permissions).filter(([key]) => Object.hasOwn(PERMISSION_FEATURES, key) && granted.includes(PERMISSION_FEATURES[key])),
-  );
+  return Object.fromEntries(Object.entries(permissions).filter(([key]) => Object.hasOwn(PERMISSION_FEATURES, key) && granted.includes(PERMISSION_FEATURES[key])));
 }
 
 /** The iframe `allow` attribute for the permissions given (unknown ones ignored). */

@@ -66,7 +66,10 @@ export class ElicitationDesk {
     const entry = this.waiting.get(id);
     if (!entry) return;
     this.waiting.delete(id);
-    const elicitation: Elicitation = { ...entry.elicitation, outcome: answer.action === 'accept' && answer.content ? { action: 'accept', content: answer.content } : { action: answer.action } };
+    const elicitation: Elicitation = {
+      ...entry.elicitation,
+      outcome: answer.action === 'accept' && answer.content ? { action: 'accept', content: answer.content } : { action: answer.action },
+    };
     this.record(entry.toolCallId, elicitation);
     if (elicitation.mode === 'url' && answer.action === 'accept' && elicitation.elicitationId) {
       this.opened.set(`${elicitation.server}\n${elicitation.elicitationId}`, { toolCallId: entry.toolCallId, elicitation });

@@ -185,17 +185,16 @@ export class FrameSession {
     this.ending.abort(new Error('The app was closed.'));
     this.options.iframe.removeEventListener('load', this.onLoad);
     if (this.isInitialized) {
-      await Promise.race([
-        this.bridge.teardownResource({}).catch(() => undefined),
-        new Promise((resolve) => setTimeout(resolve, TEARDOWN_TIMEOUT_MS)),
-      ]);
+      await Promise.race([this.bridge.teardownResource({}).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, TEARDOWN_TIMEOUT_MS))]);
     }
     await this.bridge.close().catch(() => undefined);
   }
 
   private enqueue(send: () => Promise<void> | void): void {
-    this.queue = this.queue.then(() => (this.closed ? undefined : send())).catch((error) => {
-      console.warn('<agent-chat>: a message to an app could not be sent', error);
-    });
+    this.queue = this.queue
+      .then(() => (this.closed ? undefined : send()))
+      .catch((error) => {
+        console.warn('<agent-chat>: a message to an app could not be sent', error);
+      });
   }
 }

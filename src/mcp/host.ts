@@ -122,7 +122,9 @@ export class McpHost implements McpHostApi {
   }
 
   instructions(): { name: string; text: string }[] {
-    return [...this.connections.values()].filter((connection) => connection.status === 'ready' && connection.instructions).map((connection) => ({ name: connection.name, text: connection.instructions! }));
+    return [...this.connections.values()]
+      .filter((connection) => connection.status === 'ready' && connection.instructions)
+      .map((connection) => ({ name: connection.name, text: connection.instructions! }));
   }
 
   hasOwnCheck(source: string): boolean {
@@ -148,7 +150,9 @@ export class McpHost implements McpHostApi {
         const key = `${tool.name}\n${taken.connection.name}\n${connection.name}`;
         if (this.warnedCollisions.has(key)) continue;
         this.warnedCollisions.add(key);
-        console.warn(`<agent-chat>: the MCP servers "${taken.connection.name}" and "${connection.name}" both offer a tool named ${tool.name}; the model gets the one of "${taken.connection.name}" (given first).`);
+        console.warn(
+          `<agent-chat>: the MCP servers "${taken.connection.name}" and "${connection.name}" both offer a tool named ${tool.name}; the model gets the one of "${taken.connection.name}" (given first).`,
+        );
       }
     }
     return tools;
@@ -190,7 +194,11 @@ export class McpHost implements McpHostApi {
     });
     let result: McpCallResult;
     try {
-      result = await entry.connection.callTool(call.name, args, { signal: own.signal, onProgress: (progress) => board.report(call.toolCallId, progress), toolCallId: call.toolCallId });
+      result = await entry.connection.callTool(call.name, args, {
+        signal: own.signal,
+        onProgress: (progress) => board.report(call.toolCallId, progress),
+        toolCallId: call.toolCallId,
+      });
     } catch (error) {
       const failure = cancelled ? `The person cancelled the call of ${call.name} before it finished.` : errorText(error);
       return { content: failure, isError: true, ...(cancelled ? { cancelled } : {}), app: { failure } };
@@ -242,7 +250,11 @@ export class McpHost implements McpHostApi {
     const key = metaKey(app);
     let meta: UiResourceMeta | undefined;
     if (this.readMeta.has(key)) meta = this.readMeta.get(key);
-    else if (app.via === 'page') meta = await this.connections.get(app.source)?.listedUiMeta(app.resourceUri).catch(() => undefined);
+    else if (app.via === 'page')
+      meta = await this.connections
+        .get(app.source)
+        ?.listedUiMeta(app.resourceUri)
+        .catch(() => undefined);
     if (!meta) return undefined;
     return { ...meta, permissions: permittedOnly(meta.permissions, this.env.appPermissions()) };
   }
@@ -259,7 +271,9 @@ export class McpHost implements McpHostApi {
       tools: [],
       context: [],
       state: {},
-      forwardedProps: { __proxiedMCPRequest: { serverHash: app.serverHash, serverId: app.via === 'backend' && app.source !== app.serverHash ? app.source : undefined, method, params } },
+      forwardedProps: {
+        __proxiedMCPRequest: { serverHash: app.serverHash, serverId: app.via === 'backend' && app.source !== app.serverHash ? app.source : undefined, method, params },
+      },
     };
     const abort = new AbortController();
     for await (const event of backend.run(request, { signal: abort.signal })) {
@@ -309,7 +323,8 @@ export class McpHost implements McpHostApi {
           }
           request.acted();
           const trusted = this.connections.get(app.source)?.config.messages === 'allow' && app.via === 'page';
-          const consent = !trusted && !(await this.env.trustsAppMessage({ text, source: app.source, instanceId: request.instanceId, title: request.title(), chat: this.env.chatId() }));
+          const consent =
+            !trusted && !(await this.env.trustsAppMessage({ text, source: app.source, instanceId: request.instanceId, title: request.title(), chat: this.env.chatId() }));
           return { isError: !(await request.message(text, consent)) };
         },
         updateModelContext: (value) => {

@@ -11,7 +11,16 @@ import type { CallProgress } from './call-progress.js';
 import type { ElicitationAnswer, ElicitationAsk } from './elicitation-desk.js';
 import { ServerSignIn } from './oauth/server-sign-in.js';
 import { resourceMeta } from './tool-meta.js';
-import { APP_MIME_TYPE, UI_EXTENSION_ID, type McpCallResult, type McpServerConfig, type McpServerStatus, type McpTool, type SignInStart, type UiResourceMeta } from './mcp-types.js';
+import {
+  APP_MIME_TYPE,
+  UI_EXTENSION_ID,
+  type McpCallResult,
+  type McpServerConfig,
+  type McpServerStatus,
+  type McpTool,
+  type SignInStart,
+  type UiResourceMeta,
+} from './mcp-types.js';
 
 const CLIENT_INFO = { name: 'agent-chat', version: '0.1.0' };
 /** Pages of `tools/list` and `resources/list` followed at most. */
@@ -171,13 +180,15 @@ export class McpConnection {
       },
     });
     // The answer was checked against the server's form before it is sent.
-    client.setRequestHandler('elicitation/create', (request, context) =>
-      this.settings.elicit({
-        server: this.name,
-        toolCallId: this.running.at(-1),
-        params: (request as { params?: unknown }).params ?? request,
-        signal: (context as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal,
-      }) as Promise<never>,
+    client.setRequestHandler(
+      'elicitation/create',
+      (request, context) =>
+        this.settings.elicit({
+          server: this.name,
+          toolCallId: this.running.at(-1),
+          params: (request as { params?: unknown }).params ?? request,
+          signal: (context as { mcpReq?: { signal?: AbortSignal } } | undefined)?.mcpReq?.signal,
+        }) as Promise<never>,
     );
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       const id = (notification as { params?: { elicitationId?: unknown } }).params?.elicitationId;
@@ -215,7 +226,10 @@ export class McpConnection {
       this.tools = [];
       const refusals = (this.needsSignIn(error) && this.signInsRefused >= MAX_REFUSED_SIGN_INS) || refusedScope(error);
       if (refusals) {
-        this.setStatus('error', `The MCP server "${this.name}" (${this.config.url}) still refuses this chat after you signed in (it asks for more permission than it was given); your account may not have that permission.`);
+        this.setStatus(
+          'error',
+          `The MCP server "${this.name}" (${this.config.url}) still refuses this chat after you signed in (it asks for more permission than it was given); your account may not have that permission.`,
+        );
       } else if (this.needsSignIn(error) && this.signInPageElsewhere) {
         this.setStatus(
           'error',

@@ -23,9 +23,7 @@ export interface Interrupt {
 }
 
 export type JsonPatchOperation =
-  | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
-  | { op: 'remove'; path: string }
-  | { op: 'move' | 'copy'; from: string; path: string };
+  { op: 'add' | 'replace' | 'test'; path: string; value: unknown } | { op: 'remove'; path: string } | { op: 'move' | 'copy'; from: string; path: string };
 
 /** A history message in AG-UI 1.0 shape; also what MESSAGES_SNAPSHOT carries. */
 export interface HistoryMessage {
@@ -104,7 +102,7 @@ export type ChatEvent =
   | ({ type: 'step-finished'; stepName: string } & Attributed)
   | ({ type: 'custom'; name: string; value: unknown } & Attributed)
   | ({ type: 'raw'; event: unknown; source?: string } & Attributed)
-  | ({
+  | {
       type: 'subagent-started';
       subagentRunId: string;
       name: string;
@@ -113,7 +111,7 @@ export type ChatEvent =
       parentSubagentRunId?: string;
       parentToolCallId?: string;
       parentMessageId?: string;
-    })
+    }
   | { type: 'subagent-finished'; subagentRunId: string; result?: unknown; suspended?: boolean }
   | { type: 'subagent-error'; subagentRunId: string; message: string; code?: string }
   /** The backend stopped the reply itself (AI SDK `abort`): it ends as stopped, not failed. */
@@ -182,10 +180,7 @@ export interface ResumeEntry {
  * under way goes on (after client tools or the person's answers).
  */
 export type RunTrigger<TReply = unknown> =
-  | { kind: 'message' }
-  | { kind: 'edit'; messageId: string }
-  | { kind: 'regenerate'; replaced?: TReply }
-  | { kind: 'continue'; replyId: string };
+  { kind: 'message' } | { kind: 'edit'; messageId: string } | { kind: 'regenerate'; replaced?: TReply } | { kind: 'continue'; replyId: string };
 
 export interface RunOptions<TTurn = unknown, TReply = TTurn> {
   signal: AbortSignal;

@@ -12,7 +12,7 @@ export interface HttpSettings {
 
 export async function resolveHeaders(headers: HeadersInput | undefined): Promise<Record<string, string>> {
   if (!headers) return {};
-  return typeof headers === 'function' ? (await headers()) ?? {} : headers;
+  return typeof headers === 'function' ? ((await headers()) ?? {}) : headers;
 }
 
 /** A request body at least this long (a long conversation's history) goes as bytes, see `bodyToSend`. */
@@ -28,7 +28,7 @@ export function bodyToSend(body: string | undefined): string | Blob | undefined 
   if (body === undefined || body.length < BYTES_BODY_CHARS) return body;
   const encoder = new TextEncoder();
   const parts: BlobPart[] = [];
-  for (let at = 0; at < body.length; ) {
+  for (let at = 0; at < body.length;) {
     let end = Math.min(at + BODY_SLICE_CHARS, body.length);
     const last = body.charCodeAt(end - 1);
     if (last >= 0xd800 && last <= 0xdbff && end < body.length) end++;
@@ -51,7 +51,12 @@ export function messageFromErrorBody(body: string): string {
   } catch {
     // Not JSON: fall through to the text itself.
   }
-  const plain = text.startsWith('<') ? text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : text;
+  const plain = text.startsWith('<')
+    ? text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : text;
   return plain.length > MAX_BODY_TEXT ? `${plain.slice(0, MAX_BODY_TEXT)}…` : plain;
 }
 
@@ -90,10 +95,7 @@ export function networkError(error: unknown, during: 'connect' | 'stream'): Repl
   const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
   return {
     kind: 'network',
-    message:
-      during === 'connect'
-        ? `Could not reach the agent${reason}.`
-        : `The connection to the agent was lost before the reply finished${reason}.`,
+    message: during === 'connect' ? `Could not reach the agent${reason}.` : `The connection to the agent was lost before the reply finished${reason}.`,
   };
 }
 
@@ -107,11 +109,7 @@ export type StreamOpening = { body: ReadableStream<Uint8Array> } | { error: Repl
  * Opens an event stream: resolves the headers, fetches, and checks the answer. A 204 is `empty`
  * (nothing to stream); every fault is one ReplyError; a Stop while connecting is `aborted`.
  */
-export async function openEventStream(
-  settings: HttpSettings,
-  init: { url?: string; method: 'POST' | 'GET'; body?: string },
-  signal: AbortSignal,
-): Promise<StreamOpening> {
+export async function openEventStream(settings: HttpSettings, init: { url?: string; method: 'POST' | 'GET'; body?: string }, signal: AbortSignal): Promise<StreamOpening> {
   let extraHeaders: Record<string, string>;
   try {
     extraHeaders = await resolveHeaders(settings.headers);

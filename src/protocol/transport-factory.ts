@@ -34,10 +34,11 @@ function adapterFor(protocol: Protocol): Promise<Adapter> {
   let load = loaders.get(protocol);
   if (!load) {
     let loading: Promise<Adapter> | undefined;
-    load = () => (loading ??= ADAPTERS[protocol].load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+    load = () =>
+      (loading ??= ADAPTERS[protocol].load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }));
     loaders.set(protocol, load);
   }
   return load();

@@ -13,9 +13,7 @@ export function formatValue(value: unknown): string {
     return value;
   }
   if (Array.isArray(value) && value.every((part) => part && typeof part === 'object' && 'type' in part)) {
-    return value
-      .map((part) => (part.type === 'text' ? String(part.text ?? '') : `[${part.type}]`))
-      .join('\n');
+    return value.map((part) => (part.type === 'text' ? String(part.text ?? '') : `[${part.type}]`)).join('\n');
   }
   return JSON.stringify(value, null, 2);
 }

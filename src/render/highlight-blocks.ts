@@ -86,12 +86,18 @@ export class CodeHighlights {
         continue;
       }
       this.carryLiveColours(code, grammar, text);
-      this.ask(highlighter, text, grammar, () => this.host.isConnected && stillDrawn(code), (outcome) => {
-        if (outcome === 'over-budget') overBudgetBlocks.remember(grammar, text);
-        if (!(outcome instanceof DocumentFragment)) return;
-        this.toCache(key, outcome);
-        if (code.textContent === text) code.replaceChildren(outcome);
-      });
+      this.ask(
+        highlighter,
+        text,
+        grammar,
+        () => this.host.isConnected && stillDrawn(code),
+        (outcome) => {
+          if (outcome === 'over-budget') overBudgetBlocks.remember(grammar, text);
+          if (!(outcome instanceof DocumentFragment)) return;
+          this.toCache(key, outcome);
+          if (code.textContent === text) code.replaceChildren(outcome);
+        },
+      );
     }
   }
 

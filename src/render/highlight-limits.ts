@@ -65,7 +65,10 @@ export class ReplyAllowance {
   private readonly granted = new Set<string>();
   private used = 0;
 
-  constructor(private readonly total = REPLY_HIGHLIGHT_CHARS, private readonly perBlock = BLOCK_HIGHLIGHT_CHARS) {}
+  constructor(
+    private readonly total = REPLY_HIGHLIGHT_CHARS,
+    private readonly perBlock = BLOCK_HIGHLIGHT_CHARS,
+  ) {}
 
   /** Whether `code` may be highlighted; counts it when it is new and fits. */
   take(grammar: string, code: string): boolean {

@@ -11,7 +11,6 @@ import type { PoolJob } from './highlight-pool.js';
  */
 export type HighlightOutcome = DocumentFragment | 'over-budget' | 'skipped' | 'unavailable';
 
-
 export interface CodeHighlighter {
   /** `code` coloured as `grammar` (see highlight-languages.ts), off the main thread; `job`: whose it is. Never rejects. */
   highlightCode(code: string, grammar: string, job: PoolJob): Promise<HighlightOutcome>;

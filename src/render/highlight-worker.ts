@@ -27,7 +27,22 @@ import type { LANGUAGE_ALIASES } from './highlight-languages.js';
 import { readHighlighted, type HighlightNode } from './highlight-tokens.js';
 
 const GRAMMARS: Record<keyof typeof LANGUAGE_ALIASES, LanguageFn> = {
-  javascript, typescript, json, python, bash, console: shell, xml, css, sql, go, rust, java, cpp, yaml, markdown, diff,
+  javascript,
+  typescript,
+  json,
+  python,
+  bash,
+  console: shell,
+  xml,
+  css,
+  sql,
+  go,
+  rust,
+  java,
+  cpp,
+  yaml,
+  markdown,
+  diff,
 };
 
 const highlighter = hljs.newInstance();

@@ -194,7 +194,7 @@ export class MarkdownBlockSplitter {
     const block = { text, source: this.carried + text, piece: true };
     this.blockStart = at;
     this.continued = true;
-    this.carried = this.kind === 'table' ? this.tableHead ?? '' : '';
+    this.carried = this.kind === 'table' ? (this.tableHead ?? '') : '';
     return block;
   }
 

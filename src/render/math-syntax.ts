@@ -107,4 +107,9 @@ export function texOf(source: string): string {
   return text;
 }
 
-const DELIMITERS: [string, string][] = [['$$', '$$'], ['\\[', '\\]'], ['\\(', '\\)'], ['$', '$']];
+const DELIMITERS: [string, string][] = [
+  ['$$', '$$'],
+  ['\\[', '\\]'],
+  ['\\(', '\\)'],
+  ['$', '$'],
+];

@@ -30,10 +30,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-export type FileView =
-  | { kind: 'markdown'; markdown: string }
-  | { kind: 'download'; url: string; name: string }
-  | { kind: 'name'; name: string };
+export type FileView = { kind: 'markdown'; markdown: string } | { kind: 'download'; url: string; name: string } | { kind: 'name'; name: string };
 
 /** How a file part is shown: an image or a link as markdown, a download, or just its name. */
 export function fileView(file: FilePart): FileView {

@@ -30,16 +30,9 @@ export interface RoundTripRun {
  * their results. True when the reply should go on with them in a new run; false when there was
  * nothing to answer, the run was stopped meanwhile, or the reply now waits for the person.
  */
-export async function answerClientCalls(
-  reply: AssistantTurn | undefined,
-  clientTools: ClientTools | undefined,
-  round: number,
-  run: RoundTripRun,
-): Promise<boolean> {
-  const pendingIds = new Set(reply?.status === 'done' ? reply.outcome?.pendingToolCallIds ?? [] : []);
-  const pending = (reply?.parts ?? []).filter(
-    (part): part is ToolCallPart => part.kind === 'tool-call' && pendingIds.has(part.id) && part.status === 'running',
-  );
+export async function answerClientCalls(reply: AssistantTurn | undefined, clientTools: ClientTools | undefined, round: number, run: RoundTripRun): Promise<boolean> {
+  const pendingIds = new Set(reply?.status === 'done' ? (reply.outcome?.pendingToolCallIds ?? []) : []);
+  const pending = (reply?.parts ?? []).filter((part): part is ToolCallPart => part.kind === 'tool-call' && pendingIds.has(part.id) && part.status === 'running');
   if (pending.length === 0) return false;
   const answerable = clientTools && round < MAX_CLIENT_TOOL_ROUNDS ? pending.filter((call) => clientTools.handles(call.name)) : [];
   const unanswered = pending.filter((call) => !answerable.includes(call));

@@ -33,12 +33,7 @@ export interface StreamHost {
  * Runs `run` on the transport until the reply ends: one request, then one more after each round of
  * client tools that answered calls. `reconnect` picks up a reply that was streaming (first round only).
  */
-export async function streamReply(
-  host: StreamHost,
-  run: Run,
-  setup: RunSetup & { transport: ChatTransport },
-  reconnect?: ChatTransport['reconnect'],
-): Promise<void> {
+export async function streamReply(host: StreamHost, run: Run, setup: RunSetup & { transport: ChatTransport }, reconnect?: ChatTransport['reconnect']): Promise<void> {
   const stream = new ReplyStream(host, run, setup);
   for (let round = 0; !run.ended; round++) {
     await stream.consume(await runRequest(run, setup, () => host.state()), round === 0 ? reconnect : undefined);
@@ -116,7 +111,12 @@ class ReplyStream {
           this.dispatch({ type: 'reply-clear', replyId: run.replyId }, false);
         }
         if (step.done) break;
-        if (event.type === 'run-finished' && !event.subagentRunId) event = withPendingCalls(event, this.reply(), request.tools.map((tool) => tool.name));
+        if (event.type === 'run-finished' && !event.subagentRunId)
+          event = withPendingCalls(
+            event,
+            this.reply(),
+            request.tools.map((tool) => tool.name),
+          );
         if (event.type === 'run-error' && (event as { error?: ReplyError }).error?.kind === 'network' && !(await pageStays(signal))) return;
         if (event.subagentRunId) {
           // What subagents do (their starts and ends included) is kept only while activity is shown.

@@ -53,7 +53,9 @@ export class ChatStorage implements ReactiveController {
     const id = this.host.threadId;
     if (!id || id === this.ownThreadId) return;
     if (!isThreadIdSafe(id)) {
-      console.warn(`agent-chat: thread-id ${JSON.stringify(id)} cannot name a conversation (it would leave the endpoint's path in requests); a new conversation is started instead.`);
+      console.warn(
+        `agent-chat: thread-id ${JSON.stringify(id)} cannot name a conversation (it would leave the endpoint's path in requests); a new conversation is started instead.`,
+      );
       this.host.threadId = newId();
       return this.hostUpdate();
     }

@@ -65,11 +65,7 @@ export function openChatDb(name: string, options: OpenChatDbOptions = {}): Promi
   return opened;
 }
 
-function upgrade(
-  db: ChatDb,
-  oldVersion: number,
-  tx: IDBPTransaction<ChatDbSchema, ('threads' | 'nodes')[], 'versionchange'>,
-): void {
+function upgrade(db: ChatDb, oldVersion: number, tx: IDBPTransaction<ChatDbSchema, ('threads' | 'nodes')[], 'versionchange'>): void {
   if (oldVersion < 1) {
     const threads = db.createObjectStore('threads', { keyPath: 'id' });
     threads.createIndex('updated', 'updated');
@@ -93,10 +89,7 @@ function createNodesStore(db: ChatDb): void {
 }
 
 /** Copies every version 1 node into the new store and fills the thread fields version 1 lacked. */
-async function upgradeFrom1(
-  db: ChatDb,
-  tx: IDBPTransaction<ChatDbSchema, ('threads' | 'nodes')[], 'versionchange'>,
-): Promise<void> {
+async function upgradeFrom1(db: ChatDb, tx: IDBPTransaction<ChatDbSchema, ('threads' | 'nodes')[], 'versionchange'>): Promise<void> {
   const rawDb = db as unknown as IDBPDatabase;
   const rawTx = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
   const oldNodes = rawTx.objectStore('nodes');

@@ -341,7 +341,7 @@ function wholeTree(byId: Map<string, TreeNode>): ConversationTree {
   let maxSeq = -1;
   for (const start of byId.values()) {
     maxSeq = Math.max(maxSeq, start.seq);
-    for (let node: TreeNode | undefined = start; node && !done.has(node.id); ) {
+    for (let node: TreeNode | undefined = start; node && !done.has(node.id);) {
       walk.add(node.id);
       if (node.parentId === null) break;
       const parent = byId.get(node.parentId);

@@ -109,9 +109,7 @@ const exportSchema = z.looseObject({
  * where the problem is; nodes are counted from 0 as in the file's `nodes` array, e.g.
  * `node 3 ("n-3"): its parent "n-9" is not in the file.`
  */
-export function parseThreadExport(
-  data: unknown,
-): { ok: true; value: ThreadExport } | { ok: false; error: string } {
+export function parseThreadExport(data: unknown): { ok: true; value: ThreadExport } | { ok: false; error: string } {
   if (typeof data === 'string') {
     try {
       data = JSON.parse(data);
@@ -232,8 +230,7 @@ function checkTree({ thread, nodes }: ThreadExport): string | undefined {
   return undefined;
 }
 
-const nodeName = (index: number, nodeId: unknown) =>
-  typeof nodeId === 'string' ? `node ${index} (${JSON.stringify(nodeId)})` : `node ${index}`;
+const nodeName = (index: number, nodeId: unknown) => (typeof nodeId === 'string' ? `node ${index} (${JSON.stringify(nodeId)})` : `node ${index}`);
 
 interface Issue {
   code: string;
@@ -286,9 +283,7 @@ function describeIssue(issues: readonly Issue[], data: unknown): string {
 }
 
 function fieldName(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index ? '.' : ''}${String(key)}`))
-    .join('');
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index ? '.' : ''}${String(key)}`)).join('');
 }
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {

@@ -17,8 +17,7 @@ export class StorageError extends Error {
 }
 
 export const STORAGE_MESSAGES = {
-  unavailable:
-    'This browser does not let the site keep the chat history (private browsing, or site storage is disabled).',
+  unavailable: 'This browser does not let the site keep the chat history (private browsing, or site storage is disabled).',
   blocked: 'The chat history is being upgraded, but another tab still has the old version open; close or reload the other tabs.',
   quota: "The browser's storage for this site is full.",
   version: 'A newer version of this widget has upgraded the chat history (in another tab or earlier); reload the page to use it.',
@@ -54,10 +53,7 @@ export function toStorageError(error: unknown): StorageError {
     default:
       break; // other names, or none: decided below
   }
-  if (
-    (error instanceof ReferenceError || error instanceof TypeError) &&
-    /indexedDB/i.test(error.message)
-  ) {
+  if ((error instanceof ReferenceError || error instanceof TypeError) && /indexedDB/i.test(error.message)) {
     return new StorageError('unavailable', STORAGE_MESSAGES.unavailable, cause);
   }
   return new StorageError('failed', STORAGE_MESSAGES.failed, cause);

@@ -6,16 +6,7 @@
 import type { IDBPTransaction } from 'idb';
 import { newId } from '../internal/ids.js';
 import { openChatDb, type ChatDb, type ChatDbSchema } from './db.js';
-import {
-  parseNodeRecord,
-  parseThreadExport,
-  parseThreadRecord,
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type NodeRecord,
-  type ThreadExport,
-  type ThreadRecord,
-} from './records.js';
+import { parseNodeRecord, parseThreadExport, parseThreadRecord, EXPORT_FORMAT, EXPORT_VERSION, type NodeRecord, type ThreadExport, type ThreadRecord } from './records.js';
 import { portableNodes } from './attachment-records.js';
 import { putNode } from './storable.js';
 import { STORAGE_MESSAGES, StorageError, errorName, toStorageError } from './storage-error.js';
@@ -72,12 +63,7 @@ export class ThreadStore {
         },
         onClose: (reason) => {
           if (!store || store.closedError) return;
-          const message =
-            reason === 'versionchange'
-              ? STORAGE_MESSAGES.closedByNewerVersion
-              : reason === 'deleted'
-                ? STORAGE_MESSAGES.deleted
-                : STORAGE_MESSAGES.closed;
+          const message = reason === 'versionchange' ? STORAGE_MESSAGES.closedByNewerVersion : reason === 'deleted' ? STORAGE_MESSAGES.deleted : STORAGE_MESSAGES.closed;
           store.closedError = new StorageError('failed', message);
         },
       });
@@ -155,7 +141,7 @@ export class ThreadStore {
       }
       const path: NodeRecord[] = [];
       const seen = new Set<string>();
-      for (let next = thread.currentLeaf ?? null; next !== null && path.length <= count; ) {
+      for (let next = thread.currentLeaf ?? null; next !== null && path.length <= count;) {
         if (seen.has(next)) return { found: true, thread };
         seen.add(next);
         const node = parseNodeRecord(await nodes.get([id, next]));
@@ -201,18 +187,10 @@ export class ThreadStore {
    * transaction that waits for a request's answer does not complete in a page that unloads. The
    * record's `created` and `updated` are then stored as given.
    */
-  async save(
-    thread: ThreadRecord,
-    nodes: readonly NodeRecord[],
-    removedNodeIds: readonly string[] = [],
-    { commit = false }: { commit?: boolean } = {},
-  ): Promise<ThreadRecord> {
+  async save(thread: ThreadRecord, nodes: readonly NodeRecord[], removedNodeIds: readonly string[] = [], { commit = false }: { commit?: boolean } = {}): Promise<ThreadRecord> {
     const stray = nodes.find((node) => node.threadId !== thread.id);
     if (stray) {
-      throw new StorageError(
-        'invalid',
-        `The node ${JSON.stringify(stray.id)} belongs to another thread than the one being saved.`,
-      );
+      throw new StorageError('invalid', `The node ${JSON.stringify(stray.id)} belongs to another thread than the one being saved.`);
     }
     return this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
       const requests = new Requests();
@@ -253,9 +231,7 @@ export class ThreadStore {
 
   /** Deletes the thread and all its nodes, in one transaction. */
   async deleteThread(id: string): Promise<void> {
-    await this.run(['threads', 'nodes'], 'readwrite', (tx) =>
-      Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('nodes').delete(nodesOf(id))]),
-    );
+    await this.run(['threads', 'nodes'], 'readwrite', (tx) => Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('nodes').delete(nodesOf(id))]));
   }
 
   /** The thread as a file (see `ThreadExport`). Rejects `invalid` if there is no such thread. */
@@ -304,11 +280,7 @@ export class ThreadStore {
    * await only requests of the transaction. On any failure the transaction is aborted (nothing of
    * it is kept) and the call rejects with a StorageError.
    */
-  private async run<T, Mode extends IDBTransactionMode>(
-    stores: StoreName[],
-    mode: Mode,
-    body: (tx: Tx<Mode>) => Promise<T>,
-  ): Promise<T> {
+  private async run<T, Mode extends IDBTransactionMode>(stores: StoreName[], mode: Mode, body: (tx: Tx<Mode>) => Promise<T>): Promise<T> {
     if (this.closedError) throw this.closedError;
     let tx: Tx<Mode>;
     try {

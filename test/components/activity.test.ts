@@ -76,7 +76,8 @@ describe('subagent activity', () => {
   it('keeps a result’s styles inside it: it cannot restyle or escape its box', async () => {
     const { fixture, html } = await import('@open-wc/testing');
     await import('../../src/components/rich-result/rich-result.js');
-    const hostile = '<style>.html{contain:none;max-height:none} :host{position:fixed} div{position:fixed;inset:0;background:red}</style><div id="cover">x</div><table><tr><td>1</td></tr></table>';
+    const hostile =
+      '<style>.html{contain:none;max-height:none} :host{position:fixed} div{position:fixed;inset:0;background:red}</style><div id="cover">x</div><table><tr><td>1</td></tr></table>';
     const result = await fixture<HTMLElement & { value: unknown }>(html`<agent-chat-rich-result style="width:200px" .value=${hostile}></agent-chat-rich-result>`);
     const inner = () => result.shadowRoot!.querySelector('.html')!.shadowRoot;
     await until(() => !!inner()?.querySelector('table'), 'the result');
@@ -156,7 +157,17 @@ describe('subagent activity', () => {
     if (reply.role !== 'assistant') throw new Error('no reply');
     const cards = reply.parts.filter((part): part is any => 'activity' in part);
     expect(cards.map((card) => card.activity.label)).to.deep.equal(['researcher', 'fact-checker, for researcher', 'researcher (2)', 'analyst', 'analyst', 'translator']);
-    expect(cards[0].activity).to.deep.equal({ activityId: 's1-c1', rootToolCallId: 'd1', label: 'researcher', agentName: 'researcher', agentId: 'agent-r', depth: 1, sequence: 1, delegationId: 's1', runId: reply.runId });
+    expect(cards[0].activity).to.deep.equal({
+      activityId: 's1-c1',
+      rootToolCallId: 'd1',
+      label: 'researcher',
+      agentName: 'researcher',
+      agentId: 'agent-r',
+      depth: 1,
+      sequence: 1,
+      delegationId: 's1',
+      runId: reply.runId,
+    });
     expect(cards[1].activity).to.deep.include({ depth: 2, parentDelegationId: 's1', rootToolCallId: 'd1', sequence: 2 });
     expect(Object.keys(cards[1].activity)).to.not.include('agentId');
 

@@ -378,9 +378,7 @@ describe('<agent-chat> talking to an AG-UI server', () => {
   });
 
   it('shows heading, greeting and placeholder, and is accessible', async () => {
-    const el = await fixture<AgentChat>(
-      html`<agent-chat endpoint="/agui/tools" heading="Support" greeting="**Welcome!** Ask me anything." placeholder="Ask away"></agent-chat>`,
-    );
+    const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/tools" heading="Support" greeting="**Welcome!** Ask me anything." placeholder="Ask away"></agent-chat>`);
     expect(textOf(deepQuery(el, '[part="heading"]'))).to.equal('Support');
     expect(deepQuery(el, '[part="greeting"] strong')?.textContent).to.equal('Welcome!');
     expect(deepQuery<HTMLTextAreaElement>(el, 'textarea')!.placeholder).to.equal('Ask away');
@@ -479,9 +477,7 @@ describe('<agent-chat> configuration', () => {
   });
 
   it('shows a clear error for an unsupported protocol and refuses to send', async () => {
-    const errored = new Promise<AgentChatErrorDetail>((resolve) =>
-      document.addEventListener('agent-chat-error', (event) => resolve(event.detail), { once: true }),
-    );
+    const errored = new Promise<AgentChatErrorDetail>((resolve) => document.addEventListener('agent-chat-error', (event) => resolve(event.detail), { once: true }));
     const el = await fixture<AgentChat>(html`<agent-chat endpoint="/agui/basic" protocol="a2a"></agent-chat>`);
     expect((await errored).message).to.contain('protocol="a2a" is not supported');
     expect(textOf(deepQuery(el, '.config-error'))).to.contain('protocol="a2a"');

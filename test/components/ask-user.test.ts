@@ -17,7 +17,9 @@ async function lastAnswer(): Promise<any> {
 
 const form = (el: AgentChat) => deepQuery(el, 'form[part="question-form"]');
 const optionInput = (el: AgentChat, label: string) =>
-  deepQueryAll<HTMLLabelElement>(el, 'label.option').find((option) => textOf(option).startsWith(label))!.querySelector('input')!;
+  deepQueryAll<HTMLLabelElement>(el, 'label.option')
+    .find((option) => textOf(option).startsWith(label))!
+    .querySelector('input')!;
 const submitButton = (el: AgentChat) => deepQuery<HTMLButtonElement>(el, 'form[part="question-form"] button[type="submit"]')!;
 
 /** Waits for the lazily loaded question form to be drawn. */

@@ -98,7 +98,11 @@ describe('attachments in storage', () => {
     await sendFiles(first, 'what is in these?', sent);
     expect((await shownImage(first)).naturalWidth).to.equal(24);
     window.dispatchEvent(new Event('pagehide'));
-    const stored = await eventually(() => storedUserTurns(key), (turns) => turns[0]?.attachments !== undefined, 'the message is stored');
+    const stored = await eventually(
+      () => storedUserTurns(key),
+      (turns) => turns[0]?.attachments !== undefined,
+      'the message is stored',
+    );
     const [image, notes] = stored[0].attachments!;
     expect(image.blob instanceof Blob, 'a Blob, not a string').to.equal(true);
     expect(await bytesOf(image.blob!)).to.deep.equal(await bytesOf(sent[0].blob!));
@@ -227,12 +231,16 @@ describe('attachments: the view of a sent message', () => {
     expect(click.shadowRoot!.querySelector('img')!.getAttribute('src')).to.equal('https://images.example.com/chart.png');
     expect(click.shadowRoot!.querySelector('a')!.getAttribute('href')).to.equal('https://images.example.com/chart.png');
 
-    const none = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${remote()}></agent-chat-user-attachments>`, { display: { images: 'none' } });
+    const none = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${remote()}></agent-chat-user-attachments>`, {
+      display: { images: 'none' },
+    });
     await none.updateComplete;
     expect(none.shadowRoot!.querySelector('img, button')).to.equal(null);
     expect(textOf(none.shadowRoot!.querySelector('li')!)).to.contain('Image from images.example.com not shown');
 
-    const allow = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${remote()}></agent-chat-user-attachments>`, { display: { images: 'allow' } });
+    const allow = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${remote()}></agent-chat-user-attachments>`, {
+      display: { images: 'allow' },
+    });
     await allow.updateComplete;
     expect(allow.shadowRoot!.querySelector('img') !== null).to.equal(true);
   });
@@ -298,7 +306,11 @@ describe('attachments: the view of a sent message', () => {
       await view.updateComplete;
       await new Promise((resolve) => setTimeout(resolve, 50));
       let live = 0;
-      for (const url of made) await fetch(url).then(() => live++, () => undefined);
+      for (const url of made)
+        await fetch(url).then(
+          () => live++,
+          () => undefined,
+        );
       expect(live, 'object URLs alive after the view left').to.equal(0);
     } finally {
       URL.createObjectURL = create;

@@ -293,9 +293,7 @@ describe('<agent-chat attachments>: uploads and sending', () => {
     calls[0]!.resolve({ url: 'https://files.example/chart', mimeType: 'image/webp' });
     await ended;
     await settle(el);
-    expect(sends).to.deep.equal([
-      { text: 'What does this show?', threadId: sends[0]!.threadId, attachments: [{ name: 'chart.png', size: 68, type: 'image/webp' }] },
-    ]);
+    expect(sends).to.deep.equal([{ text: 'What does this show?', threadId: sends[0]!.threadId, attachments: [{ name: 'chart.png', size: 68, type: 'image/webp' }] }]);
     const turn = el.getTurns()[0]!;
     expect(turn.role === 'user' && turn.attachments?.map((attachment) => attachment.url)).to.deep.equal(['https://files.example/chart']);
     expect(textarea(el).value).to.equal('');

@@ -14,7 +14,14 @@ async function storedChat(): Promise<AgentChat> {
 }
 
 const texts = (el: AgentChat) =>
-  el.getTurns().map((turn) => (turn.role === 'assistant' ? turn.parts.filter((part) => part.kind === 'text').map((part) => (part as { text: string }).text).join('') : (turn as { text: string }).text));
+  el.getTurns().map((turn) =>
+    turn.role === 'assistant'
+      ? turn.parts
+          .filter((part) => part.kind === 'text')
+          .map((part) => (part as { text: string }).text)
+          .join('')
+      : (turn as { text: string }).text,
+  );
 
 describe('inputs nested too deeply', () => {
   it('a call whose arguments and result nest 4,000 levels fails in its card; the exchanges after it are saved and come back', async () => {

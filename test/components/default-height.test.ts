@@ -17,7 +17,14 @@ const longConversation = () =>
           role: 'assistant',
           id: `a${i}`,
           status: 'done',
-          parts: [{ kind: 'text', id: `t${i}`, text: `Answer ${i}.\n\n${'A paragraph that is long enough to wrap over a few lines of the message column. '.repeat(4)}\n\n- one\n- two\n- three`, streaming: false }],
+          parts: [
+            {
+              kind: 'text',
+              id: `t${i}`,
+              text: `Answer ${i}.\n\n${'A paragraph that is long enough to wrap over a few lines of the message column. '.repeat(4)}\n\n- one\n- two\n- three`,
+              streaming: false,
+            },
+          ],
         },
   );
 

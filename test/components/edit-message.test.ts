@@ -10,8 +10,7 @@ const outcomes = (el: AgentChatEditMessage) => recordInside(el, EditDoneEvent, (
 
 const editor = (text: string) => fixture<AgentChatEditMessage>(html`<agent-chat-edit-message .text=${text}></agent-chat-edit-message>`);
 const textarea = (el: AgentChatEditMessage) => el.shadowRoot!.querySelector('textarea')!;
-const buttonNamed = (el: AgentChatEditMessage, name: string) =>
-  [...el.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === name)!;
+const buttonNamed = (el: AgentChatEditMessage, name: string) => [...el.shadowRoot!.querySelectorAll('button')].find((button) => button.textContent!.trim() === name)!;
 
 describe('<agent-chat-edit-message>', () => {
   it('opens on the text with the caret at its end; Send and Enter save the trimmed text', async () => {

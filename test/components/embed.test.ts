@@ -11,7 +11,11 @@ const launcher = (el: AgentChat) => part(el, 'launcher')!;
 const panel = (el: AgentChat) => part(el, 'panel');
 /** The panel's box once its opening transition is over. */
 async function panelBox(el: AgentChat): Promise<DOMRect> {
-  await Promise.all(panel(el)!.getAnimations().map((animation) => animation.finished));
+  await Promise.all(
+    panel(el)!
+      .getAnimations()
+      .map((animation) => animation.finished),
+  );
   return panel(el)!.getBoundingClientRect();
 }
 /** The element the keyboard is on, through shadow roots. */

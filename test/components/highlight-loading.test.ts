@@ -6,8 +6,7 @@ import { loadMarkdown } from '../../src/render/markdown-loader.js';
 import { codeHighlighter } from '../../src/render/highlight-loader.js';
 
 /** Requests this page made for the highlighter's modules (its chunk, or highlight.js). */
-const highlighterRequests = () =>
-  performance.getEntriesByType('resource').filter((entry) => /\/highlighter\.|highlight\.js\//.test(entry.name)).length;
+const highlighterRequests = () => performance.getEntriesByType('resource').filter((entry) => /\/highlighter\.|highlight\.js\//.test(entry.name)).length;
 
 describe('the highlighter chunk', () => {
   before(() => loadMarkdown());
@@ -42,7 +41,10 @@ describe('the highlighter chunk', () => {
     await el.updateComplete;
     expect(highlighterRequests()).to.be.above(0);
     const after = [...el.querySelectorAll('pre code')];
-    expect(after.every((code, i) => code === drawn[i]), 'the same elements, coloured in place').to.equal(true);
+    expect(
+      after.every((code, i) => code === drawn[i]),
+      'the same elements, coloured in place',
+    ).to.equal(true);
     expect(after.map((code) => !!code.querySelector('.hljs-keyword'))).to.deep.equal([true, true]);
     expect(after.map((code) => code.textContent)).to.deep.equal(['fn main() { let x = 1; }\n', 'func main() { return }\n']);
   });

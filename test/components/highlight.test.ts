@@ -47,7 +47,11 @@ const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
 /** WCAG contrast of two computed `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {
-    const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => Number(v) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -111,7 +115,9 @@ describe('syntax highlighting of code blocks', () => {
   });
 
   it('maps aliases to their grammar and leaves an unknown language plain', async () => {
-    const host = await hostWith("```py\ndef f(x):\n    return 'y'\n```\n\n```yml\nkey: 1\n```\n\n```sh\necho \"$HOME\"\n```\n\n```brainfunk\n+[->+<]\n```\n\n```\nif (x) return 1\n```\n");
+    const host = await hostWith(
+      '```py\ndef f(x):\n    return \'y\'\n```\n\n```yml\nkey: 1\n```\n\n```sh\necho "$HOME"\n```\n\n```brainfunk\n+[->+<]\n```\n\n```\nif (x) return 1\n```\n',
+    );
     const blocks = [...host.view.querySelectorAll('pre code')];
     const coloured = blocks.map((code) => !!code.querySelector('[class^="hljs-"]'));
     expect(coloured).to.deep.equal([true, true, true, false, false]);

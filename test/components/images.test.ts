@@ -144,7 +144,9 @@ describe('<agent-chat> images', () => {
     await view.updateComplete;
     expect(shownImages()).to.include(`${location.origin}/own-redirect/sent.png`);
 
-    const none = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${sent}></agent-chat-user-attachments>`, { display: { images: 'none' } });
+    const none = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${sent}></agent-chat-user-attachments>`, {
+      display: { images: 'none' },
+    });
     await until(() => none.shadowRoot!.querySelector('img') !== null, 'the direct one shows');
     expect(none.shadowRoot!.querySelector('button')).to.equal(null);
     expect(none.shadowRoot!.textContent).to.contain(`Image from ${location.host} not shown`);

@@ -60,9 +60,7 @@ describe('interrupts: approvals', () => {
     expect(reason.matches(':focus')).to.equal(true, 'the reason field takes the keyboard');
     await sendKeys({ type: 'Keep the logs' });
     await resumed(el, () => buttonNamed(approval, 'Deny')!.click());
-    expect((await requests('approval')).at(-1).resume).to.deep.equal([
-      { interruptId: 'approve-1', status: 'resolved', payload: { approved: false, reason: 'Keep the logs' } },
-    ]);
+    expect((await requests('approval')).at(-1).resume).to.deep.equal([{ interruptId: 'approve-1', status: 'resolved', payload: { approved: false, reason: 'Keep the logs' } }]);
     expect(textOf(deepQuery(el, '[part="approval"] .outcome'))).to.equal('Denied: Keep the logs');
     // The backend reported a result for it, but the call did not run: its card says so.
     const status = deepQuery(deepQuery(el, 'agent-chat-tool-card')!, '[part="tool-card-status"]')!;
@@ -166,7 +164,9 @@ describe('interrupts: approvals with schemas of their own', () => {
     await requestsDrawn(el, 1);
     expect(deepQuery(el, '[part="approval"]')).to.equal(undefined);
     const form = deepQuery(el, '[part="input-request"]')!;
-    deepQueryAll<HTMLInputElement>(form, 'input[type="radio"]').find((radio) => textOf(radio.closest('label')!) === 'reject')!.click();
+    deepQueryAll<HTMLInputElement>(form, 'input[type="radio"]')
+      .find((radio) => textOf(radio.closest('label')!) === 'reject')!
+      .click();
     await resumed(el, () => buttonNamed(deepQuery(form, 'agent-chat-schema-form')!, 'Send')!.click());
     expect((await requests('approval-schema')).at(-1).resume).to.deep.equal([{ interruptId: 'pay', status: 'resolved', payload: { decision: 'reject' } }]);
   });
@@ -227,7 +227,9 @@ describe('interrupts: several at once', () => {
     await settle(el);
     expect(deepQuery(schemaForm, '[role="alert"]'), 'the problems are announced').to.exist;
     expect((await requests('interrupts')).length).to.equal(1);
-    deepQueryAll<HTMLInputElement>(schemaForm, 'input[type="radio"]').find((radio) => radio.value === 'Q2' || textOf(radio.closest('label')!) === 'Q2')!.click();
+    deepQueryAll<HTMLInputElement>(schemaForm, 'input[type="radio"]')
+      .find((radio) => radio.value === 'Q2' || textOf(radio.closest('label')!) === 'Q2')!
+      .click();
     year.select();
     await sendKeys({ type: '2026' });
     buttonNamed(schemaForm, 'Send')!.click();
@@ -258,7 +260,11 @@ describe('interrupts: several at once', () => {
     expect(skips).to.have.length(2);
     skips[0].click();
     await settle(el);
-    await resumed(el, () => deepQueryAll<HTMLButtonElement>(el, 'button').filter((button) => textOf(button) === 'Skip')[0].click());
+    await resumed(el, () =>
+      deepQueryAll<HTMLButtonElement>(el, 'button')
+        .filter((button) => textOf(button) === 'Skip')[0]
+        .click(),
+    );
     expect((await requests('interrupts')).at(-1).resume).to.deep.equal([
       { interruptId: 'i-approve', status: 'resolved', payload: { approved: false } },
       { interruptId: 'i-form', status: 'cancelled' },

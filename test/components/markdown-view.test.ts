@@ -63,8 +63,7 @@ describe('<agent-chat-markdown>', () => {
     streamed.text = source;
     await streamed.updateComplete;
     // The same blocks, whichever chunk or tail container they ended up in.
-    const normalize = (el: Element) =>
-      [...el.querySelectorAll('.md-chunk > *, .md-tail > *')].map((block) => block.outerHTML.replace(/\s+/g, ' ')).join('');
+    const normalize = (el: Element) => [...el.querySelectorAll('.md-chunk > *, .md-tail > *')].map((block) => block.outerHTML.replace(/\s+/g, ' ')).join('');
     expect(normalize(streamed)).to.equal(normalize(whole));
   });
 

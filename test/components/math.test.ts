@@ -164,7 +164,7 @@ describe('math', () => {
     expect(mathStats.katexRuns - runsBefore).to.equal(120);
   });
 
-  it('shows a formula over the budget as its TeX with a note in the chat\'s language, and still draws the others', async () => {
+  it("shows a formula over the budget as its TeX with a note in the chat's language, and still draws the others", async () => {
     const { de } = await import('../../src/i18n/translations/de.js');
     const { pluralsIn } = await import('../../src/i18n/plural.js');
     const x40 = 'x'.repeat(40);
@@ -184,7 +184,7 @@ describe('math', () => {
     expect(!!el.querySelector('.math-inline:not(.math-error) math msup')).to.equal(true);
   });
 
-  it('writes the note in the chat\'s language also for a formula drawn once the fonts are ready', async () => {
+  it("writes the note in the chat's language also for a formula drawn once the fonts are ready", async () => {
     const { de } = await import('../../src/i18n/translations/de.js');
     const { pluralsIn } = await import('../../src/i18n/plural.js');
     const el = await chatFixture('/agui/echo', { math: true, lang: 'de' } as Partial<AgentChat>);
@@ -213,7 +213,7 @@ describe('math', () => {
     expect(host.querySelector('.math-note')?.textContent).to.equal(strings.mathTooLarge);
   });
 
-  it('stops rendering a reply\'s formulas once they together cost its allowance, and still renders the next reply', async () => {
+  it("stops rendering a reply's formulas once they together cost its allowance, and still renders the next reply", async () => {
     const { REPLY_MATH_LIMITS } = await import('../../src/render/math-budget.js');
     // Each within the budget of one formula (about 110,000 characters of markup, some 20 ms), yet costly.
     const matrix = (k: number) =>
@@ -226,7 +226,7 @@ describe('math', () => {
     const shown = formulas.filter((formula) => formula.querySelector('.katex'));
     const over = formulas.filter((formula) => formula.classList.contains('math-over-budget'));
     expect(shown.length, 'some formulas render').to.be.greaterThan(0);
-    expect(over.length, 'the reply\'s later formulas show as TeX').to.be.greaterThan(0);
+    expect(over.length, "the reply's later formulas show as TeX").to.be.greaterThan(0);
     expect(shown.length + over.length).to.equal(count);
     // In order: the first ones render, those past the allowance do not.
     expect(formulas.indexOf(over[0])).to.equal(shown.length);
@@ -241,7 +241,9 @@ describe('math', () => {
   });
 
   it('reads left to right in a right-to-left reply', async () => {
-    const wrapper = await fixtureWithSettings<HTMLElement>(html`<div dir="rtl" lang="ar"><agent-chat-markdown .text=${'المعادلة $a+b$ هنا'}></agent-chat-markdown></div>`, { display: { math: true } });
+    const wrapper = await fixtureWithSettings<HTMLElement>(html`<div dir="rtl" lang="ar"><agent-chat-markdown .text=${'المعادلة $a+b$ هنا'}></agent-chat-markdown></div>`, {
+      display: { math: true },
+    });
     const el = wrapper.querySelector('agent-chat-markdown')!;
     await el.updateComplete;
     await drawn(el, 1);

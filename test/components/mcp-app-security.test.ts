@@ -9,7 +9,20 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import type { AppMessage } from '../../src/mcp/mcp-types.js';
 import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
-import { answerPrompt, answerProposal, appFrame, appIframe, appMessageProposal, clickInsideApp, command, mcpCallEndpoint, probeChat, useProbeReports, waitForReport, type Report } from './mcp-helpers.js';
+import {
+  answerPrompt,
+  answerProposal,
+  appFrame,
+  appIframe,
+  appMessageProposal,
+  clickInsideApp,
+  command,
+  mcpCallEndpoint,
+  probeChat,
+  useProbeReports,
+  waitForReport,
+  type Report,
+} from './mcp-helpers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const other = location.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
@@ -21,7 +34,10 @@ async function noActivation(): Promise<void> {
 }
 
 function userTexts(el: AgentChat): string[] {
-  return el.getTurns().filter((turn) => turn.role === 'user').map((turn) => (turn as { text: string }).text);
+  return el
+    .getTurns()
+    .filter((turn) => turn.role === 'user')
+    .map((turn) => (turn as { text: string }).text);
 }
 
 async function readyProbe(reports: Report[], tool = 'show_probe', setup?: (el: AgentChat) => void): Promise<AgentChat> {
@@ -40,7 +56,6 @@ async function ask(el: AgentChat, reports: Report[], message: Record<string, unk
   await until(() => reports.filter((r) => key in r).length > before, `the answer with ${key}`, 8000);
   return reports.filter((r) => key in r).pop()!;
 }
-
 
 describe('MCP Apps: an app’s messages', function () {
   this.timeout(40_000);
@@ -136,7 +151,9 @@ describe('MCP Apps: full screen, popups and model context need the app’s own g
     const request = () => {
       const before = reports.filter((r) => 'modeResult' in r).length;
       command(el, { probe: 'mode', mode: 'fullscreen' });
-      return until(() => reports.filter((r) => 'modeResult' in r).length > before, 'the mode answer', 8000).then(() => reports.filter((r) => 'modeResult' in r).pop()!.modeResult.mode);
+      return until(() => reports.filter((r) => 'modeResult' in r).length > before, 'the mode answer', 8000).then(
+        () => reports.filter((r) => 'modeResult' in r).pop()!.modeResult.mode,
+      );
     };
     const covers = () => {
       const chat = el.getBoundingClientRect();
@@ -287,7 +304,10 @@ describe('MCP Apps: permissions, referrer and self are the page’s to give', fu
       const app = (el.getTurns()[1] as { parts: { app?: { source: string } }[] }).parts.find((part) => part.app)?.app;
       expect(app?.source).to.equal('probe');
       expect(warnings.some((w) => w.includes('"probe" and "twin" both offer a tool named show_probe'))).to.equal(true);
-      expect(warnings.filter((w) => w.includes('named show_probe;')), 'warned once').to.have.length(1);
+      expect(
+        warnings.filter((w) => w.includes('named show_probe;')),
+        'warned once',
+      ).to.have.length(1);
     } finally {
       console.warn = warn;
     }

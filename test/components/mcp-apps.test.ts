@@ -2,7 +2,20 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat/agent-chat.js';
 import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from './helpers.js';
-import { answerProposal, appFrame, appIframe, appMessageProposal, clickInsideApp, command, mcpCallEndpoint, probeCalls, probeChat, probeControl, useProbeReports, waitForReport } from './mcp-helpers.js';
+import {
+  answerProposal,
+  appFrame,
+  appIframe,
+  appMessageProposal,
+  clickInsideApp,
+  command,
+  mcpCallEndpoint,
+  probeCalls,
+  probeChat,
+  probeControl,
+  useProbeReports,
+  waitForReport,
+} from './mcp-helpers.js';
 
 function replyText(el: AgentChat): string {
   const messages = [...el.shadowRoot!.querySelectorAll('agent-chat-message')];
@@ -457,10 +470,20 @@ describe('MCP Apps: an unreachable server', function () {
     const el = await probeChat('/agui/basic');
     await until(() => !!deepQuery(el, '[part="mcp-unreachable"]'), 'the server out of reach', 10_000);
     const card = {
-      kind: 'tool-call', id: 'c1', name: 'show_probe', argsText: '{}', args: {}, argsComplete: true, status: 'done', result: 'shown',
+      kind: 'tool-call',
+      id: 'c1',
+      name: 'show_probe',
+      argsText: '{}',
+      args: {},
+      argsComplete: true,
+      status: 'done',
+      result: 'shown',
       app: { source: 'probe', via: 'page', resourceUri: 'ui://probe/app.html' },
     };
-    el.setTurns([{ role: 'user', id: 'u1', text: 'show it' }, { role: 'assistant', id: 'a1', status: 'done', parts: [card] }] as never);
+    el.setTurns([
+      { role: 'user', id: 'u1', text: 'show it' },
+      { role: 'assistant', id: 'a1', status: 'done', parts: [card] },
+    ] as never);
     await until(() => textOf(appFrame(el)?.shadowRoot?.querySelector('.note') ?? undefined).includes('The app is shown once “probe” can be reached again.'), 'the card waits');
     expect(appFrame(el)!.shadowRoot!.querySelector('.unavailable')).to.equal(null);
     expect((el.getTurns()[1] as any).parts[0].app.failure).to.equal(undefined);
@@ -669,11 +692,13 @@ hit(); setInterval(hit, 50);
       expect(frame.shadowRoot!.querySelector('.fullscreen'), 'no full screen').to.equal(null);
       await sendAndWait(el, 'and now');
       const context = (await lastRequest('mcp-call')).body.context as { value: string }[];
-      expect(context.some((entry) => entry.value.includes('elsewhere')), 'no model context').to.equal(false);
+      expect(
+        context.some((entry) => entry.value.includes('elsewhere')),
+        'no model context',
+      ).to.equal(false);
     });
   }
 });
-
 
 describe('MCP Apps: server configuration mistakes', () => {
   it('shows a notice for a server element without a url, and for headers that are not JSON', async () => {

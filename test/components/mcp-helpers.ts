@@ -96,10 +96,11 @@ export async function answerProposal(el: AgentChat, which: 'send' | 'discard', i
 
 /** The card's Allow / Refuse prompt whose text contains `text`, once Allow can be pressed. */
 export async function answerPrompt(el: AgentChat, text: string, allow: boolean, index = 0): Promise<void> {
-  const prompt = () =>
-    [...(appFrame(el, index)?.shadowRoot?.querySelectorAll<HTMLElement>('.ask:not(.proposal)') ?? [])].find((ask) => ask.textContent!.includes(text));
+  const prompt = () => [...(appFrame(el, index)?.shadowRoot?.querySelectorAll<HTMLElement>('.ask:not(.proposal)') ?? [])].find((ask) => ask.textContent!.includes(text));
   await until(() => !!prompt() && !prompt()!.querySelector<HTMLButtonElement>('.allow')!.disabled, `the prompt “${text}”`);
   // A real click: the person's own activation, as a popup opened on Allow needs.
-  const rect = prompt()!.querySelector<HTMLButtonElement>(allow ? '.allow' : '.refuse')!.getBoundingClientRect();
+  const rect = prompt()!
+    .querySelector<HTMLButtonElement>(allow ? '.allow' : '.refuse')!
+    .getBoundingClientRect();
   await sendMouse({ type: 'click', position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)] });
 }

@@ -25,7 +25,10 @@ describe('<agent-chat-mcp-notice>', () => {
   it('keeps the keyboard when the focused button goes with its sign-in: the next server’s button, then focusAfter', async () => {
     let after = 0;
     const el = await fixture<AgentChatMcpNotice>(
-      html`<agent-chat-mcp-notice .requests=${[{ name: 'notes', blocked: false }, { name: 'calendar', blocked: false }]} .focusAfter=${() => (after += 1)}></agent-chat-mcp-notice>`,
+      html`<agent-chat-mcp-notice .requests=${[
+        { name: 'notes', blocked: false },
+        { name: 'calendar', blocked: false },
+      ]} .focusAfter=${() => (after += 1)}></agent-chat-mcp-notice>`,
     );
     buttons(el)[0].focus();
     el.requests = [{ name: 'calendar', blocked: false }];

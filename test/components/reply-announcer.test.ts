@@ -23,7 +23,8 @@ function watchRegion(el: AgentChat): string[] {
 
 describe('reply announcements: the words', () => {
   it('reads markdown as plain words: no markup, links and images by their text', () => {
-    const markdown = '# Title\n\nSome *emphasis*, **bold** and `code` with a [link](https://example.com) and ![a cat](cat.png).\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst snake_case = 1;\n```\n\n> quoted _word_ and 2\\*3';
+    const markdown =
+      '# Title\n\nSome *emphasis*, **bold** and `code` with a [link](https://example.com) and ![a cat](cat.png).\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst snake_case = 1;\n```\n\n> quoted _word_ and 2\\*3';
     expect(spokenText(markdown)).to.equal('Title Some emphasis, bold and code with a link and a cat. one two a b 1 2 const snake_case = 1; quoted word and 23');
   });
 

@@ -123,16 +123,27 @@ describe('right to left', () => {
     const strings = resolveStrings('ar');
     const n = (count: number) => new Intl.NumberFormat('ar').format(count);
     expect([0, 1, 2, 3, 11, 100].map((count) => activityTexts(strings).activityCalls(count))).to.deep.equal([
-      'لا استدعاءات', 'استدعاء واحد', 'استدعاءان', `${n(3)} استدعاءات`, `${n(11)} استدعاءً`, `${n(100)} استدعاء`,
+      'لا استدعاءات',
+      'استدعاء واحد',
+      'استدعاءان',
+      `${n(3)} استدعاءات`,
+      `${n(11)} استدعاءً`,
+      `${n(100)} استدعاء`,
     ]);
     expect([1, 2, 5, 25, 102].map((count) => strings.unreadReplies(count))).to.deep.equal([
-      'ردّ واحد غير مقروء', 'ردّان غير مقروءين', `${n(5)} ردود غير مقروءة`, `${n(25)} ردًّا غير مقروء`, `${n(102)} ردّ غير مقروء`,
+      'ردّ واحد غير مقروء',
+      'ردّان غير مقروءين',
+      `${n(5)} ردود غير مقروءة`,
+      `${n(25)} ردًّا غير مقروء`,
+      `${n(102)} ردّ غير مقروء`,
     ]);
 
     // On screen: the button over a long conversation's earlier messages.
     const turns = (count: number): Turn[] =>
       Array.from({ length: count }, (_, i) =>
-        i % 2 === 0 ? { role: 'user', id: `u${i}`, text: `سؤال ${i}` } : { role: 'assistant', id: `a${i}`, status: 'done', parts: [{ kind: 'text', id: `t${i}`, text: `جواب ${i}`, streaming: false }] },
+        i % 2 === 0
+          ? { role: 'user', id: `u${i}`, text: `سؤال ${i}` }
+          : { role: 'assistant', id: `a${i}`, status: 'done', parts: [{ kind: 'text', id: `t${i}`, text: `جواب ${i}`, streaming: false }] },
       );
     const el = await chat(html`<agent-chat lang="ar" storage="none" style="height: 480px" endpoint="/agui/basic"></agent-chat>`);
     const earlier = async (count: number) => {

@@ -143,9 +143,7 @@ describe('<agent-chat-schema-form>', () => {
   it('asks a yes/no question as two radios when the whole answer is a boolean', async () => {
     // Labels the page left out stay English.
     const labels = { yes: 'Ja', no: 'Nein', errorRequired: 'fehlt' } as unknown as SchemaFormLabels;
-    const el = await fixture<AgentChatSchemaForm>(
-      html`<agent-chat-schema-form .schema=${{ type: 'boolean', title: 'Deploy now?' }} .labels=${labels}></agent-chat-schema-form>`,
-    );
+    const el = await fixture<AgentChatSchemaForm>(html`<agent-chat-schema-form .schema=${{ type: 'boolean', title: 'Deploy now?' }} .labels=${labels}></agent-chat-schema-form>`);
     const sent = submissions(el);
     const group = $(el, 'fieldset[role="radiogroup"]');
     expect(group.querySelector('legend')!.textContent).to.contain('Deploy now?');

@@ -59,7 +59,9 @@ describe('<agent-chat-user-attachments> checked copies', () => {
   });
 
   it('a view taken out of the page is not drawn again when its check settles; put back, it shows the copy', async () => {
-    const view = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${[picture('slow.png', '/sent-slow-a.png')]}></agent-chat-user-attachments>`);
+    const view = await fixtureWithSettings<AgentChatUserAttachments>(
+      html`<agent-chat-user-attachments .attachments=${[picture('slow.png', '/sent-slow-a.png')]}></agent-chat-user-attachments>`,
+    );
     await until(() => calls.includes('/sent-slow-a.png'), 'the check started');
     const parent = view.parentElement!;
     let draws = 0;
@@ -78,7 +80,9 @@ describe('<agent-chat-user-attachments> checked copies', () => {
   });
 
   it('the thumbnail opens the checked copy, not the address (which could redirect by then)', async () => {
-    const view = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${[picture('here.png', '/sent-pixel-link.png')]}></agent-chat-user-attachments>`);
+    const view = await fixtureWithSettings<AgentChatUserAttachments>(
+      html`<agent-chat-user-attachments .attachments=${[picture('here.png', '/sent-pixel-link.png')]}></agent-chat-user-attachments>`,
+    );
     await until(() => loaded(thumbnail(view)), 'the copy shows');
     const link = view.shadowRoot!.querySelector('a.thumb')!;
     expect(link.getAttribute('href')).to.equal(thumbnail(view)!.getAttribute('src'));
@@ -86,14 +90,18 @@ describe('<agent-chat-user-attachments> checked copies', () => {
   });
 
   it('bytes that are no picture: the thumbnail gives way to the button that loads the file directly', async () => {
-    const view = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${[picture('broken.png', '/sent-broken.png')]}></agent-chat-user-attachments>`);
+    const view = await fixtureWithSettings<AgentChatUserAttachments>(
+      html`<agent-chat-user-attachments .attachments=${[picture('broken.png', '/sent-broken.png')]}></agent-chat-user-attachments>`,
+    );
     await until(() => view.shadowRoot!.querySelector('button') !== null, 'the button in place of a broken image');
     expect(thumbnail(view)).to.equal(null);
     expect(view.shadowRoot!.querySelector('button')!.textContent).to.contain(`Show image from ${location.host}`);
   });
 
   it('a copy dropped from the cache: a click on its link is not followed, a fresh copy is fetched instead', async () => {
-    const view = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${[picture('kept.png', '/sent-pixel-kept.png')]}></agent-chat-user-attachments>`);
+    const view = await fixtureWithSettings<AgentChatUserAttachments>(
+      html`<agent-chat-user-attachments .attachments=${[picture('kept.png', '/sent-pixel-kept.png')]}></agent-chat-user-attachments>`,
+    );
     await until(() => loaded(thumbnail(view)), 'the copy shows');
     const first = thumbnail(view)!.getAttribute('src');
     await evictCopies();
@@ -116,7 +124,9 @@ describe('<agent-chat-user-attachments> checked copies', () => {
   });
 
   it('a copy dropped from the cache before the thumbnail loaded it (the image reports an error): fetched again', async () => {
-    const view = await fixtureWithSettings<AgentChatUserAttachments>(html`<agent-chat-user-attachments .attachments=${[picture('late.png', '/sent-pixel-late.png')]}></agent-chat-user-attachments>`);
+    const view = await fixtureWithSettings<AgentChatUserAttachments>(
+      html`<agent-chat-user-attachments .attachments=${[picture('late.png', '/sent-pixel-late.png')]}></agent-chat-user-attachments>`,
+    );
     await until(() => loaded(thumbnail(view)), 'the copy shows');
     const second = thumbnail(view)!.getAttribute('src');
     await evictCopies();

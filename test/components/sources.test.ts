@@ -56,10 +56,7 @@ describe('sources under a reply', () => {
 
   it('stored sources that are not what they should be draw as text, never as markup or links', async () => {
     const el = await fixture<AgentChat>(html`<agent-chat storage="none" endpoint="/agui/basic"></agent-chat>`);
-    el.setTurns([
-      turns[0],
-      { ...turns[1], sources: [{ id: 'x', url: 42, title: '<img src=x onerror=alert(1)>' }, null] as never },
-    ]);
+    el.setTurns([turns[0], { ...turns[1], sources: [{ id: 'x', url: 42, title: '<img src=x onerror=alert(1)>' }, null] as never }]);
     await until(() => !!deepQuery(el, 'details[part="sources"]'), 'drawn');
     await settle(el);
     expect(deepQueryAll(el, 'details[part="sources"] img').length).to.equal(0);

@@ -77,7 +77,11 @@ function pathTurns(data: ThreadExport): Turn[] {
 /** As JSON keeps it: keys whose value is undefined do not survive a file, and need not. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
-const userTexts = (el: AgentChat) => el.getTurns().filter((turn) => turn.role === 'user').map((turn) => (turn as { text: string }).text);
+const userTexts = (el: AgentChat) =>
+  el
+    .getTurns()
+    .filter((turn) => turn.role === 'user')
+    .map((turn) => (turn as { text: string }).text);
 
 const UNAVAILABLE = 'This browser does not let the site keep the chat history';
 const QUOTA = "The browser's storage for this site is full.";
@@ -195,7 +199,10 @@ describe('storage faults: the storage is full', () => {
       expect(JSON.stringify(el.getTurns()[3])).to.contain('You said: second while full (3 messages)');
       await sleep(400); // past the batching interval: every save there was to be has been tried
       expect(refused, 'several saves were tried').to.be.greaterThan(1);
-      expect(errors.events.map((event) => event.kind), 'one event, not one per save').to.deep.equal(['quota']);
+      expect(
+        errors.events.map((event) => event.kind),
+        'one event, not one per save',
+      ).to.deep.equal(['quota']);
       expect(await el.listThreads(), 'nothing could be stored').to.deep.equal([]);
       expect((await el.exportThread()).nodes, 'the export comes from memory').to.have.length(4);
     } finally {
@@ -407,7 +414,10 @@ describe('storage: export and import', () => {
         expect(message, what).to.match(expected);
       }
       await settle(b);
-      expect(refusals.map((refusal) => refusal.kind)).to.deep.equal(cases.map(() => 'invalid'), 'each refusal is announced');
+      expect(refusals.map((refusal) => refusal.kind)).to.deep.equal(
+        cases.map(() => 'invalid'),
+        'each refusal is announced',
+      );
       expect(deepQuery(b, '[part="storage-notice"]')).to.equal(undefined, 'a refused import is no storage problem');
       expect(changes.events, 'no thread-change').to.deep.equal([]);
       expect(b.threadId).to.equal(threadId);

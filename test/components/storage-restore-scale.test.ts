@@ -213,7 +213,12 @@ describe('storage: restore cost follows the screen, not the thread', () => {
     // The question's older version: its own reply follows it.
     deepQueryAll<HTMLButtonElement>(deepQueryAll(el, '[part="branch-switcher"]')[0], 'button')[0].click();
     await settle(el);
-    expect(el.getTurns().slice(-2).map((turn) => turn.id)).to.deep.equal(['old-q-0', 'old-q-1']);
+    expect(
+      el
+        .getTurns()
+        .slice(-2)
+        .map((turn) => turn.id),
+    ).to.deep.equal(['old-q-0', 'old-q-1']);
     expect(el.getTurns()).to.have.length(MESSAGES - 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     el.remove();

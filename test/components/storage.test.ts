@@ -27,7 +27,11 @@ async function storedChat(endpoint: string, key: string, extra = ''): Promise<Ag
   return el;
 }
 
-const userTexts = (el: AgentChat) => el.getTurns().filter((turn) => turn.role === 'user').map((turn) => (turn as { text: string }).text);
+const userTexts = (el: AgentChat) =>
+  el
+    .getTurns()
+    .filter((turn) => turn.role === 'user')
+    .map((turn) => (turn as { text: string }).text);
 
 describe('storage: saving and restoring', () => {
   it('keeps the conversation: a new chat on the same database shows it as it was, running nothing', async () => {
@@ -70,7 +74,10 @@ describe('storage: the page going away', () => {
   const unsavedKeys = (key: string) => Object.keys(localStorage).filter((item) => item.startsWith(`agent-chat:${key}:unsaved:`));
   const replyText = (el: AgentChat) => {
     const reply = el.getTurns()[1] as any;
-    return (reply?.parts ?? []).filter((part: any) => part.kind === 'text').map((part: any) => part.text).join('');
+    return (reply?.parts ?? [])
+      .filter((part: any) => part.kind === 'text')
+      .map((part: any) => part.text)
+      .join('');
   };
 
   it('saves at once in the pagehide listener, and keeps what streamed in localStorage until it is written', async () => {
@@ -98,7 +105,13 @@ describe('storage: the page going away', () => {
     expect(kept, 'one entry of unsaved changes').to.have.length(1);
     expect(kept[0].thread.id).to.equal(el.threadId);
     const keptReply = kept[0].nodes.find((node: any) => node.turn.role === 'assistant');
-    expect(keptReply.turn.parts.filter((part: any) => part.kind === 'text').map((part: any) => part.text).join(''), 'with all the text streamed so far').to.equal(shown);
+    expect(
+      keptReply.turn.parts
+        .filter((part: any) => part.kind === 'text')
+        .map((part: any) => part.text)
+        .join(''),
+      'with all the text streamed so far',
+    ).to.equal(shown);
     expect(keptReply.turn.parts.find((part: any) => part.kind === 'tool-call').status).to.equal('running');
     el.stop();
     await until(() => unsavedKeys(key).length === 0, 'the entry goes once everything is written');
@@ -108,7 +121,16 @@ describe('storage: the page going away', () => {
     const key = freshKey();
     const threadId = 'left-by-a-page-that-went';
     const running = { kind: 'tool-call', id: 'call-running', name: 'book_hotel', argsText: '{"city":"Porto"}', args: { city: 'Porto' }, argsComplete: true, status: 'running' };
-    const done = { kind: 'tool-call', id: 'call-done', name: 'lookup', argsText: '{"city":"Lisbon"}', args: { city: 'Lisbon' }, argsComplete: true, status: 'done', result: 'Sunny, 24 °C' };
+    const done = {
+      kind: 'tool-call',
+      id: 'call-done',
+      name: 'lookup',
+      argsText: '{"city":"Lisbon"}',
+      args: { city: 'Lisbon' },
+      argsComplete: true,
+      status: 'done',
+      result: 'Sunny, 24 °C',
+    };
     const nodes = [
       { threadId, id: 'u1', parentId: null, seq: 0, turn: { role: 'user', id: 'u1', text: 'Plan the trip' } },
       {
@@ -155,7 +177,10 @@ describe('storage: the page going away', () => {
     await first.deleteThread(threadId);
     first.remove();
     const changed = { ...reply, threadId, turn: { ...reply.turn, status: 'streaming' } };
-    localStorage.setItem(`agent-chat:${key}:unsaved:a-chat-gone`, JSON.stringify({ format: 'agent-chat-unsaved', version: 1, thread, nodes: [changed], removed: [], stored: true }));
+    localStorage.setItem(
+      `agent-chat:${key}:unsaved:a-chat-gone`,
+      JSON.stringify({ format: 'agent-chat-unsaved', version: 1, thread, nodes: [changed], removed: [], stored: true }),
+    );
     expect(user.turn.role).to.equal('user');
 
     const el = await storedChat('/agui/basic', key);
@@ -278,7 +303,7 @@ describe('storage: branches', () => {
 
     const switcher = deepQuery(el, '[part="branch-switcher"]')!;
     expect(textOf(switcher)).to.contain('2 / 2');
-    (deepQueryAll<HTMLButtonElement>(switcher, 'button')[0]).click();
+    deepQueryAll<HTMLButtonElement>(switcher, 'button')[0].click();
     await settle(el);
     expect(userTexts(el)).to.deep.equal(['first question', 'second question']);
     expect(textOf(deepQuery(el, '[part="branch-switcher"]'))).to.contain('1 / 2');
@@ -457,7 +482,9 @@ describe('storage: switching while things happen', () => {
   it('a long conversation opens at its end; earlier turns come when asked for', async () => {
     const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint="/agui/basic" storage="none"></agent-chat>`);
     const turns = Array.from({ length: 100 }, (_, i) =>
-      i % 2 === 0 ? { role: 'user', id: `u${i}`, text: `question ${i}` } : { role: 'assistant', id: `a${i}`, status: 'done', parts: [{ kind: 'text', id: `t${i}`, text: `answer ${i}`, streaming: false }] },
+      i % 2 === 0
+        ? { role: 'user', id: `u${i}`, text: `question ${i}` }
+        : { role: 'assistant', id: `a${i}`, status: 'done', parts: [{ kind: 'text', id: `t${i}`, text: `answer ${i}`, streaming: false }] },
     );
     el.setTurns(turns as never);
     await settle(el);
@@ -499,11 +526,20 @@ describe('storage: switching while things happen', () => {
     const key = freshKey();
     const el = await storedChat('/agui/basic', key);
     const card = {
-      kind: 'tool-call', id: 'c1', name: 'show', argsText: '{}', args: {}, argsComplete: true, status: 'done', result: 'ok',
+      kind: 'tool-call',
+      id: 'c1',
+      name: 'show',
+      argsText: '{}',
+      args: {},
+      argsComplete: true,
+      status: 'done',
+      result: 'ok',
       app: { source: 'probe', via: 'page', resourceUri: 'ui://probe/app', resource: { html: '<p>hi</p>' } },
     };
     const file = {
-      format: 'agent-chat-thread', version: 1, exported: Date.now(),
+      format: 'agent-chat-thread',
+      version: 1,
+      exported: Date.now(),
       thread: { id: 'imported', title: 'Imported', titleSource: 'person', created: 1, updated: 2, currentLeaf: 'r1' },
       nodes: [
         { id: 'u1', parentId: null, seq: 0, turn: { role: 'user', id: 'u1', text: 'show me' } },

@@ -106,7 +106,9 @@ describe('text spacing (WCAG 1.4.12) at 320 px', () => {
     expect(title.scrollHeight, 'no line of it hidden').to.be.at.most(title.clientHeight + 1);
     expect(cutTexts(wrapper)).to.deep.equal([]);
     const left = wrapper.getBoundingClientRect().left;
-    const wide = [wrapper, ...deepQueryAll(wrapper, '*')].filter((e) => e.getBoundingClientRect().right > left + 321).map((e) => `${e.localName}.${e.className} ${e.getBoundingClientRect().right - left} ${textOf(e).slice(0, 40)}`);
+    const wide = [wrapper, ...deepQueryAll(wrapper, '*')]
+      .filter((e) => e.getBoundingClientRect().right > left + 321)
+      .map((e) => `${e.localName}.${e.className} ${e.getBoundingClientRect().right - left} ${textOf(e).slice(0, 40)}`);
     expect(wide).to.deep.equal([]);
   });
 });

@@ -57,8 +57,7 @@ async function chat(theme: string, style = ''): Promise<AgentChat> {
   return el;
 }
 
-const colourOf = (el: AgentChat, selector: string, property: 'backgroundColor' | 'color' | 'borderTopColor') =>
-  getComputedStyle(deepQuery(el, selector)!)[property];
+const colourOf = (el: AgentChat, selector: string, property: 'backgroundColor' | 'color' | 'borderTopColor') => getComputedStyle(deepQuery(el, selector)!)[property];
 
 describe('colour tokens with values that are no colour fall back to their defaults', () => {
   before(() => loadHighlighter());

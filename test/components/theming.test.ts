@@ -92,8 +92,20 @@ describe('<agent-chat> theming from the host page', () => {
 
   it('reaches every part of the contract with ::part() from the page', async () => {
     const parts = [
-      'base', 'header', 'messages', 'message', 'user-message', 'assistant-message', 'tool-card', 'tool-card-header',
-      'tool-card-body', 'composer', 'input', 'send-button', 'stop-button', 'error',
+      'base',
+      'header',
+      'messages',
+      'message',
+      'user-message',
+      'assistant-message',
+      'tool-card',
+      'tool-card-header',
+      'tool-card-body',
+      'composer',
+      'input',
+      'send-button',
+      'stop-button',
+      'error',
     ];
     const style = document.createElement('style');
     document.head.append(style);

@@ -33,14 +33,18 @@ const root = (el: AgentChatThreadList) => el.shadowRoot!;
 const $ = <T extends HTMLElement = HTMLElement>(el: AgentChatThreadList, selector: string) => root(el).querySelector<T>(selector)!;
 const items = (el: AgentChatThreadList) => [...root(el).querySelectorAll<HTMLLIElement>('[part="thread-item"]')];
 const item = (el: AgentChatThreadList, id: string) => items(el).find((li) => li.dataset.id === id)!;
-const inItem = <T extends HTMLElement = HTMLButtonElement>(el: AgentChatThreadList, id: string, control: string) =>
-  item(el, id).querySelector<T>(`[data-control="${control}"]`)!;
+const inItem = <T extends HTMLElement = HTMLButtonElement>(el: AgentChatThreadList, id: string, control: string) => item(el, id).querySelector<T>(`[data-control="${control}"]`)!;
 const focused = (el: AgentChatThreadList) => root(el).activeElement as HTMLElement | null;
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 /** The accessible name given by `aria-labelledby` (or the text). */
 const nameOf = (el: AgentChatThreadList, node: HTMLElement) => {
   const ids = node.getAttribute('aria-labelledby');
-  return ids ? ids.split(' ').map((id) => text(root(el).getElementById(id))).join(' ') : node.getAttribute('aria-label') ?? text(node);
+  return ids
+    ? ids
+        .split(' ')
+        .map((id) => text(root(el).getElementById(id)))
+        .join(' ')
+    : (node.getAttribute('aria-label') ?? text(node));
 };
 
 describe('<agent-chat-thread-list>', () => {
@@ -126,11 +130,7 @@ describe('<agent-chat-thread-list>', () => {
     inItem(el, 'b', 'open').focus();
     await sendKeys({ press: 'Enter' });
     $(el, '[part="thread-new-button"]').click();
-    expect(events).to.deep.equal([
-      { kind: 'select', id: 'c' },
-      { kind: 'select', id: 'b' },
-      { kind: 'new' },
-    ]);
+    expect(events).to.deep.equal([{ kind: 'select', id: 'c' }, { kind: 'select', id: 'b' }, { kind: 'new' }]);
   });
 
   it('renames with the keyboard: the title is selected, Enter saves it trimmed, focus returns to Rename', async () => {

@@ -34,17 +34,14 @@ function answerPreflight(req, res) {
 
 function passOn(req, res, target) {
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_HEADERS.has(name)));
-  const upstream = http.request(
-    { host: target.hostname, port: target.port || 80, path: target.pathname + target.search, method: req.method, headers },
-    (answer) => {
-      const names = Object.keys(answer.headers).filter((name) => !name.startsWith('access-control-'));
-      const out = Object.fromEntries(names.map((name) => [name, answer.headers[name]]));
-      if (req.headers.origin) Object.assign(out, corsHeaders(req.headers.origin, names));
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
-      res.flushHeaders();
-      answer.pipe(res);
-    },
-  );
+  const upstream = http.request({ host: target.hostname, port: target.port || 80, path: target.pathname + target.search, method: req.method, headers }, (answer) => {
+    const names = Object.keys(answer.headers).filter((name) => !name.startsWith('access-control-'));
+    const out = Object.fromEntries(names.map((name) => [name, answer.headers[name]]));
+    if (req.headers.origin) Object.assign(out, corsHeaders(req.headers.origin, names));
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+    res.flushHeaders();
+    answer.pipe(res);
+  });
   upstream.on('error', (error) => {
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`proxy: ${error.message}`);

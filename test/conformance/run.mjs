@@ -46,11 +46,10 @@ function stop(message) {
 
 /** Node 22 and the suite's CLI, installed by npx (once; later runs reuse npm's cache): { node, cli }. */
 async function locateSuite() {
-  const { stdout } = await promisify(execFile)(
-    'npx',
-    ['-y', '-p', 'node@22', '-p', SUITE, '-c', 'command -v node && readlink -f "$(command -v conformance)"'],
-    { cwd: ROOT, timeout: 300_000 },
-  );
+  const { stdout } = await promisify(execFile)('npx', ['-y', '-p', 'node@22', '-p', SUITE, '-c', 'command -v node && readlink -f "$(command -v conformance)"'], {
+    cwd: ROOT,
+    timeout: 300_000,
+  });
   const [node, cli] = stdout.trim().split('\n').slice(-2);
   return { node, cli };
 }
@@ -118,7 +117,9 @@ async function pool(tasks, jobs) {
 
 /** The failing checks' lines, each said once (with how many times it failed). */
 function failingChecks(checks) {
-  const lines = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING').map((check) => `${check.status} ${check.name}: ${check.errorMessage ?? check.description}`);
+  const lines = checks
+    .filter((check) => check.status === 'FAILURE' || check.status === 'WARNING')
+    .map((check) => `${check.status} ${check.name}: ${check.errorMessage ?? check.description}`);
   const times = new Map();
   for (const line of lines) times.set(line, (times.get(line) ?? 0) + 1);
   return [...times].map(([line, count]) => (count > 1 ? `${line} (×${count})` : line));

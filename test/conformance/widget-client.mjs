@@ -62,7 +62,12 @@ async function signIn(page, browserContext) {
     await popup.waitForEvent('close', { timeout: WINDOW_MS });
   } catch {
     const where = popup.url();
-    const text = (await popup.locator('body').innerText().catch(() => '')).slice(0, 300);
+    const text = (
+      await popup
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    ).slice(0, 300);
     throw new Error(`the sign-in window did not come back (it is at ${where}: ${JSON.stringify(text)})`);
   }
 }
@@ -103,7 +108,10 @@ async function submitForms(page, done) {
       log(`the server asks: ${JSON.stringify((await request.innerText()).slice(0, 200))}; submitting the form as it is`);
       await request.getByRole('button', { name: 'Submit' }).click();
       submitted += 1;
-      await request.locator('agent-chat-schema-form').waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+      await request
+        .locator('agent-chat-schema-form')
+        .waitFor({ state: 'detached', timeout: 5000 })
+        .catch(() => undefined);
     } else await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return submitted;

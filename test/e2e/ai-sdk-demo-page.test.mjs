@@ -28,16 +28,20 @@ describe('the demo page on both backends', () => {
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
     await page.goto(`${server.url}?protocol=ai-sdk`);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    const chat = () => page.evaluate(() => {
-      const element = document.querySelector('agent-chat');
-      return { protocol: element.protocol, endpoint: element.endpoint };
-    });
+    const chat = () =>
+      page.evaluate(() => {
+        const element = document.querySelector('agent-chat');
+        return { protocol: element.protocol, endpoint: element.endpoint };
+      });
     assert.deepEqual(await chat(), { protocol: 'ai-sdk', endpoint: '/api/ai-sdk' });
     const weather = await chatTurn(page, 'weather in Lisbon');
     assert.equal(weather.status, 'done');
     assert.match(weather.text, /Weather in Lisbon/);
     assert.equal(await page.locator('agent-chat [part~="assistant-message"]').last().locator('[part="tool-card"]').count(), 2);
-    assert.ok(scripts.some((path) => /\/ai-sdk-[\w-]+\.js$/.test(path)), 'the AI SDK adapter loaded');
+    assert.ok(
+      scripts.some((path) => /\/ai-sdk-[\w-]+\.js$/.test(path)),
+      'the AI SDK adapter loaded',
+    );
     assert.ok(!scripts.some((path) => /\/ag-ui-[\w-]+\.js$/.test(path)), 'the AG-UI adapter did not');
 
     await page.locator('#protocol-select').selectOption('ag-ui');
@@ -48,7 +52,10 @@ describe('the demo page on both backends', () => {
     const hello = await chatTurn(page, 'hello');
     assert.equal(hello.status, 'done');
     assert.match(hello.text, /AG-UI/);
-    assert.ok(scripts.some((path) => /\/ag-ui-[\w-]+\.js$/.test(path)), 'now the AG-UI adapter loaded');
+    assert.ok(
+      scripts.some((path) => /\/ag-ui-[\w-]+\.js$/.test(path)),
+      'now the AG-UI adapter loaded',
+    );
     // The AI SDK backend's conversation is not among AG-UI's.
     const titles = await page.evaluate(async () => (await document.querySelector('agent-chat').listThreads()).map((thread) => thread.title));
     assert.ok(!titles.some((title) => /weather/i.test(title)), titles.join());

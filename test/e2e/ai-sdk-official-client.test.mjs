@@ -9,12 +9,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import {
-  AbstractChat,
-  DefaultChatTransport,
-  lastAssistantMessageIsCompleteWithApprovalResponses,
-  lastAssistantMessageIsCompleteWithToolCalls,
-} from 'ai';
+import { AbstractChat, DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
 import { ASK_QUESTIONS, CREATED_AT, DELETE_PATHS, PNG_BASE64, WEATHER, startAiSdkServer } from '../servers/ai-sdk-server.mjs';
 
 // ---------------------------------------------------------------------------------------------
@@ -69,12 +64,20 @@ const assistant = (chat) => chat.messages.findLast((message) => message.role ===
 const partOf = (message, type) => message.parts.find((part) => part.type === type);
 /** The part as JSON would carry it (the client leaves `providerMetadata: undefined` keys about). */
 const plain = (value) => JSON.parse(JSON.stringify(value));
-const textOf = (message) => message.parts.filter((part) => part.type === 'text').map((part) => part.text).join('');
+const textOf = (message) =>
+  message.parts
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('');
 
 /** The widget’s own ask_user definition and checker, bundled from src/ (it is TypeScript). */
 async function loadWidgetAskUser() {
   const bundle = await build({
-    stdin: { contents: "export * from './src/ask/ask-user-definition.ts'; export * from './src/ask/questions.ts';", resolveDir: fileURLToPath(new URL('../../', import.meta.url)), loader: 'ts' },
+    stdin: {
+      contents: "export * from './src/ask/ask-user-definition.ts'; export * from './src/ask/questions.ts';",
+      resolveDir: fileURLToPath(new URL('../../', import.meta.url)),
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'esm',
@@ -125,7 +128,10 @@ describe('the AI SDK test backend with the SDK’s own client (AbstractChat + De
     assert.equal(c.status, 'ready');
     const reply = assistant(c);
     assert.match(reply.id, /^msg-/);
-    assert.deepEqual(reply.parts.map((part) => part.type), ['step-start', 'reasoning', 'text']);
+    assert.deepEqual(
+      reply.parts.map((part) => part.type),
+      ['step-start', 'reasoning', 'text'],
+    );
     assert.match(partOf(reply, 'reasoning').text, /markdown/);
     const text = partOf(reply, 'text');
     assert.equal(text.state, 'done');
@@ -209,7 +215,10 @@ describe('the AI SDK test backend with the SDK’s own client (AbstractChat + De
     const c = chat();
     await c.sendMessage({ text: 'send me a file' });
     const files = assistant(c).parts.filter((part) => part.type === 'file');
-    assert.deepEqual(files.map((file) => file.mediaType), ['image/png', 'text/plain']);
+    assert.deepEqual(
+      files.map((file) => file.mediaType),
+      ['image/png', 'text/plain'],
+    );
     assert.equal(files[0].url, `data:image/png;base64,${PNG_BASE64}`);
     assert.equal(Buffer.from(files[1].url.split(',')[1], 'base64').toString(), 'Hello, file!\n');
     assert.match(textOf(assistant(c)), /That is all\./);
@@ -315,7 +324,12 @@ describe('the AI SDK test backend with the SDK’s own client (AbstractChat + De
     assert.deepEqual(asked.input, { questions: ASK_QUESTIONS });
     assert.equal(server.requests.at(-1).body['agent-chat'].tools[0].name, 'ask_user');
 
-    const answers = { answers: [{ question: ASK_QUESTIONS[0].question, selected: ['Porto'] }, { question: ASK_QUESTIONS[1].question, selected: ['Food', 'Museums'] }] };
+    const answers = {
+      answers: [
+        { question: ASK_QUESTIONS[0].question, selected: ['Porto'] },
+        { question: ASK_QUESTIONS[1].question, selected: ['Food', 'Museums'] },
+      ],
+    };
     await c.addToolOutput({ tool: 'ask_user', toolCallId: asked.toolCallId, output: answers });
     await c.finished(2);
     assert.equal(server.requests.at(-1).messageId, first.id);
@@ -352,7 +366,10 @@ describe('the AI SDK test backend with the SDK’s own client (AbstractChat + De
     const snapshots = c.memory.changes.map((message) => partOf(message, 'tool-research')).filter((part) => part?.preliminary);
     assert.ok(snapshots.length > 5);
     assert.ok(snapshots.every((part) => part.state === 'output-available' && part.output.role === 'assistant' && Array.isArray(part.output.parts)));
-    assert.ok(snapshots.some((part) => partOf(part.output, 'tool-search')?.preliminary), 'the nested subagent streamed too');
+    assert.ok(
+      snapshots.some((part) => partOf(part.output, 'tool-search')?.preliminary),
+      'the nested subagent streamed too',
+    );
 
     const research = partOf(assistant(c), 'tool-research');
     assert.equal(research.state, 'output-available');

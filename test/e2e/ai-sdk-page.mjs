@@ -50,9 +50,7 @@ export const turns = (page) => page.evaluate(() => document.querySelector('agent
 
 /** Resolves with the next response-end detail of the chat. */
 export const nextResponseEnd = (page) =>
-  page.evaluate(
-    () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true })),
-  );
+  page.evaluate(() => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true })));
 
 /** The text of an element with everything in the shadow roots under it. */
 export const deepText = (locator) =>

@@ -58,7 +58,10 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     await approval.getByRole('button', { name: 'Deny' }).click();
     const after = await ended;
     assert.match(after.text, /did not delete.*I still need them/);
-    const sentPart = suite.ai.requests.at(-1).body.messages.at(-1).parts.find((part) => part.type === 'tool-delete_files');
+    const sentPart = suite.ai.requests
+      .at(-1)
+      .body.messages.at(-1)
+      .parts.find((part) => part.type === 'tool-delete_files');
     assert.deepEqual({ approved: sentPart.approval.approved, reason: sentPart.approval.reason }, { approved: false, reason: 'I still need them' });
     const card = lastReply(page).locator('[part="tool-card"]');
     assert.match(await card.locator('[part="tool-card-status"]').textContent(), /Denied/);
@@ -88,7 +91,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     await chatTurn(page, 'plan a trip');
     const form = page.locator('agent-chat-question-form form[part="question-form"]');
     await form.waitFor();
-      const before = suite.ai.requests.length;
+    const before = suite.ai.requests.length;
     const ended = nextResponseEnd(page);
     await checkWhenStill(form, form.getByRole('radio', { name: /^Porto/ }));
     await checkWhenStill(form, form.getByRole('checkbox', { name: /^Food/ }));
@@ -144,7 +147,10 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     assert.equal(ended.status, 'done');
     assert.match(ended.text, /Tool said: .*"total":\d+/);
     const [asked, answered] = requestsSince(before);
-    assert.ok(asked.body['agent-chat'].tools.some((tool) => tool.name === 'roll_dice'), 'the MCP tool is offered');
+    assert.ok(
+      asked.body['agent-chat'].tools.some((tool) => tool.name === 'roll_dice'),
+      'the MCP tool is offered',
+    );
     const part = answered.body.messages.at(-1).parts.find((candidate) => candidate.type === 'tool-roll_dice');
     assert.equal(part.state, 'output-available');
     assert.equal(part.output.rolls?.length ?? part.output.structuredContent?.rolls?.length, 3);
@@ -161,7 +167,10 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     assert.equal(labels[0], 'Research agent');
     assert.match(labels[1], /search, for Research agent/);
     const statuses = await blocks.locator('.status').allTextContents();
-    assert.ok(statuses.every((status) => /Done/.test(status)), statuses.join());
+    assert.ok(
+      statuses.every((status) => /Done/.test(status)),
+      statuses.join(),
+    );
     // The subagent's text is in its block, not in the reply the model sees.
     const reply = (await turns(page)).at(-1);
     assert.ok(reply.parts.some((part) => part.kind === 'text' && part.subagentRunId && /I will search first/.test(part.text)));
@@ -186,7 +195,10 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
     const regenerated = suite.ai.requests.at(-1);
     assert.equal(regenerated.trigger, 'regenerate-message');
     assert.equal(regenerated.messageId, firstReplyId);
-    assert.deepEqual(regenerated.body.messages.map((message) => message.role), ['user']);
+    assert.deepEqual(
+      regenerated.body.messages.map((message) => message.role),
+      ['user'],
+    );
     // Edit the person's message.
     ended = nextResponseEnd(page);
     await page.locator('agent-chat [part="edit-button"]').click();
@@ -206,9 +218,7 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
 
   it('a reply the person stops is sent on as it was, and the SDK accepts it', async () => {
     const { page } = await open();
-    const started = page.evaluate(
-      () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-start', resolve, { once: true })),
-    );
+    const started = page.evaluate(() => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-start', resolve, { once: true })));
     const ended = nextResponseEnd(page);
     const input = page.locator('agent-chat textarea');
     await input.fill('slow please');
@@ -235,7 +245,17 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
       const approval = lastReply(page).locator('[part="approval"]');
       await approval.getByRole('button', { name: 'Approve' }).click();
       // Reload while the reply's second run streams its closing text.
-      await page.waitForFunction(() => /Deleted/.test(document.querySelector('agent-chat').getTurns().at(-1).parts.filter((part) => part.kind === 'text').map((part) => part.text).join('')));
+      await page.waitForFunction(() =>
+        /Deleted/.test(
+          document
+            .querySelector('agent-chat')
+            .getTurns()
+            .at(-1)
+            .parts.filter((part) => part.kind === 'text')
+            .map((part) => part.text)
+            .join(''),
+        ),
+      );
       await page.reload();
       await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
       await waitFor(() => slow.requests.some((request) => request.method === 'GET'), { message: 'the GET …/stream' });
@@ -279,7 +299,10 @@ describe('protocol="ai-sdk" against a real AI SDK backend: round trips', () => {
       { timeout: 15_000 },
     );
     const reply = (await turns(page)).at(-1);
-    const text = reply.parts.filter((part) => part.kind === 'text').map((part) => part.text).join('');
+    const text = reply.parts
+      .filter((part) => part.kind === 'text')
+      .map((part) => part.text)
+      .join('');
     assert.ok(text.length > 100, 'the whole reply');
     assert.equal(reply.parts.filter((part) => part.kind === 'text').length, 1, 'shown once, not twice');
     assert.equal((await turns(page)).filter((turn) => turn.role === 'assistant').length, 1);

@@ -37,7 +37,10 @@ describe('protocol="ai-sdk" against a real AI SDK backend: rendering and faults'
       assistant.parts.map((part) => part.type),
       ['step-start', 'reasoning', 'text'],
     );
-    assert.ok(second.body['agent-chat'].tools.some((tool) => tool.name === 'ask_user'), 'the widget’s client tools go along');
+    assert.ok(
+      second.body['agent-chat'].tools.some((tool) => tool.name === 'ask_user'),
+      'the widget’s client tools go along',
+    );
     assert.deepEqual(problems, []);
   });
 

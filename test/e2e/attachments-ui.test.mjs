@@ -17,15 +17,18 @@ describe('attachments through the file picker (built bundle)', () => {
   let browser;
   before(async () => {
     assert.ok(distBuilt(), 'run `npm run build` first');
-    pages = await startPageServer(async (input, res, encoder) => {
-      const send = (event) => res.write(encoder.encodeSSE(event));
-      send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
-      send({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' });
-      send({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'Got them.' });
-      send({ type: 'TEXT_MESSAGE_END', messageId: 'm' });
-      send({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId });
-      res.end();
-    }, { page: chatPage('', { attributes: 'storage="none" accept="image/*,.txt"' }) });
+    pages = await startPageServer(
+      async (input, res, encoder) => {
+        const send = (event) => res.write(encoder.encodeSSE(event));
+        send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
+        send({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' });
+        send({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'Got them.' });
+        send({ type: 'TEXT_MESSAGE_END', messageId: 'm' });
+        send({ type: 'RUN_FINISHED', threadId: input.threadId, runId: input.runId });
+        res.end();
+      },
+      { page: chatPage('', { attributes: 'storage="none" accept="image/*,.txt"' }) },
+    );
     browser = await launchChromium();
   });
   after(async () => {

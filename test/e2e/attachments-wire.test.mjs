@@ -94,7 +94,10 @@ const thumbnailWidth = (page) =>
 
 async function screenshots(page, name) {
   mkdirSync(SHOTS, { recursive: true });
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ]) {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -148,7 +151,10 @@ describe('attachments on the wire', () => {
       await sessionRun(page, 'regenerate', ['assistant', 1]);
       for (const request of server.requests.slice(1)) {
         const again = request.messages.find((message) => message.role === 'user').content;
-        assert.deepEqual(again.map((part) => part.type), ['text', 'image', 'document', 'image']);
+        assert.deepEqual(
+          again.map((part) => part.type),
+          ['text', 'image', 'document', 'image'],
+        );
         assert.deepEqual(decoded(again[1].source.value), sent.png);
       }
 
@@ -157,7 +163,10 @@ describe('attachments on the wire', () => {
       assert.match(edited.text, /Files: 3\./);
       const last = server.requests.at(-1).messages;
       assert.equal(last.filter((message) => message.role === 'user').length, 1, 'the path after the edited message is dropped');
-      assert.deepEqual(last[0].content.map((part) => part.type), ['text', 'image', 'document', 'image']);
+      assert.deepEqual(
+        last[0].content.map((part) => part.type),
+        ['text', 'image', 'document', 'image'],
+      );
       assert.equal(last[0].content[0].text, 'What is in the sketch?');
       assert.deepEqual(decoded(last[0].content[2].source.value), sent.pdf);
       assert.deepEqual(problems, []);
@@ -208,7 +217,10 @@ describe('attachments on the wire', () => {
       // A follow-up sends the files of the first message again, and the model gets them again.
       const followUp = await chatTurn(page, 'Which one is bigger?');
       assert.equal(followUp.status, 'done');
-      assert.deepEqual(ai.requests[1].messages[0].parts.map((part) => part.type), ['text', 'file', 'file', 'file']);
+      assert.deepEqual(
+        ai.requests[1].messages[0].parts.map((part) => part.type),
+        ['text', 'file', 'file', 'file'],
+      );
       assert.deepEqual(fromDataUrl(ai.requests[1].messages[0].parts[1].url).bytes, sent.png);
       const firstUserAgain = ai.prompts[1].find((message) => message.role === 'user').content.filter((part) => part.type === 'file');
       assert.equal(firstUserAgain.length, 3);

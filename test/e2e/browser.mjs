@@ -33,10 +33,7 @@ export async function openPage(browser, url, html) {
 /** Types into the chat's composer, presses Enter, and resolves with the response-end detail. */
 export async function chatTurn(page, text, selector = 'agent-chat') {
   const ended = page.evaluate(
-    (selector) =>
-      new Promise((resolve) =>
-        document.querySelector(selector).addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true }),
-      ),
+    (selector) => new Promise((resolve) => document.querySelector(selector).addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true })),
     selector,
   );
   const input = page.locator(`${selector} textarea`);

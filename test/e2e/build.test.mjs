@@ -20,7 +20,9 @@ import { buildWarnings } from '../../scripts/check-quiet-build.mjs';
 
 /** The mappings as [generatedLine, generatedColumn, source, originalLine, originalColumn] rows. */
 function decode(mappings) {
-  return decodeMappings(mappings).flatMap((segments, line) => segments.filter((segment) => segment.length >= 4).map(([column, source, originalLine, originalColumn]) => [line, column, source, originalLine, originalColumn]));
+  return decodeMappings(mappings).flatMap((segments, line) =>
+    segments.filter((segment) => segment.length >= 4).map(([column, source, originalLine, originalColumn]) => [line, column, source, originalLine, originalColumn]),
+  );
 }
 
 const at = (lines, line, column) => lines[line]?.[column];
@@ -58,9 +60,12 @@ describe('build', () => {
     const lastOriginal = original.findIndex((text) => text.startsWith('export function tail'));
     for (const word of ['export', 'function', 'tail', 'value', 'return']) {
       const column = generated[last].indexOf(word);
-      assert.ok(rows.some(([gl, gc, , ol, oc]) => gl === last && gc === column && ol === lastOriginal && oc === original[lastOriginal].indexOf(word)), word);
+      assert.ok(
+        rows.some(([gl, gc, , ol, oc]) => gl === last && gc === column && ol === lastOriginal && oc === original[lastOriginal].indexOf(word)),
+        word,
+      );
     }
-    assert.equal(minifyLitCssIn("const a = css`:host{display:block}`;", 'x.ts'), null, 'nothing to change, no map');
+    assert.equal(minifyLitCssIn('const a = css`:host{display:block}`;', 'x.ts'), null, 'nothing to change, no map');
   });
 
   it('a Vite build prints no warning and keeps the mappings of the styles', async () => {
@@ -82,7 +87,13 @@ describe('build', () => {
     // Each font as `new URL('./fonts/…', import.meta.url)`, unmarked (an app's bundler copies it), and the file beside it.
     const fonts = readdirSync(join(outDir, 'fonts')).filter((name) => name.endsWith('.woff2'));
     assert.equal(fonts.length, 20, "KaTeX's 20 faces in fonts/");
-    const math = readFileSync(join(outDir, readdirSync(outDir).find((file) => /^math-render-.*\.js$/.test(file))), 'utf8');
+    const math = readFileSync(
+      join(
+        outDir,
+        readdirSync(outDir).find((file) => /^math-render-.*\.js$/.test(file)),
+      ),
+      'utf8',
+    );
     for (const font of fonts) assert.match(math, new RegExp(`new URL\\((['"\`])\\./fonts/${font.replace('.', '\\.')}\\1,\\s*import\\.meta\\.url\\)`), font);
     assert.doesNotMatch(math, /@vite-ignore/);
 
@@ -96,13 +107,20 @@ describe('build', () => {
       for (const [, , source] of decode(map.mappings)) if (ours[source]) mapped.add(map.sources[source].replace(/^.*?src\//, 'src/'));
     }
     assert.ok(listed.has('src/styles/tokens.ts'), 'the shared styles are in the maps (a transform without a map drops them)');
-    assert.deepEqual([...listed].filter((path) => !mapped.has(path)), [], 'sources without mappings');
+    assert.deepEqual(
+      [...listed].filter((path) => !mapped.has(path)),
+      [],
+      'sources without mappings',
+    );
 
     // Lazy chunks import what they share with the entry from it; the entry imports nothing.
     const entry = readFileSync(join(outDir, 'agent-chat.js'), 'utf8');
     assert.deepEqual(staticImports(entry), [], 'the ES first load is one file');
     const chunks = readdirSync(outDir).filter((file) => file.endsWith('.js') && file !== 'agent-chat.js');
-    assert.ok(chunks.some((file) => staticImports(readFileSync(join(outDir, file), 'utf8')).includes('./agent-chat.js')), 'lazy chunks import from the entry');
+    assert.ok(
+      chunks.some((file) => staticImports(readFileSync(join(outDir, file), 'utf8')).includes('./agent-chat.js')),
+      'lazy chunks import from the entry',
+    );
   });
 
   it('the DOM stand-ins replace what Lit and our elements read of the DOM as they load, and only where it is missing', () => {

@@ -110,7 +110,11 @@ describe('built bundles', () => {
     const urls = (await scripts()).map((script) => script.path);
     assert.ok(urls.includes('/dist/agent-chat.js'), urls.join(', '));
     assert.ok(urls.some((url) => /^\/dist\/markdown-[\w-]+\.js$/.test(url)) && urls.some((url) => /^\/dist\/tool-views-[\w-]+\.js$/.test(url)), `lazy chunks: ${urls.join(', ')}`);
-    assert.deepEqual(urls.filter((url) => !url.startsWith('/dist/')), [], 'nothing from the page’s directory');
+    assert.deepEqual(
+      urls.filter((url) => !url.startsWith('/dist/')),
+      [],
+      'nothing from the page’s directory',
+    );
     // The module's exports, as the standalone build gives them.
     assert.equal(await page.evaluate(() => typeof window.AgentChat?.askPerson), 'function');
     assert.deepEqual(problems, []);
@@ -229,8 +233,14 @@ describe('built bundles', () => {
     const chat = declarations.find((declaration) => declaration.tagName === 'agent-chat');
     assert.ok(chat, 'agent-chat is in custom-elements.json');
     for (const part of ['base', 'messages', 'tool-card', 'send-button', 'stop-button', 'error']) {
-      assert.ok(chat.cssParts.some((p) => p.name === part), `part ${part} documented`);
+      assert.ok(
+        chat.cssParts.some((p) => p.name === part),
+        `part ${part} documented`,
+      );
     }
-    assert.ok(chat.attributes.some((a) => a.name === 'tool-cards'), 'attributes documented');
+    assert.ok(
+      chat.attributes.some((a) => a.name === 'tool-cards'),
+      'attributes documented',
+    );
   });
 });

@@ -38,8 +38,17 @@ describe('demo page: subagent activity on the built bundle', { timeout: 120_000 
     assert.ok(!/fact-check/i.test(end.text.split('\n')[0]), 'the first paragraph is the lead’s own');
     const turns = await page.evaluate(() => document.querySelector('agent-chat').getContextTurns());
     const reply = turns[1];
-    assert.ok(reply.parts.every((part) => !part.subagentRunId && !part.activity), 'no activity in the context turns');
-    const all = await page.evaluate(() => document.querySelector('agent-chat').getTurns()[1].parts.filter((part) => part.activity).length);
+    assert.ok(
+      reply.parts.every((part) => !part.subagentRunId && !part.activity),
+      'no activity in the context turns',
+    );
+    const all = await page.evaluate(
+      () =>
+        document
+          .querySelector('agent-chat')
+          .getTurns()[1]
+          .parts.filter((part) => part.activity).length,
+    );
     assert.ok(all >= 6, `activity cards in getTurns(): ${all}`);
     assert.deepEqual(problems, []);
     await page.close();

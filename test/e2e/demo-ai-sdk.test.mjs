@@ -6,12 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  AbstractChat,
-  DefaultChatTransport,
-  lastAssistantMessageIsCompleteWithApprovalResponses,
-  lastAssistantMessageIsCompleteWithToolCalls,
-} from 'ai';
+import { AbstractChat, DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
 import { TRIP_QUESTIONS } from '../../demo/scripted-hitl.mjs';
 import { startDemoServer } from '../../demo/server.mjs';
 
@@ -75,8 +70,7 @@ class MemoryChat extends AbstractChat {
           return response;
         },
       }),
-      sendAutomaticallyWhen: (options) =>
-        lastAssistantMessageIsCompleteWithToolCalls(options) || lastAssistantMessageIsCompleteWithApprovalResponses(options),
+      sendAutomaticallyWhen: (options) => lastAssistantMessageIsCompleteWithToolCalls(options) || lastAssistantMessageIsCompleteWithApprovalResponses(options),
       onFinish: (event) => waiting.shift()?.(event),
       onData: (part) => data.push(structuredClone(part)), // the chat updates a part of the same id in place
     });
@@ -94,7 +88,9 @@ class MemoryChat extends AbstractChat {
   }
 
   text(message = this.lastMessage) {
-    return this.partsOf('text', message).map((part) => part.text).join('\n');
+    return this.partsOf('text', message)
+      .map((part) => part.text)
+      .join('\n');
   }
 }
 
@@ -127,7 +123,10 @@ describe('demo server: the AI SDK backend speaks every demo word (AbstractChat +
     const request = chat.requests[0];
     assert.equal(request.id, chat.id);
     assert.equal(request.trigger, 'submit-message');
-    assert.deepEqual(request['agent-chat'].tools.map((tool) => tool.name), ['ask_user', 'roll_dice']);
+    assert.deepEqual(
+      request['agent-chat'].tools.map((tool) => tool.name),
+      ['ask_user', 'roll_dice'],
+    );
   });
 
   it('weather: two server tools with execute, then the forecast table', async () => {
@@ -152,7 +151,10 @@ describe('demo server: the AI SDK backend speaks every demo word (AbstractChat +
     assert.equal(chat.error.message, 'The scripted agent failed on purpose (you asked for an error).');
     assert.match(chat.text(), /^Sure, I will start working on that right away/);
     const chunks = await chat.replies[0];
-    assert.deepEqual(chunks.find((chunk) => chunk.type === 'error'), { type: 'error', errorText: chat.error.message });
+    assert.deepEqual(
+      chunks.find((chunk) => chunk.type === 'error'),
+      { type: 'error', errorText: chat.error.message },
+    );
   });
 
   it('long: a long reply', async () => {
@@ -271,9 +273,7 @@ describe('demo server: the AI SDK backend speaks every demo word (AbstractChat +
       assert.equal(last.preliminary, undefined);
     }
     const nestedOnTheWire = chunks.filter(
-      (chunk) =>
-        chunk.toolCallId === researchers[0].toolCallId &&
-        chunk.output?.parts?.some((part) => part.type === 'tool-fact_checker' && part.preliminary === true),
+      (chunk) => chunk.toolCallId === researchers[0].toolCallId && chunk.output?.parts?.some((part) => part.type === 'tool-fact_checker' && part.preliminary === true),
     );
     assert.ok(nestedOnTheWire.length > 0, 'the researcher’s snapshots carry the fact-checker’s own preliminary outputs');
     const lastTranslator = chunks.filter((chunk) => chunk.toolCallId === translator.toolCallId && chunk.preliminary).at(-1);
@@ -381,8 +381,7 @@ describe('demo server: the AI SDK backend speaks every demo word (AbstractChat +
   });
 
   it('answers a broken request with 400 {error: {message}}', async () => {
-    const post = (body) =>
-      fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const post = (body) => fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
     const user = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] };
     for (const body of [
       '{not json',

@@ -115,21 +115,12 @@ describe('demo server with the scripted agent', () => {
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type'), /^text\/event-stream/);
     assertValidAgUi(events);
-    assert.deepEqual(
-      { type: events[0].type, threadId: events[0].threadId, runId: events[0].runId },
-      { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId },
-    );
+    assert.deepEqual({ type: events[0].type, threadId: events[0].threadId, runId: events[0].runId }, { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
     assert.equal(events.at(-1).type, 'RUN_FINISHED');
     assert.equal(events.at(-1).runId, input.runId);
 
     const reasoning = types(events).filter((type) => type.startsWith('REASONING_'));
-    assert.deepEqual([...new Set(reasoning)], [
-      'REASONING_START',
-      'REASONING_MESSAGE_START',
-      'REASONING_MESSAGE_CONTENT',
-      'REASONING_MESSAGE_END',
-      'REASONING_END',
-    ]);
+    assert.deepEqual([...new Set(reasoning)], ['REASONING_START', 'REASONING_MESSAGE_START', 'REASONING_MESSAGE_CONTENT', 'REASONING_MESSAGE_END', 'REASONING_END']);
     assert.ok(types(events).indexOf('REASONING_END') < types(events).indexOf('TEXT_MESSAGE_START'));
 
     const text = textOf(events);
@@ -151,7 +142,10 @@ describe('demo server with the scripted agent', () => {
     assert.equal(events.at(-1).type, 'RUN_FINISHED');
 
     const calls = [...toolCallsOf(events).values()];
-    assert.deepEqual(calls.map((call) => call.name), ['get_weather', 'get_forecast']);
+    assert.deepEqual(
+      calls.map((call) => call.name),
+      ['get_weather', 'get_forecast'],
+    );
     for (const call of calls) {
       assert.ok(call.ended, `${call.name} ended`);
       assert.ok(call.argEvents > 1, `${call.name} args arrive in several deltas`);
@@ -256,13 +250,7 @@ describe('demo server with the scripted agent', () => {
   });
 
   it('does not serve files outside dist/', async () => {
-    for (const rawPath of [
-      '/dist/../package.json',
-      '/dist/..%2fpackage.json',
-      '/dist/%2e%2e/package.json',
-      '/dist/..%5cpackage.json',
-      '/dist/%2E%2E%2Fdemo%2Fserver.mjs',
-    ]) {
+    for (const rawPath of ['/dist/../package.json', '/dist/..%2fpackage.json', '/dist/%2e%2e/package.json', '/dist/..%5cpackage.json', '/dist/%2E%2E%2Fdemo%2Fserver.mjs']) {
       assert.notEqual(await rawGet(server.url, rawPath), 200, rawPath);
     }
     assert.equal(await rawGet(server.url, '/nope'), 404);
@@ -299,7 +287,10 @@ describe('demo server with the scripted agent', () => {
 
     const { events } = await postRun(slow.url, runInput('error'));
     assert.equal(events.at(-1).type, 'RUN_ERROR');
-    assert.deepEqual(logged.filter((line) => !line.includes('npm run build')), []);
+    assert.deepEqual(
+      logged.filter((line) => !line.includes('npm run build')),
+      [],
+    );
   });
 });
 
@@ -478,17 +469,10 @@ describe('OpenAI-compatible agent', () => {
     const input = runInput('weather in Lisbon?');
     const { events } = await postRun(demo.url, input);
     assertValidAgUi(events);
-    assert.deepEqual([...new Set(types(events))], [
-      'RUN_STARTED',
-      'TOOL_CALL_START',
-      'TOOL_CALL_ARGS',
-      'TOOL_CALL_END',
-      'TOOL_CALL_RESULT',
-      'TEXT_MESSAGE_START',
-      'TEXT_MESSAGE_CONTENT',
-      'TEXT_MESSAGE_END',
-      'RUN_FINISHED',
-    ]);
+    assert.deepEqual(
+      [...new Set(types(events))],
+      ['RUN_STARTED', 'TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_END', 'TOOL_CALL_RESULT', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'RUN_FINISHED'],
+    );
     assert.equal(events[0].runId, input.runId);
     const call = toolCallsOf(events).get('call_w1');
     assert.equal(call.name, 'get_weather');
@@ -507,7 +491,10 @@ describe('OpenAI-compatible agent', () => {
     assert.equal(first.body.stream, true);
     assert.equal(first.body.messages[0].role, 'system');
     assert.deepEqual(first.body.messages.at(-1), { role: 'user', content: 'weather in Lisbon?' });
-    assert.deepEqual(first.body.tools.map((tool) => tool.function.name), ['get_weather', 'get_forecast']);
+    assert.deepEqual(
+      first.body.tools.map((tool) => tool.function.name),
+      ['get_weather', 'get_forecast'],
+    );
 
     const assistant = second.body.messages.find((message) => message.role === 'assistant');
     assert.equal(assistant.tool_calls[0].id, 'call_w1');
@@ -564,8 +551,23 @@ describe('OpenAI-compatible agent', () => {
   it('converts AG-UI history into chat-completions messages', () => {
     const messages = toChatMessages([
       { id: '1', role: 'developer', content: 'Be brief.' },
-      { id: '2', role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', source: { type: 'url', value: 'https://example.com/a.png' } }] },
-      { id: '3', role: 'assistant', content: 'Checking.', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }, { id: 'c2', type: 'function', function: { name: 'pick_color', arguments: '{}' } }] },
+      {
+        id: '2',
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look:' },
+          { type: 'image', source: { type: 'url', value: 'https://example.com/a.png' } },
+        ],
+      },
+      {
+        id: '3',
+        role: 'assistant',
+        content: 'Checking.',
+        toolCalls: [
+          { id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{}' } },
+          { id: 'c2', type: 'function', function: { name: 'pick_color', arguments: '{}' } },
+        ],
+      },
       { id: '4', role: 'tool', toolCallId: 'c1', content: '{"ok":true}' },
       { id: '5', role: 'activity', activityType: 'plan', content: {} },
       { id: '6', role: 'tool', toolCallId: 'nobody', content: 'orphan' },
@@ -573,7 +575,13 @@ describe('OpenAI-compatible agent', () => {
     ]);
     assert.deepEqual(messages, [
       { role: 'system', content: 'Be brief.' },
-      { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look:' },
+          { type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
+        ],
+      },
       {
         role: 'assistant',
         content: 'Checking.',

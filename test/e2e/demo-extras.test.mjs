@@ -68,7 +68,10 @@ function encodePng(rows, filters) {
   ]);
 }
 
-const [DARK, LIGHT] = [[20, 60, 200], [40, 100, 240]];
+const [DARK, LIGHT] = [
+  [20, 60, 200],
+  [40, 100, 240],
+];
 // Six of each: the average is (30, 80, 220) = #1e50dc, a blue.
 const TILE_ROWS = [
   [DARK, LIGHT, DARK, LIGHT],
@@ -102,7 +105,10 @@ async function agUiRun(baseUrl, content) {
   assert.equal(response.status, 200);
   const events = parseSse(await response.text());
   for (const event of events) assert.ok(EventSchema.safeParse(event).success, `${event.type} is a valid AG-UI event`);
-  const text = events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => event.delta).join('');
+  const text = events
+    .filter((event) => event.type === 'TEXT_MESSAGE_CONTENT')
+    .map((event) => event.delta)
+    .join('');
   const custom = (name) => events.filter((event) => event.type === 'CUSTOM' && event.name === name).map((event) => event.value);
   return { events, text, suggestions: custom('agent-chat.suggestions'), sources: custom('agent-chat.sources') };
 }
@@ -116,7 +122,10 @@ async function aiSdkReply(baseUrl, parts) {
   });
   assert.equal(response.status, 200, await response.clone().text());
   const data = parseSse(await response.text().then((body) => body.replace(/^data: \[DONE\]$/m, '')));
-  const text = data.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta).join('');
+  const text = data
+    .filter((chunk) => chunk.type === 'text-delta')
+    .map((chunk) => chunk.delta)
+    .join('');
   const suggestions = data.filter((chunk) => chunk.type === 'data-agent-chat-suggestions');
   return { chunks: data, types: data.map((chunk) => chunk.type), text, suggestions, sources: data.filter((chunk) => chunk.type === 'source-url') };
 }
@@ -242,7 +251,11 @@ describe('the demo backend’s code, math, sources, suggestions and attachments'
       const reply = await agUiRun(server.url, [
         { type: 'text', text: 'What are these?' },
         { type: 'image', source: { type: 'data', value: TILE.toString('base64'), mimeType: 'image/png' }, metadata: { 'agent-chat': { name: TILE_NAME, size: TILE.length } } },
-        { type: 'document', source: { type: 'data', value: NOTES.toString('base64'), mimeType: 'text/plain' }, metadata: { 'agent-chat': { name: 'notes.txt', size: NOTES.length } } },
+        {
+          type: 'document',
+          source: { type: 'data', value: NOTES.toString('base64'), mimeType: 'text/plain' },
+          metadata: { 'agent-chat': { name: 'notes.txt', size: NOTES.length } },
+        },
         { type: 'image', source: { type: 'url', value: url, mimeType: 'image/png' }, metadata: { 'agent-chat': { name: 'far.png', size: 2048 } } },
       ]);
       assert.match(reply.text, /^You attached 3 files\./);

@@ -59,7 +59,10 @@ async function collect(input) {
 }
 
 const ofType = (events, type) => events.filter((event) => event.type === type);
-const text = (events) => ofType(events, 'TEXT_MESSAGE_CONTENT').map((event) => event.delta).join('');
+const text = (events) =>
+  ofType(events, 'TEXT_MESSAGE_CONTENT')
+    .map((event) => event.delta)
+    .join('');
 
 /** Every event valid AG-UI 1.0; RUN_STARTED first (with the input's ids), then RUN_FINISHED or RUN_ERROR last, once. */
 function assertWellFormed(events, input, last = 'RUN_FINISHED') {
@@ -67,10 +70,7 @@ function assertWellFormed(events, input, last = 'RUN_FINISHED') {
     const result = EventSchema.safeParse(event);
     assert.ok(result.success, `${event.type} is not a valid AG-UI event: ${result.error?.message}`);
   }
-  assert.deepEqual(
-    { type: events[0].type, threadId: events[0].threadId, runId: events[0].runId },
-    { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId },
-  );
+  assert.deepEqual({ type: events[0].type, threadId: events[0].threadId, runId: events[0].runId }, { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
   assert.equal(events.at(-1).type, last);
   assert.equal(ofType(events, 'RUN_STARTED').length, 1);
   assert.equal(ofType(events, 'RUN_FINISHED').length + ofType(events, 'RUN_ERROR').length, 1);
@@ -117,8 +117,7 @@ describe('demo server: the scripted agent asks questions for "plan" (ask_user)',
   after(() => server?.close());
 
   /** The next run: the history with the tool message answering the ask_user call (and maybe a user message after it). */
-  const followUp = (content, more = []) =>
-    runInput(historyAfter(input, events, [{ id: `${askCall.id}:result`, role: 'tool', toolCallId: askCall.id, content }, ...more]));
+  const followUp = (content, more = []) => runInput(historyAfter(input, events, [{ id: `${askCall.id}:result`, role: 'tool', toolCallId: askCall.id, content }, ...more]));
 
   it('says why it asks, calls ask_user and ends the run with the call pending', () => {
     assertWellFormed(events, input);
@@ -321,9 +320,7 @@ describe('demo server: the scripted agent asks for approval for "delete" (AG-UI 
   });
 
   it('approved with edited arguments: uses them', async () => {
-    const next = resuming([
-      { interruptId: `approve-${call.id}`, status: 'resolved', payload: { approved: true, editedArgs: { path: '/tmp/demo-old/cache', recursive: false } } },
-    ]);
+    const next = resuming([{ interruptId: `approve-${call.id}`, status: 'resolved', payload: { approved: true, editedArgs: { path: '/tmp/demo-old/cache', recursive: false } } }]);
     const { result, said } = assertResumed(await postRun(server.url, next), next);
     assert.equal(result, 'Deleted 2 files in /tmp/demo-old/cache (not its subfolders).');
     assert.match(said, /Approved with your changes/);
@@ -370,7 +367,14 @@ describe('demo server: the scripted agent asks for approval for "delete" (AG-UI 
     const cases = [
       ['already answered', resuming([{ interruptId: id, status: 'resolved', payload: { approved: true } }], alreadyDone), 'UNKNOWN_INTERRUPT'],
       ['not in this thread', resuming([{ interruptId: id, status: 'resolved', payload: { approved: true } }], input.messages), 'UNKNOWN_INTERRUPT'],
-      ['twice', resuming([{ interruptId: id, status: 'cancelled' }, { interruptId: id, status: 'cancelled' }]), 'INVALID_RESUME'],
+      [
+        'twice',
+        resuming([
+          { interruptId: id, status: 'cancelled' },
+          { interruptId: id, status: 'cancelled' },
+        ]),
+        'INVALID_RESUME',
+      ],
       ['no approved', resuming([{ interruptId: id, status: 'resolved', payload: { reason: 'hm' } }]), 'INVALID_RESUME'],
       ['bad edit', resuming([{ interruptId: id, status: 'resolved', payload: { approved: true, editedArgs: { recursive: true } } }]), 'INVALID_RESUME'],
     ];
@@ -420,7 +424,10 @@ describe('demo page: questions and approvals on the built bundle', { timeout: 12
         } catch (error) {
           const seen = await page.evaluate(() => ({
             ends: window.__ends,
-            turns: document.querySelector('agent-chat').getTurns().map((turn) => ({ role: turn.role, status: turn.status, parts: turn.parts?.length })),
+            turns: document
+              .querySelector('agent-chat')
+              .getTurns()
+              .map((turn) => ({ role: turn.role, status: turn.status, parts: turn.parts?.length })),
             composer: document.querySelector('agent-chat').shadowRoot.querySelector('agent-chat-composer')?.shadowRoot?.querySelector('textarea')?.value,
           }));
           throw new Error(`response-end #${n} did not come: ${JSON.stringify({ ...seen, problems })}`, { cause: error });
@@ -547,4 +554,3 @@ describe('demo page: questions and approvals on the built bundle', { timeout: 12
     await page.close();
   });
 });
-

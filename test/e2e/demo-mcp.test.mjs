@@ -48,11 +48,19 @@ async function until(read, message, timeout = TIMEOUT) {
 function turnsOf(page, selector) {
   return page.evaluate((selector) => {
     const messages = document.querySelector(selector).shadowRoot.querySelectorAll('agent-chat-message');
-    return [...messages].map((message) => message.turn).map((turn) => ({
-      role: turn.role,
-      text: turn.role === 'assistant' ? turn.parts.filter((part) => part.kind === 'text').map((part) => part.text).join('\n') : turn.text,
-      calls: turn.role === 'assistant' ? turn.parts.filter((part) => part.kind === 'tool-call').map((part) => part.name) : [],
-    }));
+    return [...messages]
+      .map((message) => message.turn)
+      .map((turn) => ({
+        role: turn.role,
+        text:
+          turn.role === 'assistant'
+            ? turn.parts
+                .filter((part) => part.kind === 'text')
+                .map((part) => part.text)
+                .join('\n')
+            : turn.text,
+        calls: turn.role === 'assistant' ? turn.parts.filter((part) => part.kind === 'tool-call').map((part) => part.name) : [],
+      }));
   }, selector);
 }
 
@@ -64,7 +72,9 @@ describe('scripted agent with the dice roller', () => {
     const events = await collect(scriptedRun(runInput([{ id: 'u1', role: 'user', content: 'Roll 3 dice please' }], { tools: [DICE_TOOL_DEFINITION] }), { delayMs: 0 }));
     const start = ofType(events, 'TOOL_CALL_START')[0];
     assert.equal(start.toolCallName, DICE_TOOL);
-    const args = ofType(events, 'TOOL_CALL_ARGS').map((event) => event.delta).join('');
+    const args = ofType(events, 'TOOL_CALL_ARGS')
+      .map((event) => event.delta)
+      .join('');
     assert.deepEqual(JSON.parse(args), { dice: 3, sides: 6 });
     assert.equal(ofType(events, 'TOOL_CALL_RESULT').length, 0, 'the client runs it');
     assert.deepEqual(events.at(-1).outcome, { type: 'success', pendingToolCallIds: [start.toolCallId] });
@@ -77,7 +87,10 @@ describe('scripted agent with the dice roller', () => {
     assert.equal(events.at(-1).outcome, undefined);
 
     const weather = await collect(scriptedRun(runInput([{ id: 'u2', role: 'user', content: 'weather in Oslo' }], { tools: [DICE_TOOL_DEFINITION] }), { delayMs: 0 }));
-    assert.deepEqual(ofType(weather, 'TOOL_CALL_START').map((event) => event.toolCallName), ['get_weather', 'get_forecast']);
+    assert.deepEqual(
+      ofType(weather, 'TOOL_CALL_START').map((event) => event.toolCallName),
+      ['get_weather', 'get_forecast'],
+    );
   });
 
   it('describes the result once the tool message comes back, and reads the app context', async () => {
@@ -143,7 +156,10 @@ describe('demo server with the dice roller MCP server and the sandbox origin', (
       assert.deepEqual(reroll._meta.ui.visibility, ['app']);
       const result = await client.callTool({ name: DICE_TOOL, arguments: { dice: 3 } });
       assert.equal(result.structuredContent.rolls.length, 3);
-      assert.equal(result.structuredContent.total, result.structuredContent.rolls.reduce((a, b) => a + b, 0));
+      assert.equal(
+        result.structuredContent.total,
+        result.structuredContent.rolls.reduce((a, b) => a + b, 0),
+      );
       const resource = await client.readResource({ uri: DICE_APP_URI });
       const [content] = resource.contents;
       assert.equal(content.mimeType, 'text/html;profile=mcp-app');
@@ -202,7 +218,10 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     assert.ok(firstTotal >= 2 && firstTotal <= 12, `total ${firstTotal}`);
 
     let turns = await turnsOf(page, chat);
-    assert.deepEqual(turns.map((turn) => turn.role), ['user', 'assistant']);
+    assert.deepEqual(
+      turns.map((turn) => turn.role),
+      ['user', 'assistant'],
+    );
     assert.deepEqual(turns[1].calls, [DICE_TOOL]);
     assert.match(turns[1].text, new RegExp(`\\*\\*${firstTotal}\\*\\* in total|You rolled \\*\\*${firstTotal}\\*\\*`), 'the reply describes the same roll');
 
@@ -225,7 +244,10 @@ describe('demo page: the dice roller MCP App in both sandbox modes', () => {
     await proposal.getByRole('button', { name: 'Send' }).click();
     await replied;
     turns = await turnsOf(page, chat);
-    assert.deepEqual(turns.map((turn) => turn.role), ['user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(
+      turns.map((turn) => turn.role),
+      ['user', 'assistant', 'user', 'assistant'],
+    );
     assert.match(turns[2].text, new RegExp(`^I rolled [\\d + ]+ = ${secondTotal} on roll #2\\.$`));
     assert.match(turns[3].text, new RegExp(`roll #2 of 2d6, showing [\\d + ]+ = \\*\\*${secondTotal}\\*\\*`), 'the reply saw the app state');
     await page.locator(`${chat} agent-chat-message`).filter({ hasText: `I rolled` }).first().waitFor({ timeout: TIMEOUT });

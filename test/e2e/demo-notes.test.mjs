@@ -50,7 +50,12 @@ describe('demo: the notes server behind OAuth (built bundle, 390×844)', () => {
     const replyText = () =>
       page.evaluate(() => {
         const last = document.querySelector('agent-chat').getTurns().at(-1);
-        return last?.role === 'assistant' ? last.parts.filter((part) => part.kind === 'text').map((part) => part.text).join(' ') : '';
+        return last?.role === 'assistant'
+          ? last.parts
+              .filter((part) => part.kind === 'text')
+              .map((part) => part.text)
+              .join(' ')
+          : '';
       });
     const ask = async (text) => {
       const input = page.locator('agent-chat textarea');

@@ -135,7 +135,11 @@ for (const viewport of VIEWPORTS) {
         const firstLoad = firstLoadFiles();
         // The launcher's own chunk (the panel's workings) is all a closed popup loads.
         const early = scripts.filter((name) => !firstLoad.has(name));
-        assert.deepEqual(early.map((name) => name.replace(/-[\w-]{8}\.js$/, '')), ['embed-controller'], 'only the launcher’s chunk before the panel opens');
+        assert.deepEqual(
+          early.map((name) => name.replace(/-[\w-]{8}\.js$/, '')),
+          ['embed-controller'],
+          'only the launcher’s chunk before the panel opens',
+        );
         assert.deepEqual(await page.evaluate(() => window.__databasesOpened), [], 'no IndexedDB before the panel opens');
         const scriptsBeforeOpen = scripts.length;
 
@@ -157,11 +161,7 @@ for (const viewport of VIEWPORTS) {
         await panel(page).evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
         const panelBox = await panel(page).boundingBox();
         if (viewport.width < 640) {
-          assert.deepEqual(
-            [panelBox.x, panelBox.y, panelBox.width, panelBox.height].map(Math.round),
-            [0, 0, viewport.width, viewport.height],
-            'full screen on a phone',
-          );
+          assert.deepEqual([panelBox.x, panelBox.y, panelBox.width, panelBox.height].map(Math.round), [0, 0, viewport.width, viewport.height], 'full screen on a phone');
         } else {
           assert.ok(panelBox.x > viewport.width / 2 && panelBox.x + panelBox.width <= viewport.width, `panel at the right: ${JSON.stringify(panelBox)}`);
           assert.ok(panelBox.y >= 0 && panelBox.y + panelBox.height <= box.y, `panel above the launcher: ${JSON.stringify(panelBox)}`);
@@ -199,9 +199,7 @@ for (const viewport of VIEWPORTS) {
       try {
         await launcher(page).click();
         await panel(page).waitFor({ state: 'visible' });
-        const started = page.evaluate(
-          () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-start', resolve, { once: true })),
-        );
+        const started = page.evaluate(() => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-start', resolve, { once: true })));
         const ended = page.evaluate(
           () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true })),
         );

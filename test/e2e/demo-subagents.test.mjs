@@ -135,10 +135,7 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
       const result = EventSchema.safeParse(event);
       assert.ok(result.success, `${event.type} is not a valid AG-UI event: ${result.error?.message}`);
     }
-    assert.deepEqual(
-      { type: events[0].type, threadId: events[0].threadId, runId: events[0].runId },
-      { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId },
-    );
+    assert.deepEqual({ type: events[0].type, threadId: events[0].threadId, runId: events[0].runId }, { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
     assert.equal(events.at(-1).type, 'RUN_FINISHED');
     assert.equal(events.at(-1).runId, input.runId);
     assert.equal(events.at(-1).outcome, undefined, 'nothing left pending');
@@ -152,7 +149,10 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
     for (const call of calls) {
       assert.ok(call.end > call.start, `${call.name}: TOOL_CALL_END after its start`);
       assert.ok(call.argIndexes.length > 0, `${call.name}: has arguments`);
-      assert.ok(call.argIndexes.every((index) => index > call.start && index < call.end), `${call.name}: args between start and end`);
+      assert.ok(
+        call.argIndexes.every((index) => index > call.start && index < call.end),
+        `${call.name}: args between start and end`,
+      );
       assert.doesNotThrow(() => JSON.parse(call.args), `${call.name}: args are JSON`);
       assert.ok(call.results.length <= 1, `${call.name}: at most one result`);
       for (const { index, event } of call.results) {
@@ -185,14 +185,20 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
     );
   });
 
-  it('runs each top-level subagent inside a call of the lead\'s delegate tool (parentToolCallId)', () => {
+  it("runs each top-level subagent inside a call of the lead's delegate tool (parentToolCallId)", () => {
     const delegations = calls.filter((call) => call.name === 'delegate');
     assert.equal(delegations.length, 4);
     const topLevel = runs.filter((run) => !run.parentSubagentRunId);
-    assert.deepEqual(topLevel.map((run) => run.name), ['researcher', 'researcher', 'analyst', 'translator']);
+    assert.deepEqual(
+      topLevel.map((run) => run.name),
+      ['researcher', 'researcher', 'analyst', 'translator'],
+    );
     topLevel.forEach((run, index) => {
       const call = delegations[index];
-      assert.ok(call.attributions.every((id) => id === undefined), 'delegate is the lead agent\'s own call');
+      assert.ok(
+        call.attributions.every((id) => id === undefined),
+        "delegate is the lead agent's own call",
+      );
       const args = JSON.parse(call.args);
       assert.equal(args.agent, run.name);
       assert.equal(typeof args.task, 'string');
@@ -200,7 +206,7 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
       assert.equal(run.parentToolCallId, call.id, `${run.name} links to its delegate call`);
       assert.equal(run.parentMessageId, call.parentMessageId, `${run.name}: the message that holds the call`);
       assert.ok(run.parentMessageId, 'the delegate call belongs to a lead message');
-      assert.ok(call.end < run.start, 'the subagent starts once the call\'s arguments are complete');
+      assert.ok(call.end < run.start, "the subagent starts once the call's arguments are complete");
       assert.equal(call.results.length, 1, 'every delegate call gets a result');
       assert.ok(run.end < call.results[0].index, 'the delegate call is answered after its subagent ends');
       if (index > 0) assert.ok(topLevel[index - 1].end < run.start, 'delegations run one after another');
@@ -214,8 +220,14 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
     assert.notEqual(first.subagentRunId, second.subagentRunId);
     assert.notEqual(first.parentToolCallId, second.parentToolCallId);
     const ownCalls = (run) => calls.filter((call) => call.attributions[0] === run.subagentRunId);
-    assert.deepEqual(ownCalls(first).map((call) => call.name), ['web_search', 'web_search']);
-    assert.deepEqual(ownCalls(second).map((call) => call.name), ['web_search']);
+    assert.deepEqual(
+      ownCalls(first).map((call) => call.name),
+      ['web_search', 'web_search'],
+    );
+    assert.deepEqual(
+      ownCalls(second).map((call) => call.name),
+      ['web_search'],
+    );
     for (const call of [...ownCalls(first), ...ownCalls(second)]) {
       assert.equal(typeof JSON.parse(call.args).query, 'string');
       assert.match(resultText(call), /^### Results for "/, 'search results are Markdown');
@@ -231,7 +243,10 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
     assert.equal(checker.parentToolCallId, undefined, 'started directly, not through a tool call');
     assert.ok(researcher.start < checker.start && checker.end < researcher.end, 'runs while its parent runs');
     const checkerCalls = calls.filter((call) => call.attributions[0] === checker.subagentRunId);
-    assert.deepEqual(checkerCalls.map((call) => call.name), ['check_claim']);
+    assert.deepEqual(
+      checkerCalls.map((call) => call.name),
+      ['check_claim'],
+    );
     const verdict = JSON.parse(resultText(checkerCalls[0]));
     assert.equal(verdict.verdict, 'supported');
     assert.ok(checkerCalls[0].start > checker.start && checkerCalls[0].results[0].index < checker.end);
@@ -241,7 +256,10 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
   it('attributes every event of a subagent to it with subagentRunId, and nothing of the lead', () => {
     for (const call of calls) {
       const [owner] = call.attributions;
-      assert.ok(call.attributions.every((id) => id === owner), `${call.name}: all its events carry the same subagentRunId`);
+      assert.ok(
+        call.attributions.every((id) => id === owner),
+        `${call.name}: all its events carry the same subagentRunId`,
+      );
       if (call.name === 'delegate') {
         assert.equal(owner, undefined);
         continue;
@@ -262,7 +280,10 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
 
     const messages = textMessages(events);
     for (const message of messages) {
-      assert.ok(message.attributions.every((id) => id === message.attributions[0]), 'a message keeps its attribution');
+      assert.ok(
+        message.attributions.every((id) => id === message.attributions[0]),
+        'a message keeps its attribution',
+      );
     }
     const researcherNotes = messages.filter((message) => message.attributions[0] === runs[0].subagentRunId);
     assert.equal(researcherNotes.length, 1, 'the researcher streams its notes');
@@ -276,7 +297,10 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
   it('has the analyst return an HTML table (with colspan) and an inline SVG line chart', () => {
     const analyst = runs.find((run) => run.name === 'analyst');
     const analystCalls = calls.filter((call) => call.attributions[0] === analyst.subagentRunId);
-    assert.deepEqual(analystCalls.map((call) => call.name), ['make_table', 'plot_chart']);
+    assert.deepEqual(
+      analystCalls.map((call) => call.name),
+      ['make_table', 'plot_chart'],
+    );
     const [table, chart] = analystCalls.map(resultText);
 
     assert.match(table, /^<table>/);
@@ -310,7 +334,10 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
     });
     assert.equal(ofType(events, 'SUBAGENT_FINISHED').filter((event) => event.subagentRunId === translator.subagentRunId).length, 0);
     const translatorCalls = calls.filter((call) => call.attributions[0] === translator.subagentRunId);
-    assert.deepEqual(translatorCalls.map((call) => call.name), ['translate']);
+    assert.deepEqual(
+      translatorCalls.map((call) => call.name),
+      ['translate'],
+    );
     assert.ok(translatorCalls[0].end < translator.end, 'the call started and ended');
     assert.equal(translatorCalls[0].results.length, 0, 'but never got a result');
 
@@ -323,10 +350,13 @@ describe('demo server: the scripted agent delegates to subagents for "research"'
     }
   });
 
-  it('ends with the lead\'s summary after every subagent has ended', () => {
+  it("ends with the lead's summary after every subagent has ended", () => {
     const messages = textMessages(events);
     const summary = messages.at(-1);
-    assert.ok(summary.attributions.every((id) => id === undefined), 'the summary is the lead\'s');
+    assert.ok(
+      summary.attributions.every((id) => id === undefined),
+      "the summary is the lead's",
+    );
     assert.ok(runs.every((run) => run.end < summary.start));
     assert.ok(calls.every((call) => call.results.every(({ index }) => index < summary.start)));
     assert.match(summary.text, /researcher \(2\)/);
@@ -353,7 +383,9 @@ describe('scripted agent: subagent keyword and streaming', () => {
       );
     }
     const intro = await postRun(server.url, runInput('hello'));
-    const text = ofType(intro, 'TEXT_MESSAGE_CONTENT').map((event) => event.delta).join('');
+    const text = ofType(intro, 'TEXT_MESSAGE_CONTENT')
+      .map((event) => event.delta)
+      .join('');
     assert.match(text, /\*\*research\*\*/);
     assert.match(text, /SUBAGENT_STARTED/);
     assert.equal(ofType(intro, 'SUBAGENT_STARTED').length, 0);
@@ -362,11 +394,14 @@ describe('scripted agent: subagent keyword and streaming', () => {
   it('keeps the other keywords free of subagents', async () => {
     for (const text of ['weather in Lisbon', 'state', 'error']) {
       const events = await postRun(server.url, runInput(text));
-      assert.ok(events.every((event) => !SUBAGENT_TYPES.has(event.type) && event.subagentRunId === undefined), text);
+      assert.ok(
+        events.every((event) => !SUBAGENT_TYPES.has(event.type) && event.subagentRunId === undefined),
+        text,
+      );
     }
   });
 
-  it('paces the subagents\' events with the delay option', async () => {
+  it("paces the subagents' events with the delay option", async () => {
     const started = performance.now();
     let firstSubagent;
     for await (const event of scriptedRun(runInput('research'), { delayMs: 1 })) {

@@ -47,7 +47,8 @@ function unbounded(page, selector = 'agent-chat') {
         if (!element.matches('button, summary, select, textarea, input:not([type="checkbox"], [type="radio"], [type="file"], [type="hidden"])')) continue;
         if (!element.getClientRects().length || element.closest('.visually-hidden, [hidden]')) continue;
         const frame = element.localName === 'textarea' ? element.closest('.composer') : null;
-        if (!bounded(element) && !(frame && bounded(frame))) found.push(`<${element.localName} part="${element.getAttribute('part') ?? ''}" class="${element.className}">${(element.textContent ?? '').trim().slice(0, 30)}`);
+        if (!bounded(element) && !(frame && bounded(frame)))
+          found.push(`<${element.localName} part="${element.getAttribute('part') ?? ''}" class="${element.className}">${(element.textContent ?? '').trim().slice(0, 30)}`);
       }
     };
     visit(document.querySelector(selector).shadowRoot);

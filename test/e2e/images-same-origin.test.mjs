@@ -63,7 +63,11 @@ async function startSite(reply) {
       const send = (event) => res.write(encoder.encodeSSE(event));
       send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
       send({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' });
-      send({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: (input.messages ?? []).some((message) => /huge/.test(JSON.stringify(message.content))) ? '![huge](/huge.gif)' : reply.text });
+      send({
+        type: 'TEXT_MESSAGE_CONTENT',
+        messageId: 'm',
+        delta: (input.messages ?? []).some((message) => /huge/.test(JSON.stringify(message.content))) ? '![huge](/huge.gif)' : reply.text,
+      });
       send({ type: 'TEXT_MESSAGE_END', messageId: 'm' });
       send({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'report' });
       send({ type: 'TOOL_CALL_END', toolCallId: 'c' });
@@ -125,8 +129,14 @@ describe('same-origin images that redirect', () => {
     await waitFor(async () => (await placeholders.count()) === 4, { message: 'a placeholder for each redirecting image' });
     const texts = await placeholders.allTextContents();
     const host = new URL(site.url).host;
-    assert.ok(texts.every((text) => text.startsWith(`Show image from ${host}, which redirects (`)), texts.join(' | '));
-    assert.ok(texts.some((text) => text.endsWith('(leak)')), texts.join(' | '));
+    assert.ok(
+      texts.every((text) => text.startsWith(`Show image from ${host}, which redirects (`)),
+      texts.join(' | '),
+    );
+    assert.ok(
+      texts.some((text) => text.endsWith('(leak)')),
+      texts.join(' | '),
+    );
     assert.equal(await page.locator('agent-chat img[alt="leak"], agent-chat img[alt="raw"], agent-chat img[alt="in result"]').count(), 0);
     await page.locator('agent-chat button.image-placeholder', { hasText: '(leak)' }).click();
     await waitFor(() => requests.length === 1, { message: 'the pressed image loads' });

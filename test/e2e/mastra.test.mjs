@@ -80,7 +80,10 @@ describe('a real Mastra agent over AG-UI', () => {
 
     // The answer reached Mastra's model as the ask_user tool's result.
     const toolMessages = mastra.requests[3].messages.filter((message) => message.role === 'tool');
-    assert.deepEqual(toolMessages.map((message) => message.toolCallId), ['weather-1', 'ask-1']);
+    assert.deepEqual(
+      toolMessages.map((message) => message.toolCallId),
+      ['weather-1', 'ask-1'],
+    );
     const last = mastra.prompts.at(-1).at(-1);
     assert.equal(last.role, 'tool');
     assert.equal(last.content[0].toolName, 'ask_user');

@@ -20,11 +20,17 @@ export function costlyFormulas() {
   return [
     // Nested \def: each level multiplies the one below; few expansions, tens of thousands of glyphs.
     { name: 'def chain ×10×10×4', tex: `\\def\\a{${x40}}\\def\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\def\\d{\\c\\c\\c\\c}\\d` },
-    { name: 'def chain of fractions', tex: `\\def\\a{\\frac{x^2}{y_1}\\sqrt{z}}\\def\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\def\\d{\\c\\c\\c\\c}\\d` },
+    {
+      name: 'def chain of fractions',
+      tex: `\\def\\a{\\frac{x^2}{y_1}\\sqrt{z}}\\def\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\def\\d{\\c\\c\\c\\c}\\d`,
+    },
     { name: 'def with a parameter, ×8 twice', tex: `\\def\\a#1{#1#1#1#1#1#1#1#1}\\def\\b{${x40}${x40}}\\a{\\a{\\b}}` },
     { name: 'gdef chain', tex: `\\gdef\\a{${x40}}\\gdef\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}\\gdef\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\c\\c\\c\\c` },
     { name: 'newcommand chain', tex: `\\newcommand{\\p}{${x40}}\\newcommand{\\q}{\\p\\p\\p\\p\\p\\p\\p\\p\\p\\p}\\newcommand{\\z}{\\q\\q\\q\\q\\q\\q\\q\\q\\q\\q}\\z\\z\\z` },
-    { name: 'renewcommand chain', tex: `\\renewcommand{\\alpha}{${x40}}\\renewcommand{\\beta}{\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha}\\renewcommand{\\gamma}{\\beta\\beta\\beta\\beta\\beta\\beta\\beta\\beta\\beta\\beta}\\gamma\\gamma` },
+    {
+      name: 'renewcommand chain',
+      tex: `\\renewcommand{\\alpha}{${x40}}\\renewcommand{\\beta}{\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha\\alpha}\\renewcommand{\\gamma}{\\beta\\beta\\beta\\beta\\beta\\beta\\beta\\beta\\beta\\beta}\\gamma\\gamma`,
+    },
     { name: 'edef doubling', tex: `\\def\\a{xx}${repeat(12, () => '\\edef\\a{\\a\\a}')}\\a` },
     { name: 'let and def', tex: `\\def\\a{${x40}}\\let\\b\\a\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\def\\d{\\c\\c\\c\\c\\c\\c\\c\\c\\c\\c}\\d\\d\\d` },
     { name: 'mathchoice nesting', tex: `\\def\\m#1{\\mathchoice{#1}{#1}{#1}{#1}}\\m{\\m{\\m{\\m{\\m{x}}}}}` },

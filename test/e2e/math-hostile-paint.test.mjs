@@ -61,7 +61,8 @@ function inspect() {
   // The buttons of the messages (copy, regenerate, edit…) in view.
   for (const button of all(chat.shadowRoot.querySelector('[role="log"]'), 'button')) {
     const box = button.getBoundingClientRect();
-    if (box.width && box.height && !button.closest('agent-chat-markdown')) probe(button, `button "${button.textContent.trim() || button.getAttribute('aria-label')}"`, { many: false });
+    if (box.width && box.height && !button.closest('agent-chat-markdown'))
+      probe(button, `button "${button.textContent.trim() || button.getAttribute('aria-label')}"`, { many: false });
   }
 
   // What each formula paints: every element's box, cut by the boxes that clip it, inside the formula's own boxes.
@@ -87,7 +88,8 @@ function inspect() {
       }
       if (right - left <= 0.5 || bottom - top <= 0.5) continue;
       const inside = boxes.some((own) => left >= own.left - 1 && right <= own.right + 1 && top >= own.top - 1 && bottom <= own.bottom + 1);
-      if (!inside) escapes.push(`${formula.textContent.slice(0, 30)}: ${describe(element)} paints ${Math.round(left)},${Math.round(top)}–${Math.round(right)},${Math.round(bottom)}`);
+      if (!inside)
+        escapes.push(`${formula.textContent.slice(0, 30)}: ${describe(element)} paints ${Math.round(left)},${Math.round(top)}–${Math.round(right)},${Math.round(bottom)}`);
       const style = getComputedStyle(element);
       const painted = [style.color, style.borderTopColor, style.borderRightColor].filter((colour) => colour !== 'rgba(0, 0, 0, 0)');
       if (style.backgroundColor !== 'rgba(0, 0, 0, 0)' || style.backgroundImage !== 'none') colours.push(`${describe(element)} has background ${style.backgroundColor}`);
@@ -123,7 +125,8 @@ describe('hostile formulas draw only as the reply (built bundle)', () => {
     }
     const rendered = await page.evaluate(() => {
       const chat = document.querySelector('agent-chat');
-      return [...chat.shadowRoot.querySelectorAll('agent-chat-message')].flatMap((message) => [...message.shadowRoot.querySelectorAll('.math-inline .katex, .math-display .katex')]).length;
+      return [...chat.shadowRoot.querySelectorAll('agent-chat-message')].flatMap((message) => [...message.shadowRoot.querySelectorAll('.math-inline .katex, .math-display .katex')])
+        .length;
     });
     assert.equal(rendered, entries.length, 'every formula is drawn as math');
     assert.deepEqual(found.misses, [], 'clicks reach the person’s bubble and the controls');

@@ -75,7 +75,10 @@ describe('math in replies (built bundle)', () => {
     assert.equal(reply.status, 'done');
     await page.waitForFunction((query) => deepAll(query).some((p) => p.textContent.includes('inline $\\sqrt{2}$ too.')), '.assistant p');
     assert.equal(await page.evaluate((query) => deepAll(query).length, '.katex, .math-inline, .math-display, math'), 0);
-    assert.deepEqual(requests.filter((url) => /math-render|\/fonts\//.test(url)), []);
+    assert.deepEqual(
+      requests.filter((url) => /math-render|\/fonts\//.test(url)),
+      [],
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -87,7 +90,11 @@ describe('math in replies (built bundle)', () => {
     await page.waitForFunction((query) => deepAll(query).length === 3, '.math-display .katex, .math-inline .katex');
     const structure = await page.evaluate(
       ([displays, inline]) => ({
-        displays: deepAll(displays).map((element) => ({ munderover: !!element.querySelector('math munderover'), mfrac: !!element.querySelector('math mfrac'), tabindex: element.getAttribute('tabindex') })),
+        displays: deepAll(displays).map((element) => ({
+          munderover: !!element.querySelector('math munderover'),
+          mfrac: !!element.querySelector('math mfrac'),
+          tabindex: element.getAttribute('tabindex'),
+        })),
         sqrt: deepAll(inline).map((element) => !!element.querySelector('math msqrt')),
         shadow: deepAll(inline).every((element) => element.getRootNode() instanceof ShadowRoot),
         font: getComputedStyle(deepAll(inline)[0].querySelector('.katex')).fontFamily,
@@ -108,8 +115,15 @@ describe('math in replies (built bundle)', () => {
     const fonts = requests.filter((url) => /\.woff2$/.test(url));
     assert.ok(fonts.length >= 3, `fonts requested: ${fonts.join(', ')}`);
     for (const url of fonts) assert.match(url, new RegExp(`^${origin}/dist/fonts/KaTeX_[\\w-]+\\.woff2$`));
-    assert.ok(requests.some((url) => /\/dist\/math-render-[\w-]+\.js$/.test(url)), 'the math chunk loaded');
-    assert.deepEqual(requests.filter((url) => !url.startsWith(origin)), [], 'nothing from another origin');
+    assert.ok(
+      requests.some((url) => /\/dist\/math-render-[\w-]+\.js$/.test(url)),
+      'the math chunk loaded',
+    );
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith(origin)),
+      [],
+      'nothing from another origin',
+    );
     // Only what the formulas use is fetched (KaTeX ships 20 faces).
     assert.ok(fonts.length < 10, `only the faces in use: ${fonts.length}`);
     assert.equal(await page.evaluate(() => document.fonts.check('16px KaTeX_Main')), true);
@@ -156,7 +170,10 @@ describe('math in replies (built bundle)', () => {
     assert.ok(boxes[0].offCentre < 4, `short formula centred (${boxes[0].offCentre}px off)`);
     assert.equal(boxes[1].scrolls, true);
     assert.equal(boxes[1].overflow, 'auto');
-    assert.deepEqual(boxes.map((box) => box.tabindex), [0, 0]);
+    assert.deepEqual(
+      boxes.map((box) => box.tabindex),
+      [0, 0],
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -66,11 +66,23 @@ function restaurantServer() {
   server.registerTool('booking_app', { description: 'Shows the booking app.', _meta: { ui: { resourceUri: 'ui://restaurant/booking.html' } } }, async () => ({
     content: [{ type: 'text', text: 'The booking app is shown.' }],
   }));
-  server.registerResource('booking', 'ui://restaurant/booking.html', { mimeType: APP_MIME }, async (url) => ({ contents: [{ uri: url.href, mimeType: APP_MIME, text: BOOKING_APP }] }));
+  server.registerResource('booking', 'ui://restaurant/booking.html', { mimeType: APP_MIME }, async (url) => ({
+    contents: [{ uri: url.href, mimeType: APP_MIME, text: BOOKING_APP }],
+  }));
   server.registerTool('ask_twice', { description: 'Asks two things at once.' }, async (ctx) => {
     const form = (message) => ({ mode: 'form', message, requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } });
     const both = await Promise.all([ctx.mcpReq.elicitInput(form('First question')), ctx.mcpReq.elicitInput(form('Second question'))]);
-    return { content: [{ type: 'text', text: `Twice: ${both.map((answer) => answer.action).sort().join(',')}` }] };
+    return {
+      content: [
+        {
+          type: 'text',
+          text: `Twice: ${both
+            .map((answer) => answer.action)
+            .sort()
+            .join(',')}`,
+        },
+      ],
+    };
   });
   server.registerTool('link_account', { description: 'Links the person’s account on another site.' }, async (ctx) => {
     const result = await ctx.mcpReq.elicitInput({ mode: 'url', message: 'Sign in to the bookings site to link it.', url: linkPage, elicitationId: 'link-1' });
@@ -155,7 +167,10 @@ describe('an MCP server asks the person for input (built bundle)', () => {
     await app.locator('#state', { hasText: 'ready' }).waitFor();
     const before = answers.length;
     await app.getByRole('button', { name: 'Book' }).click();
-    const card = page.locator('agent-chat agent-chat-tool-card').filter({ has: page.locator('agent-chat-app-frame') }).last();
+    const card = page
+      .locator('agent-chat agent-chat-tool-card')
+      .filter({ has: page.locator('agent-chat-app-frame') })
+      .last();
     const request = card.locator('[part="elicitation"]');
     await request.locator('agent-chat-schema-form').waitFor();
     assert.match(await request.innerText(), /“restaurant” asks:\s*Who is the table for\?/);

@@ -176,11 +176,7 @@ export function jsonCallBackend() {
  * Returns { backend, middleware }.
  */
 export async function middlewareBackend(mcpUrl, toolName, { serverId = 'basic' } = {}) {
-  const [{ MCPAppsMiddleware }, { AbstractAgent, EventType }, { Observable }] = await Promise.all([
-    import('@ag-ui/mcp-apps-middleware'),
-    import('@ag-ui/client'),
-    import('rxjs'),
-  ]);
+  const [{ MCPAppsMiddleware }, { AbstractAgent, EventType }, { Observable }] = await Promise.all([import('@ag-ui/mcp-apps-middleware'), import('@ag-ui/client'), import('rxjs')]);
 
   class ScriptedAgent extends AbstractAgent {
     run(input) {

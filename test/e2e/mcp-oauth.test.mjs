@@ -129,7 +129,10 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     assert.equal(end.status, 'done');
     const tool = pages.requests.at(-1).messages.find((message) => message.role === 'tool');
     assert.match(tool.content, /Buy tram tickets/);
-    assert.ok(pages.requests.at(-2).tools.some((offered) => offered.name === 'list_notes'), 'offered to the backend');
+    assert.ok(
+      pages.requests.at(-2).tools.some((offered) => offered.name === 'list_notes'),
+      'offered to the backend',
+    );
 
     const kept = await page.evaluate(readSignIns);
     assert.equal(kept.length, 1);
@@ -178,7 +181,11 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     await page.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
     await page.evaluate(() => document.querySelector('agent-chat-mcp-server').signOut());
     await page.locator(`${SERVER}[status="auth-required"]`).waitFor({ state: 'attached' });
-    assert.equal((await page.evaluate(readSignIns)).some((record) => record.tokens), false, 'no tokens kept');
+    assert.equal(
+      (await page.evaluate(readSignIns)).some((record) => record.tokens),
+      false,
+      'no tokens kept',
+    );
 
     // A press with no user activation left, so Chromium's popup blocker (on in this browser) blocks
     // the window. Playwright's evaluate brings an activation of its own: a first window spends it.
@@ -232,7 +239,14 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
       assert.equal(await signInButton(page).count(), 0);
 
       const redirect = `${pages.url}dist/oauth-callback.html`;
-      strict.clients.set('pre-registered', { client_id: 'pre-registered', client_name: 'The shop’s chat', redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
+      strict.clients.set('pre-registered', {
+        client_id: 'pre-registered',
+        client_name: 'The shop’s chat',
+        redirect_uris: [redirect],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      });
       await page.evaluate(() => {
         const server = document.querySelector('agent-chat-mcp-server');
         server.setAttribute('scopes', 'notes calendar');
@@ -304,13 +318,20 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
         windows.push(popup);
       }
       // Allowed in the order opposite to the presses: each tab takes only its own window's answer.
-      for (const [index, tab] of [[1, tabB], [0, tabA]]) {
+      for (const [index, tab] of [
+        [1, tabB],
+        [0, tabA],
+      ]) {
         await windows[index].getByRole('button', { name: 'Allow' }).click();
         await windows[index].waitForEvent('close');
         await tab.locator(`${SERVER}[status="ready"]`).waitFor({ state: 'attached' });
       }
 
-      pages.setPage(chatPage(`<agent-chat-mcp-server name="notes" url="${protectedServer.url}" redirect-url="http://127.0.0.1:9/oauth-callback.html"></agent-chat-mcp-server>`, { attributes: 'storage-key="elsewhere"' }));
+      pages.setPage(
+        chatPage(`<agent-chat-mcp-server name="notes" url="${protectedServer.url}" redirect-url="http://127.0.0.1:9/oauth-callback.html"></agent-chat-mcp-server>`, {
+          attributes: 'storage-key="elsewhere"',
+        }),
+      );
       await tabA.goto(pages.url);
       await tabA.locator(`${SERVER}[status="error"]`).waitFor({ state: 'attached' });
       assert.match(await tabA.locator('agent-chat [part="error"]').innerText(), /not on this page's origin: serve oauth-callback\.html from this origin/);

@@ -65,7 +65,11 @@ describe('an MCP server’s instructions, changes, restarts and absences (built 
   });
 
   /** The MCP tools a run offered (the chat's own ask_user left out). */
-  const offered = (request) => (request.tools ?? []).filter((tool) => tool.metadata?.['agent-chat']?.kind === 'mcp').map((tool) => tool.name).sort();
+  const offered = (request) =>
+    (request.tools ?? [])
+      .filter((tool) => tool.metadata?.['agent-chat']?.kind === 'mcp')
+      .map((tool) => tool.name)
+      .sort();
   const toolResult = (request) => request.messages.findLast((message) => message.role === 'tool')?.content;
 
   it('gives the server’s instructions as context; a changed tool list is what the next run offers; a forgotten session is made again', async () => {

@@ -74,7 +74,10 @@ describe('MCP rich results: the reference server over Streamable HTTP', { timeou
     const call = async (tool, args = {}) => {
       const end = await chatTurn(page, JSON.stringify({ tool, args }));
       assert.equal(end.status, 'done', `the reply after ${tool}`);
-      const toolMessage = site.requests.at(-1).messages.filter((message) => message.role === 'tool').at(-1);
+      const toolMessage = site.requests
+        .at(-1)
+        .messages.filter((message) => message.role === 'tool')
+        .at(-1);
       assert.ok(toolMessage, `the run after ${tool} carries its result`);
       await contentOf(page).waitFor();
       return toolMessage;

@@ -19,15 +19,20 @@ const PROGRESS = 'agent-chat [part="tool-progress"]';
 
 function slowServer() {
   const server = new McpServer({ name: 'archive', version: '1.0.0' });
-  server.registerTool('build_archive', { description: 'Builds an archive in `steps` steps over `ms` milliseconds, reporting progress.', inputSchema: { steps: z.number(), ms: z.number() } }, async ({ steps, ms }, ctx) => {
-    const token = ctx.mcpReq._meta?.progressToken;
-    for (let step = 1; step <= steps; step++) {
-      await sleep(ms / steps);
-      if (ctx.mcpReq.signal.aborted) return { content: [{ type: 'text', text: 'stopped' }] };
-      if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: steps, message: `Part ${step} of ${steps}` } });
-    }
-    return { content: [{ type: 'text', text: `Archive built in ${steps} parts.` }] };
-  });
+  server.registerTool(
+    'build_archive',
+    { description: 'Builds an archive in `steps` steps over `ms` milliseconds, reporting progress.', inputSchema: { steps: z.number(), ms: z.number() } },
+    async ({ steps, ms }, ctx) => {
+      const token = ctx.mcpReq._meta?.progressToken;
+      for (let step = 1; step <= steps; step++) {
+        await sleep(ms / steps);
+        if (ctx.mcpReq.signal.aborted) return { content: [{ type: 'text', text: 'stopped' }] };
+        if (token !== undefined)
+          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: steps, message: `Part ${step} of ${steps}` } });
+      }
+      return { content: [{ type: 'text', text: `Archive built in ${steps} parts.` }] };
+    },
+  );
   server.registerTool('think_quietly', { description: 'Thinks for `ms` milliseconds, saying nothing until the end.', inputSchema: { ms: z.number() } }, async ({ ms }) => {
     await sleep(ms);
     return { content: [{ type: 'text', text: 'Thought it through.' }] };
@@ -59,7 +64,9 @@ describe('MCP calls longer than a minute (built bundle)', () => {
     const page = await browser.newPage();
     await page.goto(pages.url);
     await page.locator('agent-chat agent-chat-mcp-server[status="ready"]').waitFor({ state: 'attached' });
-    const ended = page.evaluate(() => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', (event) => resolve(event.detail.status), { once: true })));
+    const ended = page.evaluate(
+      () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', (event) => resolve(event.detail.status), { once: true })),
+    );
     const input = page.locator('agent-chat textarea');
     await input.fill(JSON.stringify({ tool, args }));
     const started = Date.now();
@@ -80,7 +87,9 @@ describe('MCP calls longer than a minute (built bundle)', () => {
 
     assert.equal(await reporting.ended, 'done');
     assert.equal(await quiet.ended, 'done');
-    await waitFor(() => toolMessages().some((text) => /Archive built in 7 parts/.test(text)) && toolMessages().some((text) => /Thought it through/.test(text)), { message: 'both results sent on' });
+    await waitFor(() => toolMessages().some((text) => /Archive built in 7 parts/.test(text)) && toolMessages().some((text) => /Thought it through/.test(text)), {
+      message: 'both results sent on',
+    });
     assert.ok(Date.now() - reporting.started >= CALL_MS, 'the calls ran their full length');
     assert.ok(!toolMessages().some((text) => /timed out|timeout/i.test(text)), 'no timeout reached the model');
     for (const { page } of [reporting, quiet]) {

@@ -19,8 +19,26 @@ const partNames = await import(`data:text/javascript,${encodeURIComponent(output
 
 /** Parts the chat element draws itself (header, log, notices, popup chrome…), not forwarded from a view. */
 const OWN_PARTS = [
-  'base', 'header', 'heading', 'messages', 'greeting', 'suggestions', 'suggestion', 'mcp-notice', 'mcp-unreachable', 'held-notice', 'threads-button',
-  'storage-notice', 'earlier-button', 'jump-button', 'app-pane', 'drop-target', 'launcher', 'badge', 'panel', 'close-button',
+  'base',
+  'header',
+  'heading',
+  'messages',
+  'greeting',
+  'suggestions',
+  'suggestion',
+  'mcp-notice',
+  'mcp-unreachable',
+  'held-notice',
+  'threads-button',
+  'storage-notice',
+  'earlier-button',
+  'jump-button',
+  'app-pane',
+  'drop-target',
+  'launcher',
+  'badge',
+  'panel',
+  'close-button',
 ];
 
 const documented = [...read('src/agent-chat/agent-chat.ts').matchAll(/@csspart ([\w-]+)/g)].map(([, name]) => name);
@@ -37,12 +55,22 @@ describe('the forwarded CSS parts and the documented ones', () => {
   });
 
   it('every forwarded part is documented on <agent-chat>', () => {
-    assert.deepEqual([...forwarded].filter((name) => !documented.includes(name)), []);
+    assert.deepEqual(
+      [...forwarded].filter((name) => !documented.includes(name)),
+      [],
+    );
   });
 
   it('every documented part is forwarded from a view or drawn by the chat itself', () => {
-    assert.deepEqual(documented.filter((name) => !forwarded.has(name) && !OWN_PARTS.includes(name)), []);
-    assert.deepEqual(OWN_PARTS.filter((name) => !documented.includes(name)), [], 'an own part no longer documented');
+    assert.deepEqual(
+      documented.filter((name) => !forwarded.has(name) && !OWN_PARTS.includes(name)),
+      [],
+    );
+    assert.deepEqual(
+      OWN_PARTS.filter((name) => !documented.includes(name)),
+      [],
+      'an own part no longer documented',
+    );
   });
 
   it('exportParts forwards each name once, renaming as asked', () => {

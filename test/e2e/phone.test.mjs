@@ -17,7 +17,9 @@ function smallTargets() {
       const rect = (control.closest('label') ?? control).getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       if (rect.width < 24 || rect.height < 24) {
-        small.push(`${control.getAttribute('part') ?? control.className ?? control.tagName} "${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+        small.push(
+          `${control.getAttribute('part') ?? control.className ?? control.tagName} "${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(rect.width)}×${Math.round(rect.height)}`,
+        );
       }
     }
     for (const element of root.querySelectorAll('*')) if (element.shadowRoot) visit(element.shadowRoot);
@@ -100,9 +102,7 @@ describe('the demo at phone and desktop sizes', () => {
       await chatTurn(page, 'research');
       await chatTurn(page, 'weather');
       // A second version of the last reply: the version switcher shows.
-      const regenerated = page.evaluate(
-        () => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', resolve, { once: true })),
-      );
+      const regenerated = page.evaluate(() => new Promise((resolve) => document.querySelector('agent-chat').addEventListener('agent-chat-response-end', resolve, { once: true })));
       await page.locator('agent-chat [part="regenerate-button"]').click();
       await regenerated;
       await page.locator('agent-chat [part="branch-switcher"]').first().waitFor();

@@ -42,7 +42,12 @@ describe('docs/reference.md and custom-elements.json', () => {
   });
 
   it('keeps only the public elements, each with its whole public API described', () => {
-    assert.deepEqual(elements(analyzed).map((declaration) => declaration.tagName).sort(), [...PUBLIC_TAGS].sort());
+    assert.deepEqual(
+      elements(analyzed)
+        .map((declaration) => declaration.tagName)
+        .sort(),
+      [...PUBLIC_TAGS].sort(),
+    );
     const chat = element(analyzed, 'agent-chat');
     const send = chat.members.find((member) => member.name === 'send');
     assert.equal(send?.inheritedFrom?.name, 'AgentChatElement', 'the tag inherits the members of its base class');
@@ -57,7 +62,7 @@ describe('docs/reference.md and custom-elements.json', () => {
     }
   });
 
-  it("every event of <agent-chat> is documented with the detail type of src/events.ts", () => {
+  it('every event of <agent-chat> is documented with the detail type of src/events.ts', () => {
     const map = /interface AgentChatEventMap \{([^}]*)\}/.exec(read('src/events.ts'))[1];
     const declared = Object.fromEntries([...map.matchAll(/'([a-z-]+)': (CustomEvent<.+>);/g)].map(([, name, type]) => [name, type]));
     const documented = Object.fromEntries(element(analyzed, 'agent-chat').events.map((event) => [event.name, event.type?.text]));

@@ -36,7 +36,13 @@ async function axReader(page) {
     const byId = new Map(nodes.map((node) => [node.nodeId, node]));
     const prop = (node, name) => node?.properties?.find((property) => property.name === name)?.value.value;
     const text = (node) =>
-      node.role?.value === 'StaticText' ? (node.name?.value ?? '') : (node.childIds ?? []).map((id) => byId.get(id)).filter(Boolean).map(text).join('');
+      node.role?.value === 'StaticText'
+        ? (node.name?.value ?? '')
+        : (node.childIds ?? [])
+            .map((id) => byId.get(id))
+            .filter(Boolean)
+            .map(text)
+            .join('');
     const regionNode = nodes.find((node) => node.backendDOMNodeId === region);
     const logNode = nodes.find((node) => node.backendDOMNodeId === log);
     // The region's ancestors: it must not be inside the (busy) log.
@@ -110,7 +116,10 @@ describe('finished replies are announced once, in a live region (built bundle, C
     await watchSaid(page);
 
     const empty = await ax();
-    assert.deepEqual({ role: empty.role, live: empty.live, atomic: empty.atomic, said: empty.said, inLog: empty.inLog }, { role: 'status', live: 'polite', atomic: true, said: '', inLog: false });
+    assert.deepEqual(
+      { role: empty.role, live: empty.live, atomic: empty.atomic, said: empty.said, inLog: empty.inLog },
+      { role: 'status', live: 'polite', atomic: true, said: '', inLog: false },
+    );
 
     // A long reply: while it streams the log is busy and the region says nothing.
     const ended = chatTurn(page, 'hello');
@@ -143,7 +152,11 @@ describe('finished replies are announced once, in a live region (built bundle, C
     await page.reload();
     await page.evaluate(() => document.querySelector('agent-chat').listThreads());
     await page.locator('agent-chat textarea').waitFor();
-    await until(() => page.evaluate(() => document.querySelector('agent-chat').getTurns().length), (count) => count === 4, 'the thread restored');
+    await until(
+      () => page.evaluate(() => document.querySelector('agent-chat').getTurns().length),
+      (count) => count === 4,
+      'the thread restored',
+    );
     await watchSaid(page);
     await new Promise((resolve) => setTimeout(resolve, 800));
     assert.equal((await ax()).said, '', 'nothing said on restore');
@@ -157,7 +170,11 @@ describe('finished replies are announced once, in a live region (built bundle, C
     assert.equal(weather.status, 'done');
     const here = await until(ax, (state) => state.said !== '', 'said in the tab that ran it');
     assert.match(here.said, /Lisbon/);
-    await until(() => other.evaluate(() => document.querySelector('agent-chat').getTurns().length), (count) => count === 6, 'the other tab follows');
+    await until(
+      () => other.evaluate(() => document.querySelector('agent-chat').getTurns().length),
+      (count) => count === 6,
+      'the other tab follows',
+    );
     await new Promise((resolve) => setTimeout(resolve, 800));
     assert.equal((await otherAx()).said, '', 'nothing said in the other tab');
     assert.deepEqual(await saidSoFar(other), []);

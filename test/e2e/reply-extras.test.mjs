@@ -253,7 +253,12 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     assert.deepEqual(await pressed(tab), ['true', 'false']);
 
     // A real reload on the same storage: all of it is back.
-    await tab.waitForFunction(() => document.querySelector('agent-chat').exportThread().then((file) => file.nodes.some((node) => node.turn.feedback === 'up')));
+    await tab.waitForFunction(() =>
+      document
+        .querySelector('agent-chat')
+        .exportThread()
+        .then((file) => file.nodes.some((node) => node.turn.feedback === 'up')),
+    );
     await tab.reload();
     await ready(tab);
     await tab.waitForFunction(() => document.querySelector('agent-chat').getTurns().length === 2);
@@ -285,7 +290,10 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     const sources = await sourcesShown(tab);
     assert.deepEqual(sources.items, ['Porto guide', 'Travel notes']);
     assert.equal(sources.summary, '2 sources');
-    assert.deepEqual(sources.links.map((link) => link.href), ['https://example.com/porto']);
+    assert.deepEqual(
+      sources.links.map((link) => link.href),
+      ['https://example.com/porto'],
+    );
     assert.deepEqual(await shownSuggestions(tab), ['Bridges']);
 
     await reply(tab).locator('[part="copy-message-button"]').click();
@@ -299,7 +307,12 @@ describe('reply extras: suggestions, sources, Copy and feedback on both protocol
     assert.ok(aiSdk.messageIds.includes(ratedId), `${ratedId} is one of the route's ids (${aiSdk.messageIds.join(', ')})`);
     assert.notEqual(ratedId, turns[1].id);
 
-    await tab.waitForFunction(() => document.querySelector('agent-chat').exportThread().then((file) => file.nodes.some((node) => node.turn.feedback === 'down')));
+    await tab.waitForFunction(() =>
+      document
+        .querySelector('agent-chat')
+        .exportThread()
+        .then((file) => file.nodes.some((node) => node.turn.feedback === 'down')),
+    );
     await tab.reload();
     await ready(tab);
     await tab.waitForFunction(() => document.querySelector('agent-chat').getTurns().length === 2);

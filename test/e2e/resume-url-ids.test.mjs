@@ -22,13 +22,16 @@ describe('conversation ids never lead requests outside the endpoint (built bundl
     await chatTurn(page, 'hello');
     const exported = await page.evaluate(() => document.querySelector('agent-chat').exportThread());
     for (const id of ['..', '.']) {
-      const outcome = await page.evaluate(async (file) => {
-        try {
-          return { id: await document.querySelector('agent-chat').importThread(file) };
-        } catch (error) {
-          return { error: String(error?.message ?? error) };
-        }
-      }, { ...exported, thread: { ...exported.thread, id } });
+      const outcome = await page.evaluate(
+        async (file) => {
+          try {
+            return { id: await document.querySelector('agent-chat').importThread(file) };
+          } catch (error) {
+            return { error: String(error?.message ?? error) };
+          }
+        },
+        { ...exported, thread: { ...exported.thread, id } },
+      );
       assert.deepEqual(outcome, { error: `The conversation could not be imported: The thread's "id" cannot be "." or "..".` }, `an import with id ${id}`);
     }
     const ids = (await page.evaluate(() => document.querySelector('agent-chat').listThreads())).map((thread) => thread.id);
@@ -56,7 +59,10 @@ describe('conversation ids never lead requests outside the endpoint (built bundl
     await sleep(1500);
     assert.deepEqual(outsideEndpoint(suite.ai.seen), [], 'every request went to the endpoint or under it');
     assert.ok(threadId && threadId !== '..' && threadId !== '.', `a conversation id of its own, not ${JSON.stringify(threadId)}`);
-    assert.ok(warnings.some((text) => /thread-id "\.\." cannot name a conversation/.test(text)), `a console warning: ${JSON.stringify(warnings)}`);
+    assert.ok(
+      warnings.some((text) => /thread-id "\.\." cannot name a conversation/.test(text)),
+      `a console warning: ${JSON.stringify(warnings)}`,
+    );
     assert.deepEqual(problems, []);
   });
 });

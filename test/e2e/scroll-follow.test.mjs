@@ -78,7 +78,10 @@ async function sendAndCheckFollow(page, text, label) {
   await page.waitForTimeout(100);
   const frames = (await stopWatch(page)).filter((frame) => frame.messages > before);
   assert.ok(frames.length > 5, `${label}: frames watched`);
-  assert.ok(frames.slice(0, 3).every((frame) => frame.inView), `${label}: the message sent is in view at once: ${JSON.stringify(frames.slice(0, 3))}`);
+  assert.ok(
+    frames.slice(0, 3).every((frame) => frame.inView),
+    `${label}: the message sent is in view at once: ${JSON.stringify(frames.slice(0, 3))}`,
+  );
   const lost = frames.find((frame) => frame.jump);
   assert.equal(lost, undefined, `${label}: the log follows the reply: ${JSON.stringify(lost)}`);
   assert.ok((await distance(page)) < STICK_DISTANCE, `${label}: at the end once the reply ended`);

@@ -28,7 +28,7 @@ function runModule(code) {
 /** What a child prints: the DOM globals it saw, the names the module exports and the elements defined. */
 const probe = (specifier, { stubRegistry = false } = {}) => `
   const defined = [];
-  ${stubRegistry ? "globalThis.customElements = { define: (name) => defined.push(name), get: () => undefined, whenDefined: () => new Promise(() => {}) };" : ''}
+  ${stubRegistry ? 'globalThis.customElements = { define: (name) => defined.push(name), get: () => undefined, whenDefined: () => new Promise(() => {}) };' : ''}
   const dom = ['document', 'window', 'HTMLElement', 'CSSStyleSheet', 'matchMedia'].filter((name) => name in globalThis);
   const module = await import(${JSON.stringify(specifier)});
   console.log(JSON.stringify({ dom, exports: Object.keys(module).filter((name) => module[name] !== undefined).sort(), defined }));
@@ -47,7 +47,10 @@ describe('importing without a DOM', () => {
       assert.equal(code, 0);
       const result = JSON.parse(stdout);
       assert.deepEqual(result.dom, [], 'the child has no DOM globals');
-      assert.deepEqual(result.exports.filter((name) => EXPORTS.includes(name)), [...EXPORTS].sort());
+      assert.deepEqual(
+        result.exports.filter((name) => EXPORTS.includes(name)),
+        [...EXPORTS].sort(),
+      );
     });
 
     it(`${what} defines nothing, even where a customElements registry is given`, async () => {

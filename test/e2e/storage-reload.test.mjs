@@ -194,7 +194,10 @@ describe('nothing shown is lost when the page goes away mid-reply, on the built 
     run.send(result('lookup-1', 'Sunny, 24 °C'));
     await drawn(page, (s) => s.cards[0]?.status === 'done', 'the first call done');
     const before = await shown(page);
-    assert.deepEqual(before.cards.map((card) => card.status), ['done', 'running']);
+    assert.deepEqual(
+      before.cards.map((card) => card.status),
+      ['done', 'running'],
+    );
     await page.reload();
     await restored(page);
     assertRestored(before, await shown(page), 'reload after a tool result');

@@ -45,7 +45,13 @@ const turnsOf = (page) => page.evaluate(() => document.querySelector('agent-chat
 const threadIdOf = (page) => page.evaluate(() => document.querySelector('agent-chat').threadId);
 const listThreads = (page) => page.evaluate(() => document.querySelector('agent-chat').listThreads());
 /** Waits until the page's saves have been written (exportThread flushes first). */
-const flushed = (page) => page.evaluate(() => document.querySelector('agent-chat').exportThread().then(() => undefined));
+const flushed = (page) =>
+  page.evaluate(() =>
+    document
+      .querySelector('agent-chat')
+      .exportThread()
+      .then(() => undefined),
+  );
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends `text` with the element's send() at wall-clock time `at` (ms); resolves with the response-end detail. */
@@ -121,7 +127,9 @@ function readAllThreads(page) {
 /** What is wrong with a stored thread's tree: missing parents, a current leaf that is not there. */
 function treeProblems({ thread, nodes }) {
   const ids = new Set(nodes.map((node) => node.id));
-  const problems = nodes.filter((node) => node.parentId !== null && !ids.has(node.parentId)).map((node) => `node ${node.id} (${node.turn.role}): its parent ${node.parentId} is not stored`);
+  const problems = nodes
+    .filter((node) => node.parentId !== null && !ids.has(node.parentId))
+    .map((node) => `node ${node.id} (${node.turn.role}): its parent ${node.parentId} is not stored`);
   if (thread.currentLeaf && !ids.has(thread.currentLeaf)) problems.push(`the current leaf ${thread.currentLeaf} is not stored`);
   return problems;
 }
@@ -157,7 +165,10 @@ describe('conversations in IndexedDB across two tabs, on the built bundle', () =
     const b = await openTab(context, server.url);
     const turnsA = await turnsOf(a.page);
     assert.equal(turnsA.length, 2);
-    const turnsB = await poll(() => turnsOf(b.page), (turns) => turns.length === turnsA.length);
+    const turnsB = await poll(
+      () => turnsOf(b.page),
+      (turns) => turns.length === turnsA.length,
+    );
     assert.equal(await threadIdOf(b.page), threadId);
     assert.deepEqual(turnsB, turnsA, 'B shows the turns A saved, as A shows them');
     assert.deepEqual(
@@ -203,7 +214,10 @@ describe('conversations in IndexedDB across two tabs, on the built bundle', () =
     await flushed(a.page);
     const threadId = await threadIdOf(a.page);
     const b = await openTab(context, server.url);
-    await poll(() => turnsOf(b.page), (turns) => turns.length === 2);
+    await poll(
+      () => turnsOf(b.page),
+      (turns) => turns.length === 2,
+    );
     assert.equal(await threadIdOf(b.page), threadId, 'both tabs show the same thread');
     const [firstUser, firstReply] = await turnsOf(a.page);
 
@@ -290,7 +304,10 @@ describe('conversations in IndexedDB across two tabs, on the built bundle', () =
 
     // Both tabs end up on the branch the database calls current.
     for (const tab of [a, b]) {
-      const shown = await poll(() => turnsOf(tab.page), (turns) => turns.at(-1)?.id === thread.currentLeaf);
+      const shown = await poll(
+        () => turnsOf(tab.page),
+        (turns) => turns.at(-1)?.id === thread.currentLeaf,
+      );
       assert.equal(shown.at(-1)?.id, thread.currentLeaf, 'the tab shows the current branch');
     }
 
@@ -305,13 +322,19 @@ describe('conversations in IndexedDB across two tabs, on the built bundle', () =
     await flushed(a.page);
     const threadId = await threadIdOf(a.page);
     const b = await openTab(context, server.url);
-    await poll(() => turnsOf(b.page), (turns) => turns.length === 2);
+    await poll(
+      () => turnsOf(b.page),
+      (turns) => turns.length === 2,
+    );
     assert.equal(await threadIdOf(b.page), threadId);
     assert.ok((await listThreads(b.page)).some((thread) => thread.id === threadId));
 
     await a.page.evaluate((id) => document.querySelector('agent-chat').deleteThread(id), threadId);
 
-    const listed = await poll(() => listThreads(b.page), (threads) => !threads.some((thread) => thread.id === threadId));
+    const listed = await poll(
+      () => listThreads(b.page),
+      (threads) => !threads.some((thread) => thread.id === threadId),
+    );
     assert.ok(!listed.some((thread) => thread.id === threadId), `gone from B’s list: ${JSON.stringify(listed)}`);
     const changes = await poll(
       () => chatEvents(b.page, 'agent-chat-thread-change'),
@@ -335,50 +358,58 @@ describe('conversations in IndexedDB across two tabs, on the built bundle', () =
     assert.deepEqual(b.problems, [], 'no errors in B');
   });
 
-  it(
-    'a thread deleted while the other tab’s reply streams in it does not come back in part',
-    limit,
-    async () => {
-      context = await newProfile(browser);
-      const a = await openTab(context, server.url);
-      await chatTurn(a.page, 'hello');
-      await flushed(a.page);
-      const threadId = await threadIdOf(a.page);
-      const b = await openTab(context, server.url);
-      await poll(() => turnsOf(b.page), (turns) => turns.length === 2);
+  it('a thread deleted while the other tab’s reply streams in it does not come back in part', limit, async () => {
+    context = await newProfile(browser);
+    const a = await openTab(context, server.url);
+    await chatTurn(a.page, 'hello');
+    await flushed(a.page);
+    const threadId = await threadIdOf(a.page);
+    const b = await openTab(context, server.url);
+    await poll(
+      () => turnsOf(b.page),
+      (turns) => turns.length === 2,
+    );
 
-      // B sends; its request is held, so its reply is still under way when A deletes the thread.
-      let release;
-      const held = new Promise((resolve) => (release = resolve));
-      await b.page.route('**/api/agent', async (route) => {
-        await held;
-        await route.continue();
-      });
-      const question = 'What is the weather in Oslo?';
-      const ended = sendAt(b.page, question, Date.now());
-      const stored = await poll(
-        () => readThread(a.page, threadId),
-        ({ nodes }) => nodes.some((node) => node.turn.text === question),
-      );
-      assert.ok(stored.nodes.some((node) => node.turn.text === question), 'B’s question was saved before the delete');
-      await a.page.evaluate((id) => document.querySelector('agent-chat').deleteThread(id), threadId);
-      await poll(() => listThreads(b.page), (threads) => !threads.some((thread) => thread.id === threadId));
-      release();
-      assert.equal((await ended).status, 'done');
-      await flushed(b.page);
-      await sleep(500);
+    // B sends; its request is held, so its reply is still under way when A deletes the thread.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await b.page.route('**/api/agent', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const question = 'What is the weather in Oslo?';
+    const ended = sendAt(b.page, question, Date.now());
+    const stored = await poll(
+      () => readThread(a.page, threadId),
+      ({ nodes }) => nodes.some((node) => node.turn.text === question),
+    );
+    assert.ok(
+      stored.nodes.some((node) => node.turn.text === question),
+      'B’s question was saved before the delete',
+    );
+    await a.page.evaluate((id) => document.querySelector('agent-chat').deleteThread(id), threadId);
+    await poll(
+      () => listThreads(b.page),
+      (threads) => !threads.some((thread) => thread.id === threadId),
+    );
+    release();
+    assert.equal((await ended).status, 'done');
+    await flushed(b.page);
+    await sleep(500);
 
-      const shownByB = await turnsOf(b.page);
-      for (const entry of await readAllThreads(a.page)) {
-        assert.deepEqual(treeProblems(entry), [], `stored thread ${entry.thread.id} ("${entry.thread.title}") is whole`);
-        if (entry.thread.id === threadId) {
-          // Kept after all (B was in the middle of it): then with everything B shows.
-          const ids = new Set(entry.nodes.map((node) => node.id));
-          assert.ok(shownByB.every((turn) => ids.has(turn.id)), 'a thread saved again holds the whole conversation');
-        }
+    const shownByB = await turnsOf(b.page);
+    for (const entry of await readAllThreads(a.page)) {
+      assert.deepEqual(treeProblems(entry), [], `stored thread ${entry.thread.id} ("${entry.thread.title}") is whole`);
+      if (entry.thread.id === threadId) {
+        // Kept after all (B was in the middle of it): then with everything B shows.
+        const ids = new Set(entry.nodes.map((node) => node.id));
+        assert.ok(
+          shownByB.every((turn) => ids.has(turn.id)),
+          'a thread saved again holds the whole conversation',
+        );
       }
-      assert.deepEqual(a.problems, [], 'no errors in A');
-      assert.deepEqual(b.problems, [], 'no errors in B');
-    },
-  );
+    }
+    assert.deepEqual(a.problems, [], 'no errors in A');
+    assert.deepEqual(b.problems, [], 'no errors in B');
+  });
 });

@@ -90,14 +90,23 @@ describe('forged messages between tabs (built bundle)', () => {
     const { thread, nodes } = await readThread(page, threadId);
     assert.ok(thread, 'the thread is still stored');
     const reply = nodes.find((node) => node.turn.role === 'assistant');
-    const saved = reply?.turn.parts.filter((part) => part.kind === 'text').map((part) => part.text).join('');
+    const saved = reply?.turn.parts
+      .filter((part) => part.kind === 'text')
+      .map((part) => part.text)
+      .join('');
     assert.equal(saved, PIECES.join(''), 'the whole reply was saved');
 
     // And after a reload, the whole reply comes back.
     await page.reload();
     await page.evaluate(() => document.querySelector('agent-chat').listThreads());
     const restored = await page.evaluate(() => document.querySelector('agent-chat').getTurns().at(-1));
-    assert.equal(restored.parts.filter((part) => part.kind === 'text').map((part) => part.text).join(''), PIECES.join(''));
+    assert.equal(
+      restored.parts
+        .filter((part) => part.kind === 'text')
+        .map((part) => part.text)
+        .join(''),
+      PIECES.join(''),
+    );
     assert.deepEqual(problems, []);
   });
 });

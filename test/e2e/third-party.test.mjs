@@ -140,12 +140,20 @@ async function assertNothingLeft(recorder, page, origins, where) {
   ];
   assert.equal(lines.length, 0, `${where}: requests to a third party:\n${lines.join('\n')}`);
   // The recorder saw the demo itself (so it was listening): the bundle, at least.
-  assert.ok(recorder.seen.some((entry) => /\/dist\/agent-chat\.js$/.test(entry.url)), `${where}: the recorder saw the bundle load`);
+  assert.ok(
+    recorder.seen.some((entry) => /\/dist\/agent-chat\.js$/.test(entry.url)),
+    `${where}: the recorder saw the bundle load`,
+  );
 }
 
 async function chatReady(page) {
   await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-  await page.evaluate(() => document.querySelector('agent-chat').listThreads().catch(() => []));
+  await page.evaluate(() =>
+    document
+      .querySelector('agent-chat')
+      .listThreads()
+      .catch(() => []),
+  );
 }
 
 /** The dice app: inside the sandbox proxy's frame, or the one srcdoc frame without a proxy. */
@@ -366,16 +374,16 @@ describe('no request to a third party through a full walk of the demo (built bun
       { type: 'TOOL_CALL_RESULT', messageId: 'r1', toolCallId: 'c', content: `## Report\n\n![chart](${foreign[1]}/chart.png)` },
       { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
     ];
-    await page.route(reply, (route) =>
-      route.fulfill({ contentType: 'text/event-stream', body: events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('') }),
-    );
+    await page.route(reply, (route) => route.fulfill({ contentType: 'text/event-stream', body: events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('') }));
     try {
       await page.goto(probe);
       await chatReady(page);
       const end = await chatTurn(page, 'show me pictures');
       assert.equal(end.status, 'done');
       const placeholders = page.locator('agent-chat button.image-placeholder');
-      await waitFor(async () => (await placeholders.count()) === 4, { message: `four placeholders (reply ×3, tool result ×1), not ${await placeholders.count()}: ${await placeholders.allTextContents()}` });
+      await waitFor(async () => (await placeholders.count()) === 4, {
+        message: `four placeholders (reply ×3, tool result ×1), not ${await placeholders.count()}: ${await placeholders.allTextContents()}`,
+      });
       assert.match(await placeholders.first().textContent(), /images\.example\.com/);
       await sleep(300);
       await assertNothingLeft(recorder, page, origins, 'a reply with images from other origins');

@@ -46,7 +46,16 @@ if (chat) {
 export type ResponseEnd = AgentChatEventMap['agent-chat-response-end'];
 `;
 const TSCONFIG = {
-  compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, skipLibCheck: true, types: [] },
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'bundler',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  },
   include: ['src'],
 };
 

@@ -53,7 +53,12 @@ function ask(input, _res, query) {
   const answer = [...messages].reverse().find((m) => m.role === 'tool' && m.toolCallId === 'ask-1');
   if (!answer) {
     const questions = query.questions ? JSON.parse(query.questions) : QUESTIONS;
-    return [started(input), ...text(`intro-${input.runId}`, 'Let me ask you first.'), ...call('ask-1', 'ask_user', { questions }), finished(input, { outcome: { type: 'success', pendingToolCallIds: ['ask-1'] } })];
+    return [
+      started(input),
+      ...text(`intro-${input.runId}`, 'Let me ask you first.'),
+      ...call('ask-1', 'ask_user', { questions }),
+      finished(input, { outcome: { type: 'success', pendingToolCallIds: ['ask-1'] } }),
+    ];
   }
   const afterAnswer = messages.indexOf(answer) < messages.length - 1 ? ` You wrote: ${lastUserText(input)}` : '';
   return [started(input), ...text(`after-${input.runId}`, `The answers: ${answer.content}.${afterAnswer}`), finished(input)];

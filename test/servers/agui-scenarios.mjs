@@ -94,8 +94,20 @@ function subagents(input) {
     done('d2', 'Second research done.'),
     ...leadDelegates('d3', 'analyst'),
     started('s4', 'analyst', { parentToolCallId: 'd3' }),
-    ...call('s4-c1', 'make_table', {}, '<table><thead><tr><th colspan="2">City</th></tr></thead><tbody><tr><td>A</td><td>1</td></tr></tbody></table><img src=x onerror="window.__activityXss=1">', 's4'),
-    ...call('s4-c2', 'plot', {}, '<svg viewBox="0 0 10 10" width="100" height="100"><title>plot</title><polyline points="0,10 5,2 10,6" fill="none" stroke="blue"/><script>window.__activityXss=2</script></svg>', 's4'),
+    ...call(
+      's4-c1',
+      'make_table',
+      {},
+      '<table><thead><tr><th colspan="2">City</th></tr></thead><tbody><tr><td>A</td><td>1</td></tr></tbody></table><img src=x onerror="window.__activityXss=1">',
+      's4',
+    ),
+    ...call(
+      's4-c2',
+      'plot',
+      {},
+      '<svg viewBox="0 0 10 10" width="100" height="100"><title>plot</title><polyline points="0,10 5,2 10,6" fill="none" stroke="blue"/><script>window.__activityXss=2</script></svg>',
+      's4',
+    ),
     { type: 'SUBAGENT_FINISHED', subagentRunId: 's4' },
     done('d3', 'Analysis done.'),
     ...leadDelegates('d4', 'translator'),
@@ -124,7 +136,10 @@ async function subagentSlow(input, res) {
 /** Many subagent calls: `?count=N`. */
 function subagentMany(input, _res, query) {
   const count = Number(query.count ?? 10);
-  const events = [{ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId }, { type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'worker' }];
+  const events = [
+    { type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId },
+    { type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'worker' },
+  ];
   for (let i = 0; i < count; i++) {
     events.push(
       { type: 'TOOL_CALL_START', toolCallId: `w${i}`, toolCallName: 'step', subagentRunId: 's1' },
@@ -154,7 +169,12 @@ async function tour(input, res, query) {
     `| Event | Meaning |\n| --- | --- |\n| RUN_STARTED | a reply begins |\n| TEXT_MESSAGE_CONTENT | a piece of text |\n| RUN_FINISHED | the reply ended |\n\n` +
     '```js\nconst encoder = new EventEncoder();\nresponse.write(encoder.encodeSSE(event));\n```\n\n' +
     `A closing paragraph for part ${n}, long enough to wrap on a narrow screen and to make the reply taller than the log.\n\n`;
-  const body = /short/i.test(said) ? 'Sure, here is a short answer in a few words.' : [1, 2, 3].slice(0, /long/i.test(said) ? 3 : 1).map(section).join('') + 'That is the tour.';
+  const body = /short/i.test(said)
+    ? 'Sure, here is a short answer in a few words.'
+    : [1, 2, 3]
+        .slice(0, /long/i.test(said) ? 3 : 1)
+        .map(section)
+        .join('') + 'That is the tour.';
   const id = `tour-${input.runId}`;
   send(started(input));
   if (!/short/i.test(said)) {
@@ -206,14 +226,15 @@ const scenarios = {
     ];
   },
   titled: (input) => [started(input), { type: 'CUSTOM', name: 'agent-chat.thread-title', value: { title: 'Trip to Lisbon' } }, ...text('t1', 'Noted.'), finished(input)],
-  echo: (input) => [
-    started(input),
-    ...text(`echo-${input.runId}`, `You said: ${lastUserText(input)} (${input.messages.length} messages)`),
-    finished(input),
-  ],
+  echo: (input) => [started(input), ...text(`echo-${input.runId}`, `You said: ${lastUserText(input)} (${input.messages.length} messages)`), finished(input)],
   markdown: (input) => [
     started(input),
-    ...text('md', '# Title\n\nSome *emphasis* and a [link](https://example.com).\n\n', '| a | b |\n|---|---|\n| 1 | 2 |\n\n', '```js\nconst x = 1;\n```\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\nend'),
+    ...text(
+      'md',
+      '# Title\n\nSome *emphasis* and a [link](https://example.com).\n\n',
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n',
+      '```js\nconst x = 1;\n```\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\nend',
+    ),
     finished(input),
   ],
   // The same three results (JSON text, markdown, plain text) from the lead agent and from a subagent.
@@ -329,7 +350,13 @@ const scenarios = {
   state: (input) => [
     started(input),
     { type: 'STATE_SNAPSHOT', snapshot: { count: 1, items: [] } },
-    { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/count', value: 2 }, { op: 'add', path: '/items/-', value: 'a' }] },
+    {
+      type: 'STATE_DELTA',
+      delta: [
+        { op: 'replace', path: '/count', value: 2 },
+        { op: 'add', path: '/items/-', value: 'a' },
+      ],
+    },
     ...text('s', 'State updated.'),
     finished(input),
   ],

@@ -13,7 +13,8 @@ export const AI_SDK_KEYWORDS = {
   'http error': 'HTTP 500 with JSON {"error":{"message":"The agent is down for maintenance"}}, no stream.',
   'unknown chunk': 'Hand-written SSE: a valid reply with one {"type":"x-future-chunk","foo":1} event in the middle.',
   malformed: 'Hand-written SSE whose second event is `data: {not json` (more text and finish follow).',
-  'mcp <tool> [json]': 'The model calls the client tool <tool> (from body["agent-chat"].tools) with the JSON after its name (else {}); after its output: "Tool said: <JSON>" (for a {type:"content"} output, each part: a text quoted, a file as "a <type> file of <n> bytes"), after output-error: "Tool failed: <errorText>".',
+  'mcp <tool> [json]':
+    'The model calls the client tool <tool> (from body["agent-chat"].tools) with the JSON after its name (else {}); after its output: "Tool said: <JSON>" (for a {type:"content"} output, each part: a text quoted, a file as "a <type> file of <n> bytes"), after output-error: "Tool failed: <errorText>".',
   'bad input': 'The model calls get_weather with {"city":42} (fails the schema) → tool-input-error, then text.',
   'tool fails': 'get_weather throws "Weather service is down" → tool-output-error, then text.',
   'research fails': 'Like research, but the inner subagent stream errors midway → tool-output-error on the research call.',
@@ -21,7 +22,8 @@ export const AI_SDK_KEYWORDS = {
   subagent: 'Same as research.',
   'auto approve': 'delete_files with toolApproval "approved": the server approves it itself (an automatic approval request and response), runs it, then text.',
   'auto deny': 'delete_files with toolApproval "denied": the server refuses it itself → tool-output-denied, then text.',
-  approve: 'delete_files {paths} needs approval → tool-approval-request; the continuation streams tool-output-available (approved) or tool-output-denied, then "Deleted …" / "I did not delete …".',
+  approve:
+    'delete_files {paths} needs approval → tool-approval-request; the continuation streams tool-output-available (approved) or tool-output-denied, then "Deleted …" / "I did not delete …".',
   delete: 'Same as approve.',
   ask: 'The model calls the client tool ask_user with ASK_QUESTIONS (stream ends at input-available); after its output: "Thanks, your answers: <JSON>".',
   plan: 'Same as ask.',
@@ -147,19 +149,21 @@ function contentPartText(part) {
 
 /** The model's words after a step that ran tools: one sentence per tool result. */
 function afterTools(results) {
-  return results.map(({ toolName, output }) => {
-    if (output.type === 'content') return `Tool said: ${output.value.map(contentPartText).join('; ')}`;
-    const failed = output.type === 'error-text' || output.type === 'error-json';
-    // An error reaches the model as "Error: …" plus, for invalid input, the whole zod report: keep its first line.
-    const value = failed ? String(output.value).split('\n')[0] : output.value;
-    if (output.type === 'execution-denied') return `I did not delete the files: you denied it${output.reason ? ` (reason: ${output.reason})` : ''}.`;
-    if (toolName === 'get_weather') return failed ? `Sorry, I could not get the weather: ${value}` : `It is ${value.temperatureC} °C and ${value.conditions} in ${value.city}.`;
-    if (toolName === 'delete_files') return failed ? `Deleting failed: ${value}` : `Deleted ${value.deleted.length} files: ${value.deleted.join(', ')}.`;
-    if (toolName === 'ask_user') return `Thanks, your answers: ${JSON.stringify(value)}`;
-    if (toolName === 'research') return failed ? `The research failed: ${value}` : `Here is what the research agent found: ${value}`;
-    if (toolName === 'lookup_order') return `Order ${value.orderId} is ${value.status}.`;
-    return failed ? `Tool failed: ${value}` : `Tool said: ${JSON.stringify(value)}`;
-  }).join(' ');
+  return results
+    .map(({ toolName, output }) => {
+      if (output.type === 'content') return `Tool said: ${output.value.map(contentPartText).join('; ')}`;
+      const failed = output.type === 'error-text' || output.type === 'error-json';
+      // An error reaches the model as "Error: …" plus, for invalid input, the whole zod report: keep its first line.
+      const value = failed ? String(output.value).split('\n')[0] : output.value;
+      if (output.type === 'execution-denied') return `I did not delete the files: you denied it${output.reason ? ` (reason: ${output.reason})` : ''}.`;
+      if (toolName === 'get_weather') return failed ? `Sorry, I could not get the weather: ${value}` : `It is ${value.temperatureC} °C and ${value.conditions} in ${value.city}.`;
+      if (toolName === 'delete_files') return failed ? `Deleting failed: ${value}` : `Deleted ${value.deleted.length} files: ${value.deleted.join(', ')}.`;
+      if (toolName === 'ask_user') return `Thanks, your answers: ${JSON.stringify(value)}`;
+      if (toolName === 'research') return failed ? `The research failed: ${value}` : `Here is what the research agent found: ${value}`;
+      if (toolName === 'lookup_order') return `Order ${value.orderId} is ${value.status}.`;
+      return failed ? `Tool failed: ${value}` : `Tool said: ${JSON.stringify(value)}`;
+    })
+    .join(' ');
 }
 
 /** One step of the outer model for a scenario: the first step calls or writes; later steps answer the tool results. */

@@ -35,7 +35,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The text of the last user message. */
 function lastUserText(messages) {
   const user = messages?.findLast?.((message) => message.role === 'user');
-  return (user?.parts ?? []).filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+  return (user?.parts ?? [])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
 }
 
 function sendJson(res, status, value) {
@@ -60,21 +63,23 @@ export async function startAiSdkServer({ delayMs = 0, holdAfter } = {}) {
   const running = new Set();
 
   /** `consumeSseStream` for a chat: keeps the SSE as it is written, for GET …/stream. */
-  const keepFor = (id) => async ({ stream }) => {
-    const entry = { chunks: [], done: false, readers: new Set() };
-    streams.set(id, entry);
-    try {
-      for await (const chunk of stream) {
-        entry.chunks.push(chunk);
-        for (const reader of entry.readers) reader.write(chunk);
+  const keepFor =
+    (id) =>
+    async ({ stream }) => {
+      const entry = { chunks: [], done: false, readers: new Set() };
+      streams.set(id, entry);
+      try {
+        for await (const chunk of stream) {
+          entry.chunks.push(chunk);
+          for (const reader of entry.readers) reader.write(chunk);
+        }
+      } catch {
+        // the reply failed: resumers get what there was
+      } finally {
+        entry.done = true;
+        for (const reader of entry.readers) reader.end();
       }
-    } catch {
-      // the reply failed: resumers get what there was
-    } finally {
-      entry.done = true;
-      for (const reader of entry.readers) reader.end();
-    }
-  };
+    };
 
   async function chat(req, res) {
     let raw = '';
@@ -127,8 +132,7 @@ export async function startAiSdkServer({ delayMs = 0, holdAfter } = {}) {
     const uiOptions = { tools, originalMessages: messages, generateMessageId, onError: errorText };
     if (scenario.name === 'sources') uiOptions.sendSources = true;
     if (scenario.name === 'metadata') {
-      uiOptions.messageMetadata = ({ part }) =>
-        part.type === 'start' ? { createdAt: CREATED_AT } : part.type === 'finish' ? { totalTokens: 42 } : undefined;
+      uiOptions.messageMetadata = ({ part }) => (part.type === 'start' ? { createdAt: CREATED_AT } : part.type === 'finish' ? { totalTokens: 42 } : undefined);
     }
     const stream =
       scenario.name === 'title'
@@ -154,7 +158,14 @@ export async function startAiSdkServer({ delayMs = 0, holdAfter } = {}) {
     const id = generateMessageId();
     const events =
       name === 'malformed'
-        ? [{ type: 'start', messageId: id }, '{not json', { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'After the bad line.' }, { type: 'text-end', id: 't1' }, { type: 'finish', finishReason: 'stop' }]
+        ? [
+            { type: 'start', messageId: id },
+            '{not json',
+            { type: 'text-start', id: 't1' },
+            { type: 'text-delta', id: 't1', delta: 'After the bad line.' },
+            { type: 'text-end', id: 't1' },
+            { type: 'finish', finishReason: 'stop' },
+          ]
         : [
             { type: 'start', messageId: id },
             { type: 'start-step' },

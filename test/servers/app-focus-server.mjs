@@ -76,10 +76,14 @@ export function focusAppServer() {
     shows('grab_slow', 'ui://focus/slow.html', 'An app that takes the focus now and then.');
     shows('type_form', 'ui://focus/form.html', 'A form.');
     shows('show_decoy', 'ui://focus/decoy.html', 'An app that prefers no border.');
-    server.registerTool('keys', { description: 'What was typed in the app.', inputSchema: z.object({ text: z.string() }), _meta: { ui: { visibility: ['app'] } } }, async ({ text }) => {
-      record.keys.push(text);
-      return { content: [{ type: 'text', text: 'ok' }] };
-    });
+    server.registerTool(
+      'keys',
+      { description: 'What was typed in the app.', inputSchema: z.object({ text: z.string() }), _meta: { ui: { visibility: ['app'] } } },
+      async ({ text }) => {
+        record.keys.push(text);
+        return { content: [{ type: 'text', text: 'ok' }] };
+      },
+    );
     const resource = (name, uri, html, meta) =>
       server.registerResource(name, uri, { mimeType: APP_MIME }, async (url) => ({
         contents: [{ uri: url.href, mimeType: APP_MIME, text: html, ...(meta ? { _meta: meta } : {}) }],

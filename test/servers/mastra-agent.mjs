@@ -20,11 +20,7 @@ import { z } from 'zod';
 
 const usage = { inputTokens: { total: 5, noCache: 5, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
 const finish = (reason) => ({ type: 'finish', finishReason: { unified: reason, raw: reason }, usage });
-const say = (id, text) => [
-  { type: 'text-start', id },
-  ...text.match(/[\s\S]{1,12}/g).map((delta) => ({ type: 'text-delta', id, delta })),
-  { type: 'text-end', id },
-];
+const say = (id, text) => [{ type: 'text-start', id }, ...text.match(/[\s\S]{1,12}/g).map((delta) => ({ type: 'text-delta', id, delta })), { type: 'text-end', id }];
 const callTool = (toolCallId, toolName, input) => [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) }, finish('tool-calls')];
 
 export const SIZE_QUESTION = {
@@ -40,9 +36,7 @@ export const SIZE_QUESTION = {
 /** The text of a prompt message (the AI SDK's LanguageModelV4 prompt format). */
 export function promptText(message) {
   if (typeof message.content === 'string') return message.content;
-  return message.content
-    .map((part) => (part.type === 'text' ? part.text : part.type === 'tool-result' ? JSON.stringify(part.output) : ''))
-    .join('');
+  return message.content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-result' ? JSON.stringify(part.output) : '')).join('');
 }
 
 function reply(prompt) {

@@ -8,7 +8,6 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { MCP_CORS_HEADERS } from '../../demo/mcp-http.mjs';
 
-
 /** Serves `createServer()` (a new McpServer per request) at `/mcp` on loopback. */
 export async function startModernMcpServer(createServer) {
   const versions = [];

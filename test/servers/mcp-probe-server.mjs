@@ -77,11 +77,9 @@ export function createProbeServer(origin) {
     { description: 'The probe app, allowed to connect to the test origin.', inputSchema: z.object({}), _meta: ui('ui://probe/connect.html') },
     async () => ({ content: [{ type: 'text', text: 'connect probe' }] }),
   );
-  server.registerTool(
-    'show_probe_blob',
-    { description: 'The probe app, served as a base64 blob.', inputSchema: z.object({}), _meta: ui('ui://probe/blob.html') },
-    async () => ({ content: [{ type: 'text', text: 'blob probe' }] }),
-  );
+  server.registerTool('show_probe_blob', { description: 'The probe app, served as a base64 blob.', inputSchema: z.object({}), _meta: ui('ui://probe/blob.html') }, async () => ({
+    content: [{ type: 'text', text: 'blob probe' }],
+  }));
   server.registerTool(
     'show_probe_camera',
     { description: 'The probe app, asking for the camera and clipboard.', inputSchema: z.object({}), _meta: ui('ui://probe/camera.html') },

@@ -7,7 +7,6 @@ import http from 'node:http';
 import { createSessionHandler } from '../../demo/mcp-sessions.mjs';
 import { MCP_CORS_HEADERS } from '../../demo/mcp-http.mjs';
 
-
 /** Serves `createServer()` (a new McpServer per session) at `/mcp` on loopback. */
 export async function startSessionMcpServer(createServer) {
   const { handle: handleSession, sessions, log } = createSessionHandler(createServer);

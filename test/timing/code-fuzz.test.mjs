@@ -12,7 +12,9 @@ import { distBuilt, sleep, startPageServer, chatPage } from '../e2e/mcp-fixtures
 
 const LONG_TASK_LIMIT_MS = 200;
 /** The largest block the highlighter takes (src/render/highlight-limits.ts), read from the source. */
-const BLOCK_CAP = Number(/BLOCK_HIGHLIGHT_CHARS = ([\d_]+)/.exec(readFileSync(new URL('../../src/render/highlight-limits.ts', import.meta.url), 'utf8'))?.[1].replace(/_/g, '') ?? 20_000);
+const BLOCK_CAP = Number(
+  /BLOCK_HIGHLIGHT_CHARS = ([\d_]+)/.exec(readFileSync(new URL('../../src/render/highlight-limits.ts', import.meta.url), 'utf8'))?.[1].replace(/_/g, '') ?? 20_000,
+);
 const STREAM_DELTA = 500;
 
 /** The reply for a prompt `finished <grammar>` (all at once) or `streamed <grammar>` (in deltas). */
@@ -27,7 +29,7 @@ function replyFor(prompt) {
 function backend(input, res, encoder) {
   const send = (event) => res.write(encoder.encodeSSE(event));
   const prompt = [...(input.messages ?? [])].reverse().find((message) => message.role === 'user')?.content;
-  const { mode, text } = replyFor(typeof prompt === 'string' ? prompt : prompt?.[0]?.text ?? '');
+  const { mode, text } = replyFor(typeof prompt === 'string' ? prompt : (prompt?.[0]?.text ?? ''));
   const messageId = `reply-${input.runId}`;
   send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
   send({ type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' });
@@ -75,7 +77,11 @@ async function ask(page, prompt) {
 
 function checkReply(reply, expected, label) {
   assert.ok(reply, `${label}: no reply drawn`);
-  assert.deepEqual(reply.map((block) => block.text.length), expected.map((code) => code.length + 1), `${label}: block sizes`);
+  assert.deepEqual(
+    reply.map((block) => block.text.length),
+    expected.map((code) => code.length + 1),
+    `${label}: block sizes`,
+  );
   reply.forEach((block, index) => assert.ok(block.text === `${expected[index]}\n`, `${label}: block ${index} shows its code exactly`));
 }
 

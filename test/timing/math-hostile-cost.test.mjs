@@ -60,7 +60,11 @@ describe('hostile formulas never block the page (built bundle)', () => {
       );
     });
     assert.equal(shown.length, entries.length);
-    assert.deepEqual(shown.slice(0, ORDINARY.length).map((formula) => formula.math), ORDINARY.map(() => true), 'ordinary formulas render');
+    assert.deepEqual(
+      shown.slice(0, ORDINARY.length).map((formula) => formula.math),
+      ORDINARY.map(() => true),
+      'ordinary formulas render',
+    );
     const sum = shown[entries.findIndex((entry) => entry.name === 'sum 40 KB')];
     assert.equal(sum.overBudget, true, 'a 40 KB sum is over the budget');
     assert.equal(sum.note, '(formula too large to display)');

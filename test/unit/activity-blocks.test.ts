@@ -34,8 +34,7 @@ const started = (subagentRunId: string, name: string, extra: Record<string, stri
 });
 
 /** The block's own calls and texts, in order. */
-const own = (block: ActivityBlock) =>
-  block.items.flatMap((item) => (item.kind === 'call' ? [`call ${item.call.id}`] : item.kind === 'text' ? [`text ${item.part.id}`] : []));
+const own = (block: ActivityBlock) => block.items.flatMap((item) => (item.kind === 'call' ? [`call ${item.call.id}`] : item.kind === 'text' ? [`text ${item.part.id}`] : []));
 /** The blocks of the subagents it started. */
 const children = (block: ActivityBlock) => block.items.flatMap((item) => (item.kind === 'block' ? [item.block] : []));
 const labels = (blocks: readonly ActivityBlock[] | undefined) => (blocks ?? []).map((block) => block.label);
@@ -54,12 +53,10 @@ describe('subagent activity of a reply', () => {
 
   describe('placement', () => {
     it("puts a subagent under the lead's call that delegated to it", () => {
-      const reply = replyOf(
-        ...call('lead', 'delegate'),
-        started('R', 'researcher', { parentToolCallId: 'lead' }),
-        ...call('r1', 'search', 'R'),
-        { type: 'subagent-finished', subagentRunId: 'R' },
-      );
+      const reply = replyOf(...call('lead', 'delegate'), started('R', 'researcher', { parentToolCallId: 'lead' }), ...call('r1', 'search', 'R'), {
+        type: 'subagent-finished',
+        subagentRunId: 'R',
+      });
       const activity = replyActivity(reply, 10);
       expect([...activity.underCall.keys()]).to.deep.equal(['lead']);
       expect(activity.underMessage).to.deep.equal([]);
@@ -205,12 +202,7 @@ describe('subagent activity of a reply', () => {
     });
 
     it('names the parent by its number when it was a repeated delegation', () => {
-      const reply = replyOf(
-        started('R1', 'researcher'),
-        started('R2', 'researcher'),
-        ...call('r2', 'delegate', 'R2'),
-        started('X', 'x', { parentToolCallId: 'r2' }),
-      );
+      const reply = replyOf(started('R1', 'researcher'), started('R2', 'researcher'), ...call('r2', 'delegate', 'R2'), started('X', 'x', { parentToolCallId: 'r2' }));
       const [, r2] = replyActivity(reply, 10).underMessage;
       expect(labels(children(r2))).to.deep.equal(['x, for researcher (2)']);
     });

@@ -16,13 +16,16 @@ const clean = (input: string) => {
 const html = (input: string) => clean(input).innerHTML;
 const elements = (box: Element) => Array.from(box.querySelectorAll('*'));
 /** Every attribute in the box, as `tag name=value`. */
-const attributes = (box: Element) =>
-  elements(box).flatMap((element) => Array.from(element.attributes, (attr) => ({ element, name: attr.name.toLowerCase(), value: attr.value })));
+const attributes = (box: Element) => elements(box).flatMap((element) => Array.from(element.attributes, (attr) => ({ element, name: attr.name.toLowerCase(), value: attr.value })));
 /** All CSS the result carries: style attributes, style elements, presentation attributes. */
 const cssOf = (box: Element) =>
   [
-    ...elements(box).filter((element) => element.localName === 'style').map((style) => style.textContent ?? ''),
-    ...attributes(box).filter(({ name }) => !['alt', 'title', 'class', 'id'].includes(name)).map(({ value }) => value),
+    ...elements(box)
+      .filter((element) => element.localName === 'style')
+      .map((style) => style.textContent ?? ''),
+    ...attributes(box)
+      .filter(({ name }) => !['alt', 'title', 'class', 'id'].includes(name))
+      .map(({ value }) => value),
   ].join('\n');
 
 const PAYLOAD = 'window.__pwned=1';
@@ -50,7 +53,12 @@ function expectInert(box: Element, label: string): void {
     }
     expect(value, where).to.not.match(/(?:java|vb)script:|data:text\/html/i);
   }
-  expect(box.querySelector('script, noscript, template, iframe, frame, frameset, object, embed, applet, form, input, button, select, option, textarea, link, meta, base, audio, video, source, track, portal'), label).to.equal(null);
+  expect(
+    box.querySelector(
+      'script, noscript, template, iframe, frame, frameset, object, embed, applet, form, input, button, select, option, textarea, link, meta, base, audio, video, source, track, portal',
+    ),
+    label,
+  ).to.equal(null);
   const css = cssOf(box);
   expect(css, label).to.not.match(/@import|image-set\(|expression\s*\(|-moz-binding|behavior\s*:/i);
   for (const [, target] of css.matchAll(/url\(\s*["']?([^"')]*)/gi)) expect(target, label).to.match(/^(?:data:|#)/i);
@@ -238,7 +246,10 @@ describe('the sanitizer for rich activity results', () => {
             `<use ${attr}="${target}"/><a ${attr}="${target}"><text>t</text></a></svg>`;
           const box = clean(hostile);
           expect(box.querySelectorAll('linearGradient, pattern, use, a').length, hostile).to.equal(4);
-          expect(attributes(box).filter(({ name }) => name.endsWith('href')), hostile).to.deep.equal([]);
+          expect(
+            attributes(box).filter(({ name }) => name.endsWith('href')),
+            hostile,
+          ).to.deep.equal([]);
         }
         for (const target of [...remote, '#icon', 'data:text/html,x']) {
           const hostile = `<svg><image ${attr}="${target}" width="1" height="1"/></svg>`;
@@ -397,7 +408,10 @@ describe('the sanitizer for rich activity results', () => {
         expectInert(clean(box.innerHTML), `re-parsed ${hostile}`);
         const reparsed = document.createElement('div');
         reparsed.innerHTML = box.innerHTML;
-        expect(attributes(reparsed).filter(({ name }) => name.startsWith('on')), `re-parsed ${hostile}`).to.deep.equal([]);
+        expect(
+          attributes(reparsed).filter(({ name }) => name.startsWith('on')),
+          `re-parsed ${hostile}`,
+        ).to.deep.equal([]);
       });
     }
   });
@@ -498,7 +512,9 @@ describe('the sanitizer for rich activity results', () => {
 
     it('links, which open in a new tab without opener or referrer', () => {
       for (const href of ['https://example.com/a?b=c#d', 'http://example.com/', 'mailto:a@example.com', 'tel:+123']) {
-        expect(html(`<a href="${href}" target="_top" rel="opener">x</a>`), href).to.equal(`<a href="${href.replace('&', '&amp;')}" target="_blank" rel="noopener noreferrer">x</a>`);
+        expect(html(`<a href="${href}" target="_top" rel="opener">x</a>`), href).to.equal(
+          `<a href="${href.replace('&', '&amp;')}" target="_blank" rel="noopener noreferrer">x</a>`,
+        );
       }
       for (const href of ['/relative', 'page.html', '#section', '//example.com/x']) {
         expect(html(`<a href="${href}">x</a>`), href).to.equal('<a>x</a>');

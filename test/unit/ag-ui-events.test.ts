@@ -41,10 +41,33 @@ describe('AG-UI event mapping', () => {
     ];
     const types = mapAll(wire).flatMap((out) => (Array.isArray(out) ? out.map((e) => e.type) : ['FAULT']));
     expect(types).to.deep.equal([
-      'run-started', 'reply-message-id', 'text-start', 'text-delta', 'text-end', 'tool-call-start', 'tool-call-args', 'tool-call-end',
-      'tool-call-result', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'reasoning-encrypted', 'step-started',
-      'step-finished', 'state-snapshot', 'state-delta', 'messages-snapshot', 'activity-snapshot', 'activity-delta',
-      'custom', 'raw', 'subagent-started', 'text-start', 'subagent-error', 'subagent-finished', 'run-finished',
+      'run-started',
+      'reply-message-id',
+      'text-start',
+      'text-delta',
+      'text-end',
+      'tool-call-start',
+      'tool-call-args',
+      'tool-call-end',
+      'tool-call-result',
+      'reasoning-start',
+      'reasoning-delta',
+      'reasoning-end',
+      'reasoning-encrypted',
+      'step-started',
+      'step-finished',
+      'state-snapshot',
+      'state-delta',
+      'messages-snapshot',
+      'activity-snapshot',
+      'activity-delta',
+      'custom',
+      'raw',
+      'subagent-started',
+      'text-start',
+      'subagent-error',
+      'subagent-finished',
+      'run-finished',
     ]);
     const sub = mapAll(wire)[22] as ChatEvent[];
     expect(sub[0]).to.include({ type: 'text-start', subagentRunId: 'sa' });
@@ -61,8 +84,21 @@ describe('AG-UI event mapping', () => {
       { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
     ]).flat() as ChatEvent[];
     expect(out.map((e) => `${e.type}:${'messageId' in e ? e.messageId : 'toolCallId' in e ? e.toolCallId : ''}`)).to.deep.equal([
-      'run-started:', 'reply-message-id:a', 'text-start:a', 'text-delta:a', 'text-delta:a', 'text-end:a', 'reply-message-id:b', 'text-start:b', 'text-delta:b',
-      'text-end:b', 'tool-call-start:c', 'tool-call-args:c', 'tool-call-args:c', 'tool-call-end:c', 'run-finished:',
+      'run-started:',
+      'reply-message-id:a',
+      'text-start:a',
+      'text-delta:a',
+      'text-delta:a',
+      'text-end:a',
+      'reply-message-id:b',
+      'text-start:b',
+      'text-delta:b',
+      'text-end:b',
+      'tool-call-start:c',
+      'tool-call-args:c',
+      'tool-call-args:c',
+      'tool-call-end:c',
+      'run-finished:',
     ]);
   });
 
@@ -73,7 +109,12 @@ describe('AG-UI event mapping', () => {
     expect(ids([{ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }])).to.deep.equal(['m1']);
     expect(ids([{ type: 'TEXT_MESSAGE_START', messageId: 'sys', role: 'system' }])).to.deep.equal([]);
     expect(ids([{ type: 'TEXT_MESSAGE_START', messageId: 'sm', subagentRunId: 'sa' }])).to.deep.equal([]);
-    expect(ids([{ type: 'TEXT_MESSAGE_CHUNK', messageId: 'c1', delta: 'x' }, { type: 'TEXT_MESSAGE_CHUNK', delta: 'y' }])).to.deep.equal(['c1']);
+    expect(
+      ids([
+        { type: 'TEXT_MESSAGE_CHUNK', messageId: 'c1', delta: 'x' },
+        { type: 'TEXT_MESSAGE_CHUNK', delta: 'y' },
+      ]),
+    ).to.deep.equal(['c1']);
   });
 
   it('ignores unknown event types without failing, warning once per type', () => {

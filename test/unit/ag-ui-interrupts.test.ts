@@ -45,9 +45,7 @@ describe('AG-UI interrupts mapping', () => {
     };
     const question = { id: 'ask-1', reason: 'input_required' };
     const out = events(mapAfterStart(finished({ type: 'interrupt', interrupts: [approve, question] })));
-    expect(out).to.deep.equal([
-      { type: 'run-finished', runId: 'r', outcome: { type: 'interrupt', interrupts: [approve, question] }, result: undefined },
-    ]);
+    expect(out).to.deep.equal([{ type: 'run-finished', runId: 'r', outcome: { type: 'interrupt', interrupts: [approve, question] }, result: undefined }]);
   });
 
   it('ends the run with an interrupt outcome', () => {

@@ -24,11 +24,7 @@ function shape(events: ChatEvent[]): string[] {
     });
 }
 
-const text = (id: string, ...deltas: string[]) => [
-  { type: 'text-start', id },
-  ...deltas.map((delta) => ({ type: 'text-delta', id, delta })),
-  { type: 'text-end', id },
-];
+const text = (id: string, ...deltas: string[]) => [{ type: 'text-start', id }, ...deltas.map((delta) => ({ type: 'text-delta', id, delta })), { type: 'text-end', id }];
 
 describe('AI SDK chunk reader', () => {
   it('maps text and reasoning to the same events as AG-UI, with ids unique across steps', () => {
@@ -121,10 +117,7 @@ describe('AI SDK chunk reader', () => {
     const sent: UIMessage = {
       id: 'm',
       role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        { type: 'tool-delete_files', toolCallId: 'c', state: 'approval-responded', input: { paths: ['a'] }, approval: { id: 'ap', approved: true } },
-      ],
+      parts: [{ type: 'step-start' }, { type: 'tool-delete_files', toolCallId: 'c', state: 'approval-responded', input: { paths: ['a'] }, approval: { id: 'ap', approved: true } }],
     };
     const { events, mapper } = run(
       [
@@ -147,7 +140,10 @@ describe('AI SDK chunk reader', () => {
     expect(aborted.events[aborted.events.length - 1]).to.deep.equal({ type: 'run-stopped', reason: 'server' });
     const failed = run([{ type: 'start' }, { type: 'error', errorText: 'The model is overloaded' }, { type: 'finish-step' }, { type: 'finish' }]);
     expect(shape(failed.events)).to.deep.equal(['run-started', 'run-error']);
-    expect((failed.events.find((event) => event.type === 'run-error') as Extract<ChatEvent, { type: 'run-error' }>).error).to.deep.equal({ kind: 'backend', message: 'The model is overloaded' });
+    expect((failed.events.find((event) => event.type === 'run-error') as Extract<ChatEvent, { type: 'run-error' }>).error).to.deep.equal({
+      kind: 'backend',
+      message: 'The model is overloaded',
+    });
   });
 
   it('keeps data parts (not transient ones), merges metadata, and names the thread from its own data part', () => {
@@ -263,7 +259,9 @@ describe('AI SDK chunk reader: what the server decides itself, and steps it take
       { type: 'tool-output-available', toolCallId: 'call_0', output: 'TWO' },
       { type: 'finish' },
     ]);
-    const results = events.filter((event) => event.type === 'tool-call-result').map((event) => [(event as { toolCallId: string }).toolCallId, (event as { content: unknown }).content]);
+    const results = events
+      .filter((event) => event.type === 'tool-call-result')
+      .map((event) => [(event as { toolCallId: string }).toolCallId, (event as { content: unknown }).content]);
     expect(results).to.deep.equal([
       ['call_0', 'ONE'],
       ['call_0~2', 'TWO'],
@@ -276,9 +274,7 @@ describe('AI SDK chunk reader: what the server decides itself, and steps it take
   });
 
   it('refuses a known field of the wrong kind, and keeps call metadata and partial input as the SDK does', () => {
-    expect(run([{ type: 'source-url', sourceId: 's', url: 'https://a.test', title: 5 }]).error?.message).to.equal(
-      'The agent sent a malformed source-url chunk (field "title").',
-    );
+    expect(run([{ type: 'source-url', sourceId: 's', url: 'https://a.test', title: 5 }]).error?.message).to.equal('The agent sent a malformed source-url chunk (field "title").');
     expect(run([{ type: 'start', messageId: { id: 1 } }]).error?.message).to.contain('field "messageId"');
     expect(run([{ type: 'data-x', data: 1, transient: 'yes' }]).error?.message).to.contain('field "transient"');
     expect(run([{ type: 'text-delta', id: 't', delta: 5 }]).error?.message).to.equal('The agent sent a malformed text-delta chunk (field "delta").');
@@ -311,7 +307,14 @@ describe('AI SDK subagents (preliminary UIMessage outputs)', () => {
         preliminary: true,
         output: snapshot([
           { type: 'text', text: 'Looking it up', state: 'done' },
-          { type: 'tool-search', toolCallId: 's', state: 'output-available', input: { q: 'tides' }, preliminary: true, output: nested([{ type: 'text', text: 'Found', state: 'streaming' }]) },
+          {
+            type: 'tool-search',
+            toolCallId: 's',
+            state: 'output-available',
+            input: { q: 'tides' },
+            preliminary: true,
+            output: nested([{ type: 'text', text: 'Found', state: 'streaming' }]),
+          },
         ]),
       },
       {
@@ -361,7 +364,10 @@ describe('AI SDK subagents (preliminary UIMessage outputs)', () => {
       {
         type: 'tool-output-available',
         toolCallId: 'call_0',
-        output: snapshot([{ type: 'tool-search', toolCallId: 'call_0', state: 'output-available', input: { q: 'tides' }, output: { hits: 3 } }, { type: 'text', text: 'Three hits.', state: 'done' }]),
+        output: snapshot([
+          { type: 'tool-search', toolCallId: 'call_0', state: 'output-available', input: { q: 'tides' }, output: { hits: 3 } },
+          { type: 'text', text: 'Three hits.', state: 'done' },
+        ]),
       },
       { type: 'finish' },
     ]);

@@ -128,10 +128,7 @@ describe('AI SDK text streaming: the UIMessage kept, stored and sent', () => {
     // Byte for byte, as stored and as the next request sends it back.
     expect(JSON.stringify(reply.stored)).to.equal(JSON.stringify(expected));
     expect(JSON.stringify(uiMessagesFromTurns(reply.state.turns)[1])).to.equal(JSON.stringify(expected));
-    expect(reply.reply.parts.filter((part) => part.kind === 'text').map((part) => part.kind === 'text' && part.text)).to.deep.equal([
-      firstText,
-      words('more', 0, 50).join(''),
-    ]);
+    expect(reply.reply.parts.filter((part) => part.kind === 'text').map((part) => part.kind === 'text' && part.text)).to.deep.equal([firstText, words('more', 0, 50).join('')]);
   });
 
   it('is exact at every point a save could store it while the text streams', () => {
@@ -161,7 +158,12 @@ describe('AI SDK text streaming: the UIMessage kept, stored and sent', () => {
       { type: 'data-progress', id: 'p', data: { done: 2 } },
     ]);
     const late = storedAt.get(at(150))!;
-    expect(late.parts[2]).to.deep.equal({ type: 'text', text: firstText.slice(0, firstText.indexOf('word150 ')), state: 'streaming', providerMetadata: { openai: { itemId: 'x' } } });
+    expect(late.parts[2]).to.deep.equal({
+      type: 'text',
+      text: firstText.slice(0, firstText.indexOf('word150 ')),
+      state: 'streaming',
+      providerMetadata: { openai: { itemId: 'x' } },
+    });
     expect(late.parts.slice(3)).to.deep.equal([
       toolDone,
       { type: 'source-url', sourceId: 's1', url: 'https://example.test/a', title: 'A' },
@@ -207,7 +209,10 @@ describe('AI SDK text streaming: the UIMessage kept, stored and sent', () => {
   });
 
   it('copies nothing for a text delta: the turn holds the message already, a snapshot comes only now and then', () => {
-    const reply = new StreamedReply().apply([{ type: 'start', messageId: 'srv-1' }, { type: 'text-start', id: 't' }]);
+    const reply = new StreamedReply().apply([
+      { type: 'start', messageId: 'srv-1' },
+      { type: 'text-start', id: 't' },
+    ]);
     const turn = reply.reply;
     const message = reply.mapper.message;
     const before = reply.events.length;

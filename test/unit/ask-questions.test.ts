@@ -33,9 +33,7 @@ describe('parseQuestions', () => {
     const questions = valid({
       questions: [{ question: 'Which size?', header: 'Size', options: [{ label: 'S', description: 'Small' }, { label: 'M' }] }],
     });
-    expect(questions).to.deep.equal([
-      { question: 'Which size?', header: 'Size', options: [{ label: 'S', description: 'Small' }, { label: 'M' }], multiSelect: false },
-    ]);
+    expect(questions).to.deep.equal([{ question: 'Which size?', header: 'Size', options: [{ label: 'S', description: 'Small' }, { label: 'M' }], multiSelect: false }]);
   });
 
   it('keeps multiSelect true', () => {
@@ -90,9 +88,7 @@ describe('parseQuestions', () => {
   });
 
   it('rejects a question that is not an object', () => {
-    expect(invalid(withSecond('Which colour?'))).to.equal(
-      'ask_user: question 2 must be an object with "question", "header" and "options".',
-    );
+    expect(invalid(withSecond('Which colour?'))).to.equal('ask_user: question 2 must be an object with "question", "header" and "options".');
   });
 
   it('rejects a missing, empty or whitespace-only question text', () => {
@@ -140,15 +136,11 @@ describe('parseQuestions', () => {
     for (const label of [undefined, '', '   ', 3]) {
       expect(invalid(colour({ label }))).to.equal('ask_user: question 2 ("Which colour?"): option 2 needs a non-empty "label".');
     }
-    expect(invalid(colour({ label: 'Blue', description: 5 }))).to.equal(
-      'ask_user: question 2 ("Which colour?"): the "description" of option 2 must be text.',
-    );
+    expect(invalid(colour({ label: 'Blue', description: 5 }))).to.equal('ask_user: question 2 ("Which colour?"): the "description" of option 2 must be text.');
   });
 
   it('rejects a multiSelect that is not a boolean', () => {
-    expect(invalid(withSecond({ ...toppings, multiSelect: 'yes' }))).to.equal(
-      'ask_user: question 2 ("Which toppings?"): "multiSelect" must be true or false.',
-    );
+    expect(invalid(withSecond({ ...toppings, multiSelect: 'yes' }))).to.equal('ask_user: question 2 ("Which toppings?"): "multiSelect" must be true or false.');
   });
 
   it('rejects two questions with the same text', () => {
@@ -185,7 +177,7 @@ describe('checkAnswers', () => {
     return result.error;
   }
 
-  it('accepts a label, the person\'s own text, several labels, a missing key and []', () => {
+  it("accepts a label, the person's own text, several labels, a missing key and []", () => {
     const cases = [
       { 'Which size?': ['M'] },
       { 'Which size?': ['Medium-ish'] },
@@ -220,9 +212,7 @@ describe('checkAnswers', () => {
 
   it('rejects a key that is not a question text, even one close to it', () => {
     expect(rejected({ Colour: ['Red'] })).to.equal('The answers name "Colour" which is not one of the questions.');
-    expect(rejected({ 'Which size?': ['M'], 'which size?': ['M'] })).to.equal(
-      'The answers name "which size?" which is not one of the questions.',
-    );
+    expect(rejected({ 'Which size?': ['M'], 'which size?': ['M'] })).to.equal('The answers name "which size?" which is not one of the questions.');
     expect(rejected({ Size: ['M'] })).to.contain('"Size"');
   });
 

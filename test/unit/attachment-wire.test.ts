@@ -35,7 +35,14 @@ describe('attachments: base64 and part types', () => {
   });
 
   it('a media type picks the AG-UI part', () => {
-    expect(['image/png', 'audio/mpeg', 'video/mp4', 'application/pdf', 'text/plain', ''].map(contentPartType)).to.deep.equal(['image', 'audio', 'video', 'document', 'document', 'document']);
+    expect(['image/png', 'audio/mpeg', 'video/mp4', 'application/pdf', 'text/plain', ''].map(contentPartType)).to.deep.equal([
+      'image',
+      'audio',
+      'video',
+      'document',
+      'document',
+      'document',
+    ]);
   });
 });
 
@@ -57,7 +64,10 @@ describe('attachments: AG-UI content parts', () => {
   });
 
   it('a message without files stays plain text; a snapshot’s multimodal content is sent as it came', () => {
-    const snapshot = [{ type: 'text', text: 'hi' }, { type: 'image', source: { type: 'url', value: 'https://x.example/a.png' } }];
+    const snapshot = [
+      { type: 'text', text: 'hi' },
+      { type: 'image', source: { type: 'url', value: 'https://x.example/a.png' } },
+    ];
     const history = historyFromTurns([
       { role: 'user', id: 'u1', text: 'plain' },
       { role: 'user', id: 'u2', text: 'hi', content: snapshot },
@@ -124,7 +134,10 @@ describe('attachments: files of a MESSAGES_SNAPSHOT', () => {
   it('a message sent from here keeps its Blobs when the snapshot echoes it; an edited copy sends a data URL file as data', () => {
     const local = userWith([image()]);
     const state = { turns: [local], agentState: undefined };
-    const next = applyMessagesSnapshot(state, [{ id: 'u1', role: 'user', content: [{ type: 'text', text: 'look at these' }, content[1]] }, { id: 'a', role: 'assistant', content: 'ok' }]);
+    const next = applyMessagesSnapshot(state, [
+      { id: 'u1', role: 'user', content: [{ type: 'text', text: 'look at these' }, content[1]] },
+      { id: 'a', role: 'assistant', content: 'ok' },
+    ]);
     expect(next.turns[0]).to.equal(local);
     const copy: UserTurn = { role: 'user', id: 'u2', text: 'again', attachments: attachmentsFromContent('m', content).slice(0, 1) };
     expect((userContent(copy) as any[])[1].source).to.deep.equal({ type: 'data', value: 'aGkh', mimeType: 'image/png' });
@@ -173,7 +186,13 @@ describe('attachments: stored records and export files', () => {
     expect(files[0].blob).to.equal(undefined);
     expect(decode(files[0].data)).to.deep.equal([...PNG]);
     expect(files[1]).to.deep.equal(uploaded());
-    const text = JSON.stringify({ format: 'agent-chat-thread', version: 1, exported: 1, thread: { id: 't', title: 'x', titleSource: 'person', created: 1, updated: 1 }, nodes: [portable] });
+    const text = JSON.stringify({
+      format: 'agent-chat-thread',
+      version: 1,
+      exported: 1,
+      thread: { id: 't', title: 'x', titleSource: 'person', created: 1, updated: 1 },
+      nodes: [portable],
+    });
     const parsed = parseThreadExport(text);
     if (!parsed.ok) throw new Error(parsed.error);
     const [back, byUrl] = (parsed.value.nodes[0].turn as UserTurn).attachments!;
@@ -185,10 +204,18 @@ describe('attachments: stored records and export files', () => {
   });
 
   it('an old export without attachments imports as before; data that is not base64 leaves the file named, without bytes', () => {
-    const old = { format: 'agent-chat-thread', version: 1, exported: 1, thread: { id: 't', title: 'x', titleSource: 'person', created: 1, updated: 1 }, nodes: [{ id: 'u1', parentId: null, seq: 0, turn: { role: 'user', id: 'u1', text: 'hi' } }] };
+    const old = {
+      format: 'agent-chat-thread',
+      version: 1,
+      exported: 1,
+      thread: { id: 't', title: 'x', titleSource: 'person', created: 1, updated: 1 },
+      nodes: [{ id: 'u1', parentId: null, seq: 0, turn: { role: 'user', id: 'u1', text: 'hi' } }],
+    };
     const parsed = parseThreadExport(old);
     expect(parsed.ok && parsed.value.nodes[0].turn).to.deep.equal({ role: 'user', id: 'u1', text: 'hi' });
-    const [bad] = nodesWithBlobs([{ turn: { role: 'user', id: 'u', text: '', attachments: [{ id: 'a', name: 'n', mimeType: 'text/plain', size: 1, data: '***' }] } as unknown as Turn }]);
+    const [bad] = nodesWithBlobs([
+      { turn: { role: 'user', id: 'u', text: '', attachments: [{ id: 'a', name: 'n', mimeType: 'text/plain', size: 1, data: '***' }] } as unknown as Turn },
+    ]);
     expect((bad.turn as UserTurn).attachments).to.deep.equal([{ id: 'a', name: 'n', mimeType: 'text/plain', size: 1 }]);
   });
 });

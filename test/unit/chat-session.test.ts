@@ -43,9 +43,13 @@ describe('ChatSession', () => {
     };
     let pauses = 0;
     const listener = quietListener();
-    const session = new ChatSession(listener, () => ({ threadId: 't', transport }), async () => {
-      pauses++;
-    });
+    const session = new ChatSession(
+      listener,
+      () => ({ threadId: 't', transport }),
+      async () => {
+        pauses++;
+      },
+    );
     session.send('go');
     while (listener.ends.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(listener.ends).to.deep.equal(['done']);
@@ -296,10 +300,7 @@ describe('ChatSession with app tools', () => {
     }));
     session.send('show it');
     await until(() => listener.ends.length > 0);
-    expect(seen.map((entry) => entry.context)).to.deep.equal([
-      [{ description: 'app state', value: 'ready' }],
-      [{ description: 'app state', value: 'ready' }],
-    ]);
+    expect(seen.map((entry) => entry.context)).to.deep.equal([[{ description: 'app state', value: 'ready' }], [{ description: 'app state', value: 'ready' }]]);
     expect(seen[0].appAtArgs).to.deep.equal(app);
     const reply = session.state.turns[1];
     const call = reply.role === 'assistant' ? reply.parts[0] : undefined;

@@ -52,7 +52,14 @@ describe('depth bound', () => {
     expect(result).to.include({ type: 'tool-call-result', toolCallId: 'c', messageId: 'r', isError: true, tooDeep: true });
     expect(result.type === 'tool-call-result' && result.content).to.contain(`more than ${MAX_DEPTH} levels`);
 
-    const wire = { id: 'w', role: 'assistant', parts: [{ type: 'text', text: 'kept' }, { type: 'tool-x', toolCallId: 'c', input: nested(4000) }] };
+    const wire = {
+      id: 'w',
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: 'kept' },
+        { type: 'tool-x', toolCallId: 'c', input: nested(4000) },
+      ],
+    };
     const snapshot = boundEvent({ type: 'wire-snapshot', wire });
     const parts = (snapshot as { wire: typeof wire }).wire.parts;
     expect(parts[0]).to.equal(wire.parts[0]);
@@ -78,7 +85,11 @@ describe('depth bound', () => {
     };
     let ended = false;
     const listener = { changed() {}, responseStart() {}, responseEnd: () => void (ended = true), error() {}, toolCall() {} };
-    const session = new ChatSession(listener, () => ({ threadId: 't', transport }), async () => {});
+    const session = new ChatSession(
+      listener,
+      () => ({ threadId: 't', transport }),
+      async () => {},
+    );
     session.send('go');
     while (!ended) await new Promise((resolve) => setTimeout(resolve, 5));
     const reply = session.state.turns[1];

@@ -1,7 +1,28 @@
 import { expect } from '@open-wc/testing';
 import { directionFromSubtags, directionOf } from '../../src/i18n/direction.js';
 
-const RIGHT_TO_LEFT = ['ar', 'ar-EG', 'AR-sa', 'ar_MA', 'he', 'he-IL', 'fa', 'fa-IR', 'ur', 'ur-PK', 'ps', 'sd', 'ckb', 'dv', 'yi', 'ug', 'syr', 'az-Arab', 'uz-Arab-AF', 'pa-Arab-PK'];
+const RIGHT_TO_LEFT = [
+  'ar',
+  'ar-EG',
+  'AR-sa',
+  'ar_MA',
+  'he',
+  'he-IL',
+  'fa',
+  'fa-IR',
+  'ur',
+  'ur-PK',
+  'ps',
+  'sd',
+  'ckb',
+  'dv',
+  'yi',
+  'ug',
+  'syr',
+  'az-Arab',
+  'uz-Arab-AF',
+  'pa-Arab-PK',
+];
 const LEFT_TO_RIGHT = ['en', 'en-US', 'de', 'fr-CA', 'ja', 'zh-Hant-TW', 'hi', 'ru', 'tr', 'az', 'az-Latn', 'uz', 'pa', 'ar-Latn', 'sr-Cyrl', 'ku'];
 
 describe('directionOf (which way a language is written)', () => {

@@ -69,11 +69,20 @@ describe('recordElicitation', () => {
 describe('direction controls in a server’s request', () => {
   it('are shown, never obeyed, in its message and its form’s labels', () => {
     const read = elicitationFromRequest(
-      { message: 'Form \u202Edrowssap', requestedSchema: { type: 'object', title: 'x\u202E', properties: { a: { type: 'string', title: 'Your \u202Enip', description: '\u2066d\u2069' }, b: { type: 'string', oneOf: [{ const: '1', title: '\u202Eeno' }] } } } },
+      {
+        message: 'Form \u202Edrowssap',
+        requestedSchema: {
+          type: 'object',
+          title: 'x\u202E',
+          properties: { a: { type: 'string', title: 'Your \u202Enip', description: '\u2066d\u2069' }, b: { type: 'string', oneOf: [{ const: '1', title: '\u202Eeno' }] } },
+        },
+      },
       'shop',
       'e',
     );
-    const { elicitation } = read as unknown as { elicitation: { message: string; schema: { properties: Record<string, { title?: string; description?: string; oneOf?: { title: string }[] }> } } };
+    const { elicitation } = read as unknown as {
+      elicitation: { message: string; schema: { properties: Record<string, { title?: string; description?: string; oneOf?: { title: string }[] }> } };
+    };
     expect(elicitation.message).to.not.match(/[\u202A-\u202E\u2066-\u2069]/);
     expect(elicitation.message).to.contain('drowssap');
     expect(JSON.stringify(elicitation.schema)).to.not.match(/[\u202A-\u202E\u2066-\u2069]/);

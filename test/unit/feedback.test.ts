@@ -26,7 +26,7 @@ describe('feedback: the person rates a reply', () => {
     expect(reply(done).feedback).to.equal(undefined);
   });
 
-  it('changes nothing for the same rating, an unknown id, the person\'s message, or a reply still streaming', () => {
+  it("changes nothing for the same rating, an unknown id, the person's message, or a reply still streaming", () => {
     const up = reduceCore(done, { type: 'feedback', replyId: 'r1', rating: 'up' });
     expect(reduceCore(up, { type: 'feedback', replyId: 'r1', rating: 'up' })).to.equal(up);
     expect(reduceCore(done, { type: 'feedback', replyId: 'nope', rating: 'up' })).to.equal(done);
@@ -57,7 +57,7 @@ describe('sources from AG-UI: CUSTOM agent-chat.sources', () => {
     return mapper.map({ type: 'CUSTOM', name: 'agent-chat.sources', value, ...extra });
   };
 
-  it('become the same source events as the AI SDK\'s, landing in the reply\'s sources once each', () => {
+  it("become the same source events as the AI SDK's, landing in the reply's sources once each", () => {
     const events = mapped({ sources: [{ url: 'https://example.com/a', title: 'A' }, { url: 'https://example.com/b' }, { title: 'Only a title' }] });
     expect(events).to.deep.equal([
       { type: 'source', source: { id: 'ag-ui:source:https://example.com/a', url: 'https://example.com/a', title: 'A' } },

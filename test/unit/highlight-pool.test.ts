@@ -44,11 +44,15 @@ const TIMINGS: PoolTimings = { budgetMs: 50, startLimitMs: 80, idleMs: 100, repl
 function poolOf(make: (n: number) => FakeWorker = () => new FakeWorker(0), timings = TIMINGS) {
   const workers: FakeWorker[] = [];
   let refusals = 0;
-  const pool = new HighlightPool(() => {
-    const worker = make(workers.length);
-    workers.push(worker);
-    return worker;
-  }, timings, () => refusals++);
+  const pool = new HighlightPool(
+    () => {
+      const worker = make(workers.length);
+      workers.push(worker);
+      return worker;
+    },
+    timings,
+    () => refusals++,
+  );
   const reply = {};
   const run = (code: string, job: Partial<Parameters<HighlightPool['run']>[1]> = {}) => pool.run({ code }, { reply, ...job });
   return { pool, workers, run, refusals: () => refusals };

@@ -6,9 +6,27 @@ import { BLOCK_HIGHLIGHT_CHARS, codeFingerprint, commonStart, OverBudgetBlocks, 
 describe('highlight languages', () => {
   it('maps the usual fence names to their grammar, case-insensitively', () => {
     const cases: [string, string][] = [
-      ['ts', 'typescript'], ['TSX', 'typescript'], ['js', 'javascript'], ['py', 'python'], ['sh', 'bash'], ['shell', 'bash'],
-      ['zsh', 'bash'], ['console', 'console'], ['yml', 'yaml'], ['html', 'xml'], ['svg', 'xml'], ['c', 'cpp'], ['c++', 'cpp'],
-      ['rs', 'rust'], ['golang', 'go'], ['md', 'markdown'], ['patch', 'diff'], ['postgresql', 'sql'], ['json', 'json'], ['css', 'css'], ['java', 'java'],
+      ['ts', 'typescript'],
+      ['TSX', 'typescript'],
+      ['js', 'javascript'],
+      ['py', 'python'],
+      ['sh', 'bash'],
+      ['shell', 'bash'],
+      ['zsh', 'bash'],
+      ['console', 'console'],
+      ['yml', 'yaml'],
+      ['html', 'xml'],
+      ['svg', 'xml'],
+      ['c', 'cpp'],
+      ['c++', 'cpp'],
+      ['rs', 'rust'],
+      ['golang', 'go'],
+      ['md', 'markdown'],
+      ['patch', 'diff'],
+      ['postgresql', 'sql'],
+      ['json', 'json'],
+      ['css', 'css'],
+      ['java', 'java'],
     ];
     for (const [name, grammar] of cases) expect(grammarFor(name), name).to.equal(grammar);
   });
@@ -26,7 +44,9 @@ describe('highlight languages', () => {
 
 describe('reading the highlighter’s output', () => {
   it('reads nested scopes and unescapes the text', () => {
-    const nodes = readHighlighted('<span class="hljs-keyword">if</span> (a &lt; b &amp;&amp; c &gt; &quot;d&quot; &#x27;e&#x27;) <span class="hljs-title class_">X<span class="hljs-params">(y)</span></span>');
+    const nodes = readHighlighted(
+      '<span class="hljs-keyword">if</span> (a &lt; b &amp;&amp; c &gt; &quot;d&quot; &#x27;e&#x27;) <span class="hljs-title class_">X<span class="hljs-params">(y)</span></span>',
+    );
     expect(nodes).to.deep.equal([
       { classes: 'hljs-keyword', children: ['if'] },
       ' (a < b && c > "d" \'e\') ',

@@ -71,7 +71,10 @@ describe('history sent to the backend', () => {
   });
 
   it('keeps multimodal user content as it came', () => {
-    const content = [{ type: 'text', text: 'Look' }, { type: 'image', source: { type: 'url', value: 'https://x/y.png' } }];
+    const content = [
+      { type: 'text', text: 'Look' },
+      { type: 'image', source: { type: 'url', value: 'https://x/y.png' } },
+    ];
     const turns = turnsFromHistory([{ id: 'u', role: 'user', content }]);
     expect(turns[0]).to.deep.include({ text: 'Look' });
     expect(historyFromTurns(turns)[0].content).to.deep.equal(content);

@@ -25,7 +25,12 @@ describe('tool values as display text', () => {
     expect(formatValue({ b: [1] })).to.equal('{\n  "b": [\n    1\n  ]\n}');
     expect(formatValue('plain words')).to.equal('plain words');
     expect(formatValue('{not json')).to.equal('{not json');
-    expect(formatValue([{ type: 'text', text: 'hello' }, { type: 'image', data: '…' }])).to.equal('hello\n[image]');
+    expect(
+      formatValue([
+        { type: 'text', text: 'hello' },
+        { type: 'image', data: '…' },
+      ]),
+    ).to.equal('hello\n[image]');
     expect(formatValue(undefined)).to.equal('');
   });
 });

@@ -93,7 +93,10 @@ describe('ask_user as a client tool', () => {
       ],
     });
     expect(session.state.turns).to.have.length(2);
-    expect(callOf(session, 'ask-1')).to.deep.include({ status: 'done', ask: { by: 'form', outcome: 'answered', answers: { 'Which toppings?': ['Cheese', 'Anchovies'], 'Which size?': ['Large'] } } });
+    expect(callOf(session, 'ask-1')).to.deep.include({
+      status: 'done',
+      ask: { by: 'form', outcome: 'answered', answers: { 'Which toppings?': ['Cheese', 'Anchovies'], 'Which size?': ['Large'] } },
+    });
     expect(replyOf(session).parts.at(-1)).to.deep.include({ kind: 'text' });
   });
 
@@ -202,7 +205,11 @@ describe('ask_user as a client tool', () => {
         yield { type: 'run-started', runId: request.runId };
         if (requests.length === 1) {
           yield { type: 'tool-call-start', toolCallId: 'ask-1', name: 'ask_user' };
-          yield { type: 'tool-call-args', toolCallId: 'ask-1', delta: JSON.stringify({ questions: [{ question: 'Size?', header: 'A header far too long', options: [{ label: 'S' }, { label: 'L' }] }] }) };
+          yield {
+            type: 'tool-call-args',
+            toolCallId: 'ask-1',
+            delta: JSON.stringify({ questions: [{ question: 'Size?', header: 'A header far too long', options: [{ label: 'S' }, { label: 'L' }] }] }),
+          };
           yield { type: 'tool-call-end', toolCallId: 'ask-1' };
           yield { type: 'run-finished', outcome: { type: 'success', pendingToolCallIds: ['ask-1'] } };
           return;

@@ -95,7 +95,12 @@ describe('images of the page’s own origin', () => {
 
   it('click: the image has no src until its copy is known, then shows the copy; one that redirects becomes a placeholder naming the page’s host', async () => {
     const box = document.createElement('div');
-    box.append(renderMarkdown(`![own](${unique('/img/b.gif')}) ![away](${unique('/go/b')}) ![home](${unique('/go/home')}) ![gone](${unique('/gone/b')}) ![down](${unique('/throw/b')})`, policy('click')));
+    box.append(
+      renderMarkdown(
+        `![own](${unique('/img/b.gif')}) ![away](${unique('/go/b')}) ![home](${unique('/go/home')}) ![gone](${unique('/gone/b')}) ![down](${unique('/throw/b')})`,
+        policy('click'),
+      ),
+    );
     const images = [...box.querySelectorAll('img')];
     expect(images.map((image) => image.hasAttribute('src'))).to.deep.equal([false, false, false, false, false], 'nothing loads by itself');
     await settled();

@@ -165,7 +165,10 @@ describe('interrupts', () => {
     it('addresses expired unanswered interrupts as cancelled (never answered late), and does not wait for them', () => {
       const reply = replyWith([entry('a', { expiresAt: PAST }), entry('b', {}, { response: approved })]);
       const entries = resumeEntries(reply, NOW)!;
-      expect(entries).to.deep.equal([{ interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }, { interruptId: 'b', ...approved }]);
+      expect(entries).to.deep.equal([
+        { interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } },
+        { interruptId: 'b', ...approved },
+      ]);
       expect(anyAnswered(entries)).to.equal(true);
       expect(anyAnswered([{ interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }])).to.equal(false);
     });
@@ -173,7 +176,10 @@ describe('interrupts', () => {
     it('waits for an interrupt that has not expired yet', () => {
       const reply = replyWith([entry('a', { expiresAt: FUTURE }), entry('b', {}, { response: approved })]);
       expect(resumeEntries(reply, NOW)).to.equal(undefined);
-      expect(resumeEntries(reply, Date.parse(FUTURE))).to.deep.equal([{ interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }, { interruptId: 'b', ...approved }]);
+      expect(resumeEntries(reply, Date.parse(FUTURE))).to.deep.equal([
+        { interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } },
+        { interruptId: 'b', ...approved },
+      ]);
     });
 
     it('leaves out answers already sent', () => {
@@ -188,7 +194,9 @@ describe('interrupts', () => {
     });
 
     it('is only the expired ones as cancelled when nothing was answered', () => {
-      expect(resumeEntries(replyWith([entry('a', { expiresAt: PAST })]), NOW)).to.deep.equal([{ interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } }]);
+      expect(resumeEntries(replyWith([entry('a', { expiresAt: PAST })]), NOW)).to.deep.equal([
+        { interruptId: 'a', status: 'cancelled', metadata: { 'agent-chat': { expired: true } } },
+      ]);
     });
   });
 

@@ -43,7 +43,10 @@ describe('markdown block splitter', () => {
     for (const size of [1, 3, 5, 17, 1000]) {
       const { blocks, tail } = stream(doc, size);
       expect(blocks.join('') + tail, `size ${size}`).to.equal(doc);
-      expect(blocks.map((b) => b.trim().split('\n')[0]), `size ${size}`).to.deep.equal(['# Title', 'A paragraph that', '- item one', '```ts', '| a | b |']);
+      expect(
+        blocks.map((b) => b.trim().split('\n')[0]),
+        `size ${size}`,
+      ).to.deep.equal(['# Title', 'A paragraph that', '- item one', '```ts', '| a | b |']);
       expect(tail).to.equal('Last paragraph, still streaming');
     }
   });
@@ -146,7 +149,11 @@ describe('markdown block splitter', () => {
     });
 
     it('closes a tilde fence, and a fence with trailing spaces', () => {
-      for (const [open, close] of [['~~~', '~~~'], ['```', '```   '], ['~~~~ py', '~~~~~']]) {
+      for (const [open, close] of [
+        ['~~~', '~~~'],
+        ['```', '```   '],
+        ['~~~~ py', '~~~~~'],
+      ]) {
         const splitter = new MarkdownBlockSplitter();
         const step = splitter.update(`${open}\nx = 1\n${close}\nNext.`);
         expect(step.openFence, `${open} … ${close}`).to.equal(undefined);

@@ -61,7 +61,7 @@ describe('math budget', () => {
     expect(limitOf(() => checkMarkup('x'.repeat(MATH_LIMITS.markupChars + 1)))).to.equal('markup');
   });
 
-  it('stops a reply\'s formulas once their render time or markup adds up to its allowance', () => {
+  it("stops a reply's formulas once their render time or markup adds up to its allowance", () => {
     const shown = new Set<string>();
     const allowance = new ReplyMathAllowance<string>((item) => shown.has(item), { renderMs: 100, markupChars: 1_000 });
     // Twenty formulas of 30 ms each, each within the budget of one formula: the fifth is not rendered.

@@ -42,14 +42,17 @@ describe('checkAppCall', () => {
   it('honours a promise of true, false or a string', async () => {
     expect(await checkAppCall([named(async () => true)], call())).to.deep.equal({ allowed: true });
     expect(await checkAppCall([named(() => Promise.resolve(false))], call())).to.deep.equal({ allowed: false, error: REFUSED });
-    expect(
-      await checkAppCall([named(() => new Promise((resolve) => setTimeout(() => resolve('Later no'), 5)))], call()),
-    ).to.deep.equal({ allowed: false, error: 'Later no' });
+    expect(await checkAppCall([named(() => new Promise((resolve) => setTimeout(() => resolve('Later no'), 5)))], call())).to.deep.equal({ allowed: false, error: 'Later no' });
     expect(warnings).to.have.length(0);
   });
 
   const bad: [string, AppCallCheck][] = [
-    ['throws', () => { throw new Error('boom'); }],
+    [
+      'throws',
+      () => {
+        throw new Error('boom');
+      },
+    ],
     ['rejects', () => Promise.reject(new Error('nope'))],
     ['returns undefined', () => undefined],
     ['returns a number', () => 1],
@@ -68,10 +71,7 @@ describe('checkAppCall', () => {
 
   it('runs the checks in order and both must allow', async () => {
     const seen: string[] = [];
-    const verdict = await checkAppCall(
-      [named(() => (seen.push('server'), true), 'server'), named(async () => (seen.push('chat'), true))],
-      call(),
-    );
+    const verdict = await checkAppCall([named(() => (seen.push('server'), true), 'server'), named(async () => (seen.push('chat'), true))], call());
     expect(verdict).to.deep.equal({ allowed: true });
     expect(seen).to.deep.equal(['server', 'chat']);
   });
@@ -89,7 +89,15 @@ describe('checkAppCall', () => {
 
   it('does not call later checks after a check that throws', async () => {
     let later = 0;
-    const verdict = await checkAppCall([named(() => { throw new Error('x'); }, 'server'), named(() => (later++, true))], call());
+    const verdict = await checkAppCall(
+      [
+        named(() => {
+          throw new Error('x');
+        }, 'server'),
+        named(() => (later++, true)),
+      ],
+      call(),
+    );
     expect(verdict).to.deep.equal({ allowed: false, error: REFUSED });
     expect(later).to.equal(0);
   });
@@ -126,10 +134,12 @@ describe('checkAppCall', () => {
 });
 
 describe('askPerson', () => {
-  const prompt = (answer: boolean, asked: string[]): PersonPrompt => (message) => {
-    asked.push(message);
-    return Promise.resolve(answer);
-  };
+  const prompt =
+    (answer: boolean, asked: string[]): PersonPrompt =>
+    (message) => {
+      asked.push(message);
+      return Promise.resolve(answer);
+    };
 
   it('asks with the prompt given to checkAppCall when called inside a check; Allow lets the call through', async () => {
     const asked: string[] = [];

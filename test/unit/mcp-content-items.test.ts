@@ -74,7 +74,10 @@ describe('MCP content items', () => {
   });
 
   it('cuts long names and drops control characters; keeps direction controls for the view to show', () => {
-    const item = contentItem({ type: 'resource_link', uri: 'https://e.com', name: `a\u0000b\u202Ec${'x'.repeat(300)}`, description: 'd'.repeat(900) }) as { name: string; description: string };
+    const item = contentItem({ type: 'resource_link', uri: 'https://e.com', name: `a\u0000b\u202Ec${'x'.repeat(300)}`, description: 'd'.repeat(900) }) as {
+      name: string;
+      description: string;
+    };
     expect(item.name.startsWith('ab\u202Ec')).to.equal(true);
     expect(item.name).to.have.length(200);
     expect(item.description).to.have.length(500);

@@ -66,11 +66,7 @@ describe('MCP app CSP: buildCsp', () => {
       connectDomains: ['https://*.example.com', 'http://localhost:8080', 'https://api.example.com/'],
     });
     expect(dropped).to.deep.equal([]);
-    expect(directives(policy)['connect-src']).to.deep.equal([
-      'https://*.example.com',
-      'http://localhost:8080',
-      'https://api.example.com',
-    ]);
+    expect(directives(policy)['connect-src']).to.deep.equal(['https://*.example.com', 'http://localhost:8080', 'https://api.example.com']);
   });
 
   it('drops hostile or malformed entries and lists them in dropped', () => {
@@ -96,7 +92,11 @@ describe('MCP app CSP: buildCsp', () => {
     expect(policy).to.not.contain('a.com');
     // No entry added a directive: the same eleven directives as the default, each once.
     const names = policy.split(';').map((d) => d.trim().split(/\s+/)[0]);
-    expect(names).to.deep.equal(buildCsp(undefined).policy.split(';').map((d) => d.trim().split(/\s+/)[0]));
+    expect(names).to.deep.equal(
+      buildCsp(undefined)
+        .policy.split(';')
+        .map((d) => d.trim().split(/\s+/)[0]),
+    );
     expect(names.filter((n) => n === 'script-src')).to.have.length(1);
     expect(directives(policy)['script-src']).to.deep.equal(["'unsafe-inline'"]);
   });
@@ -179,9 +179,7 @@ describe('MCP app CSP: injectCsp', () => {
 
 describe('MCP app CSP: allowAttribute', () => {
   it('maps the permissions to the iframe allow features', () => {
-    expect(allowAttribute({ camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} })).to.equal(
-      'camera; microphone; geolocation; clipboard-write',
-    );
+    expect(allowAttribute({ camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} })).to.equal('camera; microphone; geolocation; clipboard-write');
     expect(allowAttribute({ clipboardWrite: {} })).to.equal('clipboard-write');
     expect(allowAttribute({ microphone: {} })).to.equal('microphone');
   });

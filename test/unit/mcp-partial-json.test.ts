@@ -9,9 +9,7 @@ function consistent(partial: unknown, full: unknown): boolean {
   if (typeof partial === 'string') return typeof full === 'string' && full.startsWith(partial);
   if (Array.isArray(partial)) {
     if (!Array.isArray(full) || partial.length > full.length) return false;
-    return partial.every((item, i) =>
-      i === partial.length - 1 ? consistent(item, full[i]) : JSON.stringify(item) === JSON.stringify(full[i]),
-    );
+    return partial.every((item, i) => (i === partial.length - 1 ? consistent(item, full[i]) : JSON.stringify(item) === JSON.stringify(full[i])));
   }
   if (partial && typeof partial === 'object') {
     if (!full || typeof full !== 'object' || Array.isArray(full)) return false;

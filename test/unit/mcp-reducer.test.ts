@@ -1,19 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { reduce, type Action } from '../../src/conversation/reducer.js';
-import {
-  emptyConversation,
-  type ActivityPart,
-  type AssistantTurn,
-  type ConversationState,
-  type ToolCallPart,
-} from '../../src/conversation/types.js';
+import { emptyConversation, type ActivityPart, type AssistantTurn, type ConversationState, type ToolCallPart } from '../../src/conversation/types.js';
 import type { AppInfo } from '../../src/mcp/mcp-types.js';
 
 const run = (actions: Action[], from: ConversationState = emptyConversation()) => actions.reduce(reduce, from);
-const reply = (state: ConversationState, id?: string) =>
-  (id ? state.turns.find((t) => t.id === id) : state.turns[state.turns.length - 1]) as AssistantTurn;
-const part = <P extends ToolCallPart | ActivityPart>(state: ConversationState, partId: string, replyId?: string) =>
-  reply(state, replyId).parts.find((p) => p.id === partId) as P;
+const reply = (state: ConversationState, id?: string) => (id ? state.turns.find((t) => t.id === id) : state.turns[state.turns.length - 1]) as AssistantTurn;
+const part = <P extends ToolCallPart | ActivityPart>(state: ConversationState, partId: string, replyId?: string) => reply(state, replyId).parts.find((p) => p.id === partId) as P;
 
 const opened = (replyId = 'r1', runId = 'run-1'): Action[] => [
   { type: 'user-message', id: `u-${replyId}`, text: 'Hi' },
@@ -166,12 +158,7 @@ describe('conversation reducer: mcp-apps activity', () => {
   });
 
   it('does not take a call that already shows an app from the page', () => {
-    const state = run([
-      ...opened(),
-      ...toolCall('c1', '{"city":"Paris"}'),
-      { type: 'app-update', partId: 'c1', app: pageApp },
-      mcpActivity('a1', appContent({ city: 'Paris' })),
-    ]);
+    const state = run([...opened(), ...toolCall('c1', '{"city":"Paris"}'), { type: 'app-update', partId: 'c1', app: pageApp }, mcpActivity('a1', appContent({ city: 'Paris' }))]);
     expect(part<ToolCallPart>(state, 'c1').app).to.deep.equal(pageApp);
     expect(part<ActivityPart>(state, 'a1').attachedTo).to.equal(undefined);
     expect(part<ActivityPart>(state, 'a1').app).to.deep.include({ via: 'backend', resourceUri: 'ui://weather/card' });
@@ -251,7 +238,13 @@ describe('conversation reducer: mcp-apps activity', () => {
 describe('conversation reducer: mcp-apps activity, repeated and reordered', () => {
   it('a repeated snapshot keeps the app in the call it was placed in, once', () => {
     const content = appContent({ a: 1, b: 2 });
-    const state = run([...opened(), ...toolCall('c', '{"a":1,"b":2}'), mcpActivity('a', content), { type: 'app-update', partId: 'c', app: { resource: { html: '<p>x</p>' } } }, mcpActivity('a', content)]);
+    const state = run([
+      ...opened(),
+      ...toolCall('c', '{"a":1,"b":2}'),
+      mcpActivity('a', content),
+      { type: 'app-update', partId: 'c', app: { resource: { html: '<p>x</p>' } } },
+      mcpActivity('a', content),
+    ]);
     const call = part<ToolCallPart>(state, 'c');
     const activity = part<ActivityPart>(state, 'a');
     expect(call.app?.resourceUri).to.equal('ui://weather/card');

@@ -17,7 +17,12 @@ describe('appResourceFrom: the app document in a resources/read result', () => {
   });
 
   it('picks the app item among several', () => {
-    const result = { contents: [{ uri: 'ui://a/readme', mimeType: 'text/plain', text: 'no' }, { uri: 'ui://a', mimeType: MIME, text: 'yes' }] };
+    const result = {
+      contents: [
+        { uri: 'ui://a/readme', mimeType: 'text/plain', text: 'no' },
+        { uri: 'ui://a', mimeType: MIME, text: 'yes' },
+      ],
+    };
     expect(appResourceFrom(result, 'ui://a').html).to.equal('yes');
   });
 

@@ -47,7 +47,9 @@ describe('MCP results for the model: the value every wire carries', () => {
   it('describes sizes as people read them, and says when media is not valid base64 or has no type', () => {
     expect(modelText({ content: [{ type: 'image', data: zeros(2150), mimeType: 'image/png' }] })).to.equal('[image image/png 2.1 KB]');
     expect(modelText({ content: [{ type: 'image', data: '!!!', mimeType: 'bad type' }] })).to.equal('[image of unknown type 2 B, not valid base64]');
-    expect(modelText({ content: [{ type: 'resource_link', uri: 'https://e.com/r', name: 'r', title: 'The R', size: 4096 }] })).to.equal('[resource link: The R (r) <https://e.com/r> 4.0 KB]');
+    expect(modelText({ content: [{ type: 'resource_link', uri: 'https://e.com/r', name: 'r', title: 'The R', size: 4096 }] })).to.equal(
+      '[resource link: The R (r) <https://e.com/r> 4.0 KB]',
+    );
   });
 
   it('gives structuredContent when the result has it, the page’s valueFn output when it gave one', () => {
@@ -118,7 +120,16 @@ describe('MCP results for the model: the AI SDK output', () => {
 });
 
 describe('MCP results for the model: on the wires', () => {
-  const call = (fields: Partial<ToolCallPart>): ToolCallPart => ({ kind: 'tool-call', id: 'c1', name: 'get-tiny-image', argsText: '{}', args: {}, argsComplete: true, status: 'running', ...fields });
+  const call = (fields: Partial<ToolCallPart>): ToolCallPart => ({
+    kind: 'tool-call',
+    id: 'c1',
+    name: 'get-tiny-image',
+    argsText: '{}',
+    args: {},
+    argsComplete: true,
+    status: 'running',
+    ...fields,
+  });
 
   it('the round trip keeps the MCP result on the call, beside the value the model gets', async () => {
     let state = reduce(emptyConversation(), { type: 'user-message', id: 'u', text: 'image please' });

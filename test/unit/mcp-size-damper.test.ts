@@ -45,7 +45,10 @@ describe('SizeDamper', () => {
     expect(frame).to.equal(400);
     const firstIgnored = applied.indexOf(undefined);
     expect(firstIgnored).to.be.within(2, 6);
-    expect(applied.slice(firstIgnored).every((h) => h === undefined), JSON.stringify(applied)).to.equal(true);
+    expect(
+      applied.slice(firstIgnored).every((h) => h === undefined),
+      JSON.stringify(applied),
+    ).to.equal(true);
   });
 
   it('settles on the larger height whichever of the two comes last', () => {
@@ -55,7 +58,10 @@ describe('SizeDamper', () => {
     for (let i = 0; i < 11; i++, t += 20) applied.push(damper.next(i % 2 === 0 ? 400 : 300, t));
     const frame = applied.reduce<number | undefined>((last, h) => h ?? last, undefined);
     expect(frame, JSON.stringify(applied)).to.equal(400);
-    expect(applied.slice(-5).every((h) => h === undefined), JSON.stringify(applied)).to.equal(true);
+    expect(
+      applied.slice(-5).every((h) => h === undefined),
+      JSON.stringify(applied),
+    ).to.equal(true);
   });
 
   it('applies new heights again once the window has passed', () => {

@@ -127,10 +127,11 @@ describe('a client tool call whose arguments are broken', () => {
       },
     };
     const ends: string[] = [];
-    const session = new ChatSession(
-      { changed() {}, responseStart() {}, responseEnd: (detail) => void ends.push(detail.status), error() {}, toolCall() {} },
-      () => ({ threadId: 't', transport, clientTools }),
-    );
+    const session = new ChatSession({ changed() {}, responseStart() {}, responseEnd: (detail) => void ends.push(detail.status), error() {}, toolCall() {} }, () => ({
+      threadId: 't',
+      transport,
+      clientTools,
+    }));
     session.send('go');
     const deadline = performance.now() + 3000;
     while (ends.length === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));

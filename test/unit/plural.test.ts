@@ -33,9 +33,30 @@ describe('counted texts (Intl.PluralRules)', () => {
 
   it('every counted UI text of en, de and fr has its singular', () => {
     const expected: Record<string, Record<string, string>> = {
-      en: { activityCalls: '1 call', activityMoreCalls: '1 more call not shown', earlierMessages: 'Show 1 earlier message', mcpMoreItems: '1 more item not shown', sourcesCount: '1 source', unreadReplies: '1 unread reply' },
-      de: { activityCalls: '1 Aufruf', activityMoreCalls: '1 weiterer Aufruf nicht angezeigt', earlierMessages: '1 frühere Nachricht zeigen', mcpMoreItems: '1 weiteres Element nicht angezeigt', sourcesCount: '1 Quelle', unreadReplies: '1 ungelesene Antwort' },
-      fr: { activityCalls: '1 appel', activityMoreCalls: '1 appel de plus non affiché', earlierMessages: 'Afficher le message précédent', mcpMoreItems: '1 élément de plus non affiché', sourcesCount: '1 source', unreadReplies: '1 réponse non lue' },
+      en: {
+        activityCalls: '1 call',
+        activityMoreCalls: '1 more call not shown',
+        earlierMessages: 'Show 1 earlier message',
+        mcpMoreItems: '1 more item not shown',
+        sourcesCount: '1 source',
+        unreadReplies: '1 unread reply',
+      },
+      de: {
+        activityCalls: '1 Aufruf',
+        activityMoreCalls: '1 weiterer Aufruf nicht angezeigt',
+        earlierMessages: '1 frühere Nachricht zeigen',
+        mcpMoreItems: '1 weiteres Element nicht angezeigt',
+        sourcesCount: '1 Quelle',
+        unreadReplies: '1 ungelesene Antwort',
+      },
+      fr: {
+        activityCalls: '1 appel',
+        activityMoreCalls: '1 appel de plus non affiché',
+        earlierMessages: 'Afficher le message précédent',
+        mcpMoreItems: '1 élément de plus non affiché',
+        sourcesCount: '1 source',
+        unreadReplies: '1 réponse non lue',
+      },
     };
     for (const lang of languages) {
       const strings = allTexts(resolveStrings(lang));

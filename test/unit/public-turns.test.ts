@@ -71,19 +71,34 @@ const assistant = (turn: Turn | undefined) => {
 const ids = (parts: readonly ReplyPart[]) => parts.map((part) => part.id);
 const withoutCards = (turns: Turn[]) =>
   turns.map((turn) =>
-    turn.role === 'assistant' ? { ...turn, parts: turn.parts.map((part) => { const { activity: _a, ...rest } = part as Partial<ActivityCardPart>; return rest; }) } : turn,
+    turn.role === 'assistant'
+      ? {
+          ...turn,
+          parts: turn.parts.map((part) => {
+            const { activity: _a, ...rest } = part as Partial<ActivityCardPart>;
+            return rest;
+          }),
+        }
+      : turn,
   );
 /** The page's view of the conversation, as it would come back from elsewhere: JSON, no subagents list. */
 const fromElsewhere = (turns: Turn[]) =>
   (JSON.parse(JSON.stringify(turnsWithActivity(turns))) as Turn[]).map((turn) => {
     if (turn.role !== 'assistant') return turn;
     const { subagents: _s, ...rest } = turn;
-    return { ...rest, parts: rest.parts.map((part) => { if (!(part as Partial<ActivityCardPart>).activity) return part; const { subagentRunId: _id, ...card } = part; return card; }) };
+    return {
+      ...rest,
+      parts: rest.parts.map((part) => {
+        if (!(part as Partial<ActivityCardPart>).activity) return part;
+        const { subagentRunId: _id, ...card } = part;
+        return card;
+      }),
+    };
   });
 
 describe('turns as the page sees them', () => {
   describe('turnsWithActivity', () => {
-    it("marks each subagent call with its activity card, and nothing else", () => {
+    it('marks each subagent call with its activity card, and nothing else', () => {
       const turns = conversation();
       const shown = turnsWithActivity(turns);
       const { cards } = replyActivity(assistant(turns[1]), Infinity);
@@ -184,7 +199,11 @@ describe('turns as the page sees them', () => {
     it('attributes activity cards to their delegation again', () => {
       const turns = conversation();
       const shown = withoutAttribution(turnsWithActivity(turns));
-      expect(assistant(shown[1]).parts.filter((part) => part.subagentRunId).map((part) => part.id)).to.deep.equal(['rt', 'ft']);
+      expect(
+        assistant(shown[1])
+          .parts.filter((part) => part.subagentRunId)
+          .map((part) => part.id),
+      ).to.deep.equal(['rt', 'ft']);
       const back = assistant(turnsFromPage(shown)[1]);
       expect(back.parts.map((part) => part.subagentRunId)).to.deep.equal(assistant(turns[1]).parts.map((part) => part.subagentRunId));
       expect(back.parts.some((part) => 'activity' in part)).to.equal(false);
@@ -273,7 +292,12 @@ describe('turns as the page sees them', () => {
       const taken = turnFromPage(user);
       expect(taken).to.deep.equal(user);
       expect(taken).not.to.equal(user);
-      expect(turnsFromPage([{ role: 'system', id: 's', text: 'Be brief.' }, { role: 'developer', id: 'd', text: 'Use tools.' }])).to.deep.equal([
+      expect(
+        turnsFromPage([
+          { role: 'system', id: 's', text: 'Be brief.' },
+          { role: 'developer', id: 'd', text: 'Use tools.' },
+        ]),
+      ).to.deep.equal([
         { role: 'system', id: 's', text: 'Be brief.' },
         { role: 'developer', id: 'd', text: 'Use tools.' },
       ]);
@@ -291,7 +315,10 @@ describe('turns as the page sees them', () => {
       expect(() => turnsFromPage([{ role: 'assistant', id: 'a', parts: 'text' }])).to.throw(TypeError, /turn 0 \(assistant\) has no parts/);
       expect(() => turnsFromPage([{ role: 'user', id: 'u' }])).to.throw(TypeError, /turn 0 \(user\) has no text/);
       expect(() => turnsFromPage([{ role: 'system', id: 's', text: 3 }])).to.throw(TypeError, /turn 0 \(system\) has no text/);
-      const parts = [{ kind: 'text', id: 'ok', text: '', streaming: false }, { kind: 'text', text: 'no id', streaming: false }];
+      const parts = [
+        { kind: 'text', id: 'ok', text: '', streaming: false },
+        { kind: 'text', text: 'no id', streaming: false },
+      ];
       expect(() => turnsFromPage([user, { role: 'assistant', id: 'a', parts }])).to.throw(TypeError, /turn 1, part 1 has no id/);
       expect(() => turnFromPage({ role: 'assistant', id: 'a', parts: [null] })).to.throw(TypeError, /turn 0, part 0 has no id/);
       expect(() => turnFromPage({ role: 'user', text: 'x' })).to.throw(TypeError, /turn 0 has no id/);
@@ -319,7 +346,11 @@ describe('turns as the page sees them', () => {
       for (const words of ['Found two sources.', 'Confirmed.', 'r1 result', 'f1 result', 'w1 result', 'researcher']) {
         expect(said, words).not.to.include(words);
       }
-      for (const id of SUBAGENT_PARTS) expect(history.some((message) => message.id === id || message.toolCallId === id), id).to.equal(false);
+      for (const id of SUBAGENT_PARTS)
+        expect(
+          history.some((message) => message.id === id || message.toolCallId === id),
+          id,
+        ).to.equal(false);
     });
 
     it('is the same for the context turns and for turns taken back from the page', () => {

@@ -63,7 +63,7 @@ describe('suggestions: follow-ups kept on the reply', () => {
     expect(last(state).suggestions).to.deep.equal([{ label: 'Two' }, { label: 'Three', prompt: 'Say three' }]);
   });
 
-  it('other custom events, a subagent\'s suggestions, and events after the reply ended change nothing', () => {
+  it("other custom events, a subagent's suggestions, and events after the reply ended change nothing", () => {
     const before = run([...opened]);
     expect(run([{ type: 'custom', name: 'agent-chat.other', value: ['x'] }], before)).to.equal(before);
     expect(run([{ type: 'custom', name: 'agent-chat.suggestions', value: ['x'], subagentRunId: 'sa' }], before)).to.equal(before);
@@ -72,11 +72,7 @@ describe('suggestions: follow-ups kept on the reply', () => {
   });
 
   it('an empty or invalid list takes earlier suggestions back', () => {
-    const state = run([
-      ...opened,
-      { type: 'custom', name: 'agent-chat.suggestions', value: ['One'] },
-      { type: 'custom', name: 'agent-chat.suggestions', value: 'not a list' },
-    ]);
+    const state = run([...opened, { type: 'custom', name: 'agent-chat.suggestions', value: ['One'] }, { type: 'custom', name: 'agent-chat.suggestions', value: 'not a list' }]);
     expect('suggestions' in last(state)).to.equal(false);
   });
 
@@ -88,9 +84,7 @@ describe('suggestions: follow-ups kept on the reply', () => {
     const aiSdk = new AiSdkChunkMapper('run-1', 'msg-1', 'p');
     aiSdk.map({ type: 'start', messageId: 'msg-1' });
     const fromAiSdk = aiSdk.map({ type: 'data-agent-chat-suggestions', data: { suggestions: ['A'] } }) as { type: string }[];
-    expect(fromAiSdk.filter((event) => event.type !== 'wire-snapshot')).to.deep.equal([
-      { type: 'custom', name: 'agent-chat.suggestions', value: { suggestions: ['A'] } },
-    ]);
+    expect(fromAiSdk.filter((event) => event.type !== 'wire-snapshot')).to.deep.equal([{ type: 'custom', name: 'agent-chat.suggestions', value: { suggestions: ['A'] } }]);
   });
 });
 

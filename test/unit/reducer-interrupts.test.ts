@@ -6,8 +6,7 @@ import type { Interrupt } from '../../src/protocol/contract.js';
 
 const run = (actions: Action[], from: ConversationState = emptyConversation()) => actions.reduce(reduce, from);
 const reply = (state: ConversationState) => state.turns[state.turns.length - 1] as AssistantTurn;
-const callOf = (state: ConversationState, id: string) =>
-  reply(state).parts.find((part): part is ToolCallPart => part.kind === 'tool-call' && part.id === id)!;
+const callOf = (state: ConversationState, id: string) => reply(state).parts.find((part): part is ToolCallPart => part.kind === 'tool-call' && part.id === id)!;
 const statusOf = (state: ConversationState, id: string) => callOf(state, id).status;
 const subagentStatus = (state: ConversationState, id: string) => reply(state).subagents?.find((record) => record.subagentRunId === id)?.status;
 
@@ -114,7 +113,14 @@ describe('conversation reducer: interrupts', () => {
         ...resumed('i1'),
       ]);
       expect(subagentStatus(paused, 'A')).to.equal('running');
-      const finished = run([{ type: 'tool-call-result', toolCallId: 's1', content: 'sent' }, { type: 'subagent-finished', subagentRunId: 'A' }, { type: 'run-finished', runId: 'run-2' }], paused);
+      const finished = run(
+        [
+          { type: 'tool-call-result', toolCallId: 's1', content: 'sent' },
+          { type: 'subagent-finished', subagentRunId: 'A' },
+          { type: 'run-finished', runId: 'run-2' },
+        ],
+        paused,
+      );
       expect(subagentStatus(finished, 'A')).to.equal('done');
       const failed = run([{ type: 'run-error', error: { kind: 'backend', message: 'down' } }], paused);
       expect(subagentStatus(failed, 'A')).to.equal('not-completed');
@@ -146,7 +152,13 @@ describe('conversation reducer: interrupts', () => {
       expect(subagentStatus(paused, 'A')).to.equal('running');
       const again = run([{ type: 'subagent-started', subagentRunId: 'A', name: 'mailer', parentToolCallId: 'lead' }], paused);
       expect(reply(again).subagents).to.deep.equal([{ subagentRunId: 'A', name: 'mailer', parentToolCallId: 'lead', status: 'running' }]);
-      const done = run([{ type: 'subagent-finished', subagentRunId: 'A' }, { type: 'run-finished', runId: 'run-2' }], again);
+      const done = run(
+        [
+          { type: 'subagent-finished', subagentRunId: 'A' },
+          { type: 'run-finished', runId: 'run-2' },
+        ],
+        again,
+      );
       expect(subagentStatus(done, 'A')).to.equal('done');
     });
 
@@ -198,7 +210,13 @@ describe('conversation reducer: interrupts', () => {
     });
 
     it('marks the interrupts of the reply it names, not the last turn', () => {
-      const state = run([{ type: 'user-message', id: 'u2', text: 'Later' }, { type: 'interrupts-sent', replyId: 'r1', interruptIds: ['i1'] }], paused);
+      const state = run(
+        [
+          { type: 'user-message', id: 'u2', text: 'Later' },
+          { type: 'interrupts-sent', replyId: 'r1', interruptIds: ['i1'] },
+        ],
+        paused,
+      );
       const r1 = state.turns.find((turn) => turn.id === 'r1') as AssistantTurn;
       expect(r1.interrupts![0].sent).to.equal(true);
     });

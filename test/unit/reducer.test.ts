@@ -54,11 +54,7 @@ describe('conversation reducer', () => {
   });
 
   it('marks a result flagged as an error as a failed call', () => {
-    const state = run([
-      ...opened,
-      { type: 'tool-call-start', toolCallId: 'c', name: 'f' },
-      { type: 'tool-call-result', toolCallId: 'c', content: 'boom', isError: true },
-    ]);
+    const state = run([...opened, { type: 'tool-call-start', toolCallId: 'c', name: 'f' }, { type: 'tool-call-result', toolCallId: 'c', content: 'boom', isError: true }]);
     expect(reply(state).parts[0]).to.deep.include({ status: 'error', error: 'boom' });
   });
 
@@ -147,7 +143,13 @@ describe('conversation reducer', () => {
     const state = run([
       ...opened,
       { type: 'state-snapshot', snapshot: { count: 1, list: [] } },
-      { type: 'state-delta', patch: [{ op: 'replace', path: '/count', value: 2 }, { op: 'add', path: '/list/-', value: 'a' }] },
+      {
+        type: 'state-delta',
+        patch: [
+          { op: 'replace', path: '/count', value: 2 },
+          { op: 'add', path: '/list/-', value: 'a' },
+        ],
+      },
     ]);
     expect(state.agentState).to.deep.equal({ count: 2, list: ['a'] });
     const original = console.warn;
@@ -190,9 +192,7 @@ describe('conversation reducer', () => {
       { type: 'text-delta', messageId: 'sm', delta: 'sub text', subagentRunId: 's' },
       { type: 'subagent-error', subagentRunId: 's', message: 'failed' },
     ]);
-    expect(reply(state).subagents).to.deep.equal([
-      { subagentRunId: 's', name: 'researcher', parentToolCallId: 'c', status: 'error', error: 'failed' },
-    ]);
+    expect(reply(state).subagents).to.deep.equal([{ subagentRunId: 's', name: 'researcher', parentToolCallId: 'c', status: 'error', error: 'failed' }]);
     expect(reply(state).parts[0]).to.deep.include({ subagentRunId: 's' });
   });
 

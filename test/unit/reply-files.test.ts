@@ -23,7 +23,11 @@ describe('reply files and sources', () => {
 
   it("shows a file name's direction controls as markers, wherever the name is drawn", () => {
     expect(fileView(file('javascript:x', 'text/html', 'invoice\u202Efdp.exe'))).to.deep.equal({ kind: 'name', name: 'invoice⟨RLO⟩fdp.exe' });
-    expect(fileView(file('data:text/plain;base64,aGk=', 'text/plain', 'a\u2067b.txt'))).to.deep.equal({ kind: 'download', url: 'data:text/plain;base64,aGk=', name: 'a⟨RLI⟩b.txt' });
+    expect(fileView(file('data:text/plain;base64,aGk=', 'text/plain', 'a\u2067b.txt'))).to.deep.equal({
+      kind: 'download',
+      url: 'data:text/plain;base64,aGk=',
+      name: 'a⟨RLI⟩b.txt',
+    });
   });
 
   it('labels a source by its title, else its address or file', () => {

@@ -23,7 +23,11 @@ describe('ChatSession: why each run is made, and picking a reply up', () => {
       },
     };
     const events = listener();
-    const session = new ChatSession(events, () => ({ threadId: 't', transport }), async () => {});
+    const session = new ChatSession(
+      events,
+      () => ({ threadId: 't', transport }),
+      async () => {},
+    );
     session.send('first');
     await settle(events.ends, 1);
     const firstReply = session.state.turns[1];
@@ -46,7 +50,11 @@ describe('ChatSession: why each run is made, and picking a reply up', () => {
       },
     };
     const events = listener();
-    const session = new ChatSession(events, () => ({ threadId: 't', transport }), async () => {});
+    const session = new ChatSession(
+      events,
+      () => ({ threadId: 't', transport }),
+      async () => {},
+    );
     session.send('go');
     await settle(events.ends, 1);
     expect(events.ends).to.deep.equal(['cancelled']);
@@ -68,7 +76,11 @@ describe('ChatSession: why each run is made, and picking a reply up', () => {
       },
     };
     const events = listener();
-    const session = new ChatSession(events, () => ({ threadId: 't', transport }), async () => {});
+    const session = new ChatSession(
+      events,
+      () => ({ threadId: 't', transport }),
+      async () => {},
+    );
     const stopped = { role: 'assistant' as const, id: 'r1', status: 'cancelled' as const, parts: [{ kind: 'text' as const, id: 'old', text: 'half a repl', streaming: false }] };
     session.update({ type: 'reset', turns: [{ role: 'user', id: 'u', text: 'q' }, stopped] });
 
@@ -78,11 +90,7 @@ describe('ChatSession: why each run is made, and picking a reply up', () => {
     expect(session.state.turns[1]).to.deep.include({ status: 'cancelled' });
     expect((session.state.turns[1] as typeof stopped).parts[0].text).to.equal('half a repl');
 
-    offer = [
-      { type: 'run-started', runId: 'again' },
-      { type: 'text-delta', messageId: 'new', delta: 'half a reply, whole' },
-      { type: 'run-finished' },
-    ];
+    offer = [{ type: 'run-started', runId: 'again' }, { type: 'text-delta', messageId: 'new', delta: 'half a reply, whole' }, { type: 'run-finished' }];
     session.resumeStream();
     await settle(events.ends, 2);
     const reply = session.state.turns[1] as typeof stopped;
@@ -99,7 +107,11 @@ describe('ChatSession: why each run is made, and picking a reply up', () => {
       },
     };
     const events = listener();
-    const session = new ChatSession(events, () => ({ threadId: 't', transport }), async () => {});
+    const session = new ChatSession(
+      events,
+      () => ({ threadId: 't', transport }),
+      async () => {},
+    );
     const stopped = { role: 'assistant' as const, id: 'r1', status: 'cancelled' as const, parts: [{ kind: 'text' as const, id: 'old', text: 'half a reply', streaming: false }] };
     session.update({ type: 'reset', turns: [{ role: 'user', id: 'u', text: 'q' }, stopped] });
     session.resumeStream();
@@ -120,7 +132,11 @@ describe('ChatSession: why each run is made, and picking a reply up', () => {
       },
     };
     const events = listener();
-    const session = new ChatSession(events, () => ({ threadId: 't', transport }), async () => {});
+    const session = new ChatSession(
+      events,
+      () => ({ threadId: 't', transport }),
+      async () => {},
+    );
     const before = [
       { kind: 'text' as const, id: 'first', text: 'I will delete them.', streaming: false },
       { kind: 'tool-call' as const, id: 'c', name: 'delete', argsText: '{}', args: {}, argsComplete: true, status: 'running' as const },
@@ -162,8 +178,18 @@ describe('ChatSession: why each run is made, and picking a reply up', () => {
       run: async () => ({ content: { total: 7 } }),
     };
     const events = listener();
-    const session = new ChatSession(events, () => ({ threadId: 't', transport, clientTools }), async () => {});
-    session.update({ type: 'reset', turns: [{ role: 'user', id: 'u', text: 'q' }, { role: 'assistant', id: 'r1', status: 'cancelled', parts: [] }] });
+    const session = new ChatSession(
+      events,
+      () => ({ threadId: 't', transport, clientTools }),
+      async () => {},
+    );
+    session.update({
+      type: 'reset',
+      turns: [
+        { role: 'user', id: 'u', text: 'q' },
+        { role: 'assistant', id: 'r1', status: 'cancelled', parts: [] },
+      ],
+    });
     session.resumeStream();
     await settle(events.ends, 1);
     expect(runs).to.deep.equal(['continue']);

@@ -104,7 +104,15 @@ describe('schema form: formModel', () => {
       type: 'object',
       properties: {
         days: { type: 'array', items: { type: 'string', enum: ['mon', 'tue', 'wed'] }, minItems: 1, maxItems: 2 },
-        picks: { type: 'array', items: { anyOf: [{ const: 1, title: 'One' }, { const: 2, title: 'Two' }] } },
+        picks: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 1, title: 'One' },
+              { const: 2, title: 'Two' },
+            ],
+          },
+        },
         tags: { type: 'array', items: { type: 'string' } },
         scores: { type: 'array', items: { type: 'number' } },
       },
@@ -132,7 +140,12 @@ describe('schema form: formModel', () => {
         pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] },
         tuple: { type: 'array', items: [{ type: 'string' }] },
         remote: { $ref: 'https://example.com/schema.json' },
-        shape: { oneOf: [{ type: 'object', properties: { r: { type: 'number' } } }, { type: 'object', properties: { w: { type: 'number' } } }] },
+        shape: {
+          oneOf: [
+            { type: 'object', properties: { r: { type: 'number' } } },
+            { type: 'object', properties: { w: { type: 'number' } } },
+          ],
+        },
         anything: {},
         free: true,
         several: { type: ['string', 'number'] },
@@ -404,7 +417,12 @@ describe('schema form: validatePayload', () => {
       type: 'object',
       properties: {
         at: { anyOf: [{ $ref: '#/$defs/Point' }, { type: 'null' }] },
-        size: { oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] },
+        size: {
+          oneOf: [
+            { const: 's', title: 'Small' },
+            { const: 'l', title: 'Large' },
+          ],
+        },
         either: { oneOf: [{ type: 'string' }, { type: 'number' }] },
         both: { oneOf: [{ type: 'number' }, { type: 'integer' }] },
       },
@@ -432,9 +450,7 @@ describe('schema form: validatePayload', () => {
 
   it('uses the paths of the model it is given (built with an initial value)', () => {
     const model = formModel(agui, { quarter: 'Q9', year: 2000, revenue: 1 });
-    expect(validatePayload(agui, { quarter: 'Q9', year: 2000, revenue: 1 }, { model })).to.deep.equal([
-      { path: 'quarter', message: 'must be one of: Q1, Q2, Q3, Q4' },
-    ]);
+    expect(validatePayload(agui, { quarter: 'Q9', year: 2000, revenue: 1 }, { model })).to.deep.equal([{ path: 'quarter', message: 'must be one of: Q1, Q2, Q3, Q4' }]);
   });
 
   it('accepts anything without a schema, and gives one error at "" for a schema it cannot use', () => {

@@ -22,7 +22,10 @@ describe('SSE reader', () => {
     for (const eol of ['\n', '\r\n', '\r']) {
       const parser = new SseParser();
       const got = parser.push(`data: one${eol}${eol}data: two${eol}${eol}`);
-      expect(got.map((m) => m.data), JSON.stringify(eol)).to.deep.equal(['one', 'two']);
+      expect(
+        got.map((m) => m.data),
+        JSON.stringify(eol),
+      ).to.deep.equal(['one', 'two']);
     }
   });
 
@@ -46,7 +49,10 @@ describe('SSE reader', () => {
     for (let cut = 0; cut <= text.length; cut++) {
       const parser = new SseParser();
       const got = [...parser.push(text.slice(0, cut)), ...parser.push(text.slice(cut))];
-      expect(got.map((m) => m.data), `cut at ${cut}`).to.deep.equal(['{"type":"A"}', 'b1\nb2']);
+      expect(
+        got.map((m) => m.data),
+        `cut at ${cut}`,
+      ).to.deep.equal(['{"type":"A"}', 'b1\nb2']);
     }
   });
 
@@ -62,7 +68,10 @@ describe('SSE reader', () => {
       for (let second = first; second <= short.length; second++) {
         const pieces = new SseParser();
         const messages = [short.slice(0, first), short.slice(first, second), short.slice(second)].flatMap((piece) => pieces.push(piece));
-        expect(messages, `cut at ${first}, ${second}`).to.deep.equal([{ event: 'message', data: 'a\nb' }, { event: 'message', data: 'c', id: '7' }]);
+        expect(messages, `cut at ${first}, ${second}`).to.deep.equal([
+          { event: 'message', data: 'a\nb' },
+          { event: 'message', data: 'c', id: '7' },
+        ]);
       }
     }
   });

@@ -76,9 +76,7 @@ describe('storage records: parseThreadExport', () => {
       ok: false,
       error: 'The file is not an agent-chat thread export (it is not a JSON object).',
     });
-    expect(errorOf((d) => (d.format = 'other'))).to.equal(
-      'The file is not an agent-chat thread export (its "format" is not "agent-chat-thread").',
-    );
+    expect(errorOf((d) => (d.format = 'other'))).to.equal('The file is not an agent-chat thread export (its "format" is not "agent-chat-thread").');
   });
 
   it('rejects another version', () => {
@@ -88,12 +86,8 @@ describe('storage records: parseThreadExport', () => {
 
   it('names missing or wrong thread fields', () => {
     expect(errorOf((d) => delete d.thread.title)).to.equal('The thread\'s "title" is missing.');
-    expect(errorOf((d) => (d.thread.created = '2024'))).to.equal(
-      'The thread\'s "created" should be a number, not the text "2024".',
-    );
-    expect(errorOf((d) => (d.thread.titleSource = 'model'))).to.equal(
-      'The thread\'s "titleSource" should be one of "first-message", "backend", "person".',
-    );
+    expect(errorOf((d) => (d.thread.created = '2024'))).to.equal('The thread\'s "created" should be a number, not the text "2024".');
+    expect(errorOf((d) => (d.thread.titleSource = 'model'))).to.equal('The thread\'s "titleSource" should be one of "first-message", "backend", "person".');
     expect(errorOf((d) => (d.thread.id = ''))).to.equal('The thread\'s "id" should not be empty.');
     expect(errorOf((d) => delete d.thread)).to.equal('The file\'s "thread" is missing.');
     expect(errorOf((d) => (d.nodes = {}))).to.equal('The file\'s "nodes" should be an array, not an object.');
@@ -118,9 +112,7 @@ describe('storage records: parseThreadExport', () => {
   });
 
   it('rejects duplicate node ids', () => {
-    expect(errorOf((d) => (d.nodes[3] = { ...d.nodes[3], id: 'n-1', turn: { ...d.nodes[3].turn, id: 'n-1' } }))).to.equal(
-      'node 3 ("n-1"): its id is already used by node 1.',
-    );
+    expect(errorOf((d) => (d.nodes[3] = { ...d.nodes[3], id: 'n-1', turn: { ...d.nodes[3].turn, id: 'n-1' } }))).to.equal('node 3 ("n-1"): its id is already used by node 1.');
   });
 
   it('rejects a parent that is not in the file', () => {
@@ -141,15 +133,11 @@ describe('storage records: parseThreadExport', () => {
   });
 
   it('rejects a turn whose id is not the node id', () => {
-    expect(errorOf((d) => (d.nodes[1].turn.id = 'other'))).to.equal(
-      'node 1 ("n-1"): its turn\'s id "other" differs from the node\'s id.',
-    );
+    expect(errorOf((d) => (d.nodes[1].turn.id = 'other'))).to.equal('node 1 ("n-1"): its turn\'s id "other" differs from the node\'s id.');
   });
 
   it('rejects a bad role', () => {
-    expect(errorOf((d) => (d.nodes[1].turn.role = 'bot'))).to.equal(
-      'node 1 ("n-1"): "turn.role" should be one of "user", "assistant", "system", "developer".',
-    );
+    expect(errorOf((d) => (d.nodes[1].turn.role = 'bot'))).to.equal('node 1 ("n-1"): "turn.role" should be one of "user", "assistant", "system", "developer".');
   });
 
   it('rejects a user turn without text', () => {
@@ -162,9 +150,7 @@ describe('storage records: parseThreadExport', () => {
   });
 
   it('rejects a part without kind or with an unknown kind', () => {
-    expect(errorOf((d) => delete d.nodes[2].turn.parts[1].kind)).to.equal(
-      'node 2 ("n-2"): "turn.parts[1].kind" is missing.',
-    );
+    expect(errorOf((d) => delete d.nodes[2].turn.parts[1].kind)).to.equal('node 2 ("n-2"): "turn.parts[1].kind" is missing.');
     expect(errorOf((d) => (d.nodes[2].turn.parts[0].kind = 'image'))).to.equal(
       'node 2 ("n-2"): "turn.parts[0].kind" should be one of "text", "reasoning", "tool-call", "activity", "file".',
     );

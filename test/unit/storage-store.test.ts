@@ -98,11 +98,7 @@ describe('ThreadStore', () => {
   it('round-trips threads and nodes: threads by updated (newest first), nodes by seq', async () => {
     await store.save(thread('a', 100), [userNode('a', 'a1', 0)]);
     await store.save(thread('b', 300), [userNode('b', 'b1', 0)]);
-    await store.save(thread('c', 200, { currentLeaf: 'c3', titleSource: 'backend' }), [
-      replyNode('c', 'c3', 2, 'c1'),
-      userNode('c', 'c1', 0),
-      replyNode('c', 'c2', 1, 'c1'),
-    ]);
+    await store.save(thread('c', 200, { currentLeaf: 'c3', titleSource: 'backend' }), [replyNode('c', 'c3', 2, 'c1'), userNode('c', 'c1', 0), replyNode('c', 'c2', 1, 'c1')]);
     expect((await store.listThreads()).map((t) => t.id)).to.deep.equal(['b', 'c', 'a']);
     const loaded = await store.getThread('c');
     expect(loaded?.thread).to.deep.equal(thread('c', 200, { currentLeaf: 'c3', titleSource: 'backend' }));

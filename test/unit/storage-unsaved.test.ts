@@ -65,7 +65,10 @@ describe('unsaved changes kept in localStorage', () => {
     keepUnsaved(storage, `${prefix}good`, { thread: thread('t', 1), nodes: nodes('t'), removed: [], stored: true });
     storage.setItem(`${prefix}not-json`, '{');
     storage.setItem(`${prefix}other-thread`, JSON.stringify({ format: 'agent-chat-unsaved', version: 1, thread: thread('t', 1), nodes: nodes('u'), removed: [], stored: true }));
-    storage.setItem(`${prefix}bad-node`, JSON.stringify({ format: 'agent-chat-unsaved', version: 1, thread: thread('t', 1), nodes: [{ threadId: 't', id: 'x' }], removed: [], stored: true }));
+    storage.setItem(
+      `${prefix}bad-node`,
+      JSON.stringify({ format: 'agent-chat-unsaved', version: 1, thread: thread('t', 1), nodes: [{ threadId: 't', id: 'x' }], removed: [], stored: true }),
+    );
     const warn = console.warn;
     const warnings: unknown[] = [];
     console.warn = (...args: unknown[]) => warnings.push(args);

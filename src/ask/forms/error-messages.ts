@@ -13,11 +13,19 @@ type Wording = (labels: SchemaFormLabels, limit: unknown) => string;
 type BoundLabel = 'errorMinimum' | 'errorMaximum' | 'errorExclusiveMinimum' | 'errorExclusiveMaximum' | 'errorMultipleOf';
 type FixedLabel = 'errorUniqueItems' | 'errorNotAllowed' | 'errorContains';
 
-const bound = (label: BoundLabel, placeholder: 'min' | 'max' | 'step'): Wording => (labels, limit) => fill(labels[label], { [placeholder]: String(limit) });
+const bound =
+  (label: BoundLabel, placeholder: 'min' | 'max' | 'step'): Wording =>
+  (labels, limit) =>
+    fill(labels[label], { [placeholder]: String(limit) });
 /** `emptyAtOne`: a minimum of 1 reads "must not be empty". */
-const counted = (label: CountedLabel, placeholder: 'min' | 'max', emptyAtOne = false): Wording => (labels, limit) =>
-  emptyAtOne && limit === 1 ? labels.errorEmpty : fillCounted(labels, label, placeholder, limit);
-const fixed = (label: FixedLabel): Wording => (labels) => labels[label];
+const counted =
+  (label: CountedLabel, placeholder: 'min' | 'max', emptyAtOne = false): Wording =>
+  (labels, limit) =>
+    emptyAtOne && limit === 1 ? labels.errorEmpty : fillCounted(labels, label, placeholder, limit);
+const fixed =
+  (label: FixedLabel): Wording =>
+  (labels) =>
+    labels[label];
 
 /** How a failed keyword is worded from its limit, for the keywords that need nothing else. */
 const WORDINGS = new Map<string, Wording>([

@@ -174,6 +174,6 @@ export function constraintHint(node: FormNode, labels: SchemaFormLabels = englis
 
 /** The field's label as the form shows it: a whole answer without a title is "Your answer"; a JSON field says so. */
 export function fieldLabel(node: FormNode, labels: SchemaFormLabels): string {
-  const label = node.label || (node.path === '' ? labels.answer : node.key ?? '');
+  const label = node.label || (node.path === '' ? labels.answer : (node.key ?? ''));
   return node.kind === 'json' ? fill(labels.json, { label }) : label;
 }

@@ -315,9 +315,7 @@ function textNode(base: NodeBase, schema: Json, value: string | undefined): Text
       }
     }
   }
-  const multiline =
-    inputType === 'text' &&
-    (format === 'textarea' || format === 'multiline' || (maxLength !== undefined && maxLength > LONG_TEXT) || initial.includes('\n'));
+  const multiline = inputType === 'text' && (format === 'textarea' || format === 'multiline' || (maxLength !== undefined && maxLength > LONG_TEXT) || initial.includes('\n'));
   return {
     ...base,
     kind: 'text',

@@ -23,11 +23,7 @@ export function initialEntries(node: FormNode): Map<string, RawValue> {
  * read (a JSON field that does not parse, a line that is not a number) become `errors` for their
  * field and are left out of `value`.
  */
-export function collectValue(
-  node: FormNode,
-  entries: FormEntries = new Map(),
-  labels: SchemaFormLabels = englishSchemaFormLabels,
-): { value: unknown; errors: FieldError[] } {
+export function collectValue(node: FormNode, entries: FormEntries = new Map(), labels: SchemaFormLabels = englishSchemaFormLabels): { value: unknown; errors: FieldError[] } {
   const errors: FieldError[] = [];
   let value = collect(node, entries, labels, errors);
   if (value === undefined) {

@@ -99,7 +99,8 @@ export class AgentChatActivity extends LitElement {
       <ol>
         ${block.items.map((item) => {
           if (item.kind === 'text') return html`<li><agent-chat-markdown .text=${item.part.text}></agent-chat-markdown></li>`;
-          if (item.kind === 'block') return html`<li><span class="forward" aria-hidden="true">→</span> ${item.block.label} (${statusText(toolCardTexts(this.strings), item.block.record.status)})</li>`;
+          if (item.kind === 'block')
+            return html`<li><span class="forward" aria-hidden="true">→</span> ${item.block.label} (${statusText(toolCardTexts(this.strings), item.block.record.status)})</li>`;
           return html`<li>
             <strong>${item.call.name}</strong> — ${statusText(toolCardTexts(this.strings), item.call.status)}
             <agent-chat-rich-result .value=${item.call.result}></agent-chat-rich-result>
@@ -125,11 +126,13 @@ export class AgentChatActivity extends LitElement {
         ${record.status === 'error' && record.error ? html`<p class="error" role="status">${format(strings.activityFailed, { error: record.error })}</p>` : nothing}
         ${this.open ? (this.requests.inBlock.get(record.subagentRunId) ?? []).map((entry) => requestTemplate(entry, undefined, true, this.busy)) : nothing}
         ${this.open ? block.items.map((item) => this.renderItem(item)) : nothing}
-        ${this.open
-          ? html`<button class="panel-toggle" type="button" aria-expanded=${this.panelOpen ? 'true' : 'false'} aria-controls=${this.panelId} @click=${() => (this.panelOpen = !this.panelOpen)}>
+        ${
+          this.open
+            ? html`<button class="panel-toggle" type="button" aria-expanded=${this.panelOpen ? 'true' : 'false'} aria-controls=${this.panelId} @click=${() => (this.panelOpen = !this.panelOpen)}>
               ${this.panelOpen ? strings.activityHideConversation : strings.activityShowConversation}
             </button>`
-          : nothing}
+            : nothing
+        }
         ${this.open && this.panelOpen ? this.renderPanel() : nothing}
       </div>
     </section>`;

@@ -422,9 +422,11 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       >
         ${toolbarTemplate(s, { mode: this.mode, source: app.source, reopened: this.reopened, fullScreen: this.allowFullScreen, set: (mode) => this.personSetsMode(mode) })}
         ${asksTemplate(s, this.asks, title)}
-        ${this.focusGuard.paused
-          ? pausedTemplate(s, app.source, () => this.focusGuard.resume())
-          : html`<iframe title=${title} sandbox=${this.context?.sandboxUrl ? PROXY_SANDBOX : APP_SANDBOX} style="height:${this.height}px"></iframe>`}
+        ${
+          this.focusGuard.paused
+            ? pausedTemplate(s, app.source, () => this.focusGuard.resume())
+            : html`<iframe title=${title} sandbox=${this.context?.sandboxUrl ? PROXY_SANDBOX : APP_SANDBOX} style="height:${this.height}px"></iframe>`
+        }
         ${proposalTemplate(s, this.proposal, this.proposalArmed, title)}
       </div>`;
   }

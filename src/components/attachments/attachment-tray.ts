@@ -88,17 +88,21 @@ export class AgentChatAttachmentTray extends LitElement {
   private chip(file: TrayFile, s: AttachStrings) {
     const name = visibleBidi(file.file.name);
     return html`<li class="chip" part="attachment">
-      ${file.preview
-        ? html`<img class="preview" src=${file.preview} alt="" />`
-        : html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 1.5h5l3.5 3.5v9.5h-8.5z M9 1.5v3.5h3.5" fill="none" stroke="currentColor" stroke-width="1.2" stroke-linejoin="round" /></svg>`}
+      ${
+        file.preview
+          ? html`<img class="preview" src=${file.preview} alt="" />`
+          : html`<svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 1.5h5l3.5 3.5v9.5h-8.5z M9 1.5v3.5h3.5" fill="none" stroke="currentColor" stroke-width="1.2" stroke-linejoin="round" /></svg>`
+      }
       <span class="text">
         <bdi class="name" title=${name}>${name}</bdi>
         <span class="size">${formatFileSize(file.file.size, this.strings.locale)}</span>
-        ${file.state === 'uploading'
-          ? file.progress === undefined
-            ? html`<progress part="attachment-progress" aria-label=${format(s.attachUploading, { name })}></progress>`
-            : html`<progress part="attachment-progress" max="1" .value=${file.progress} aria-label=${format(s.attachUploading, { name })}></progress>`
-          : nothing}
+        ${
+          file.state === 'uploading'
+            ? file.progress === undefined
+              ? html`<progress part="attachment-progress" aria-label=${format(s.attachUploading, { name })}></progress>`
+              : html`<progress part="attachment-progress" max="1" .value=${file.progress} aria-label=${format(s.attachUploading, { name })}></progress>`
+            : nothing
+        }
       </span>
       <button class="remove" part="attachment-remove" type="button" aria-label=${format(s.attachRemove, { name })} @click=${() => this.removeFile(file)}>
         <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" /></svg>
@@ -112,14 +116,21 @@ export class AgentChatAttachmentTray extends LitElement {
     const refusals = manager?.refusals ?? [];
     const s = attachTexts(this.strings);
     return html`<div class="tray ${files.length || refusals.length ? '' : 'empty'}" part="attachments">
-      ${files.length
-        ? html`<ul class="chips" aria-label=${s.attachTray}>
-            ${repeat(files, (file) => file.id, (file) => this.chip(file, s))}
+      ${
+        files.length
+          ? html`<ul class="chips" aria-label=${s.attachTray}>
+            ${repeat(
+              files,
+              (file) => file.id,
+              (file) => this.chip(file, s),
+            )}
           </ul>`
-        : nothing}
+          : nothing
+      }
       <div class="refusals" role="status">
-        ${refusals.length
-          ? html`<ul>
+        ${
+          refusals.length
+            ? html`<ul>
               ${repeat(
                 refusals,
                 (refusal) => refusal.id,
@@ -131,7 +142,8 @@ export class AgentChatAttachmentTray extends LitElement {
                 </li>`,
               )}
             </ul>`
-          : nothing}
+            : nothing
+        }
       </div>
     </div>`;
   }

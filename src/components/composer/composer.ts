@@ -55,7 +55,11 @@ export class AgentChatComposer extends LitElement {
     if (this.busy || files?.waiting || !(text || files?.count)) return;
     // Send turns disabled and Stop goes away: keep the keyboard in the text area, not on <body>.
     this.focus();
-    if (files?.count) void files.sendWhenReady(() => this.draft.trim(), (text, attachments) => this.dispatchEvent(new ComposerSendEvent(text, attachments)));
+    if (files?.count)
+      void files.sendWhenReady(
+        () => this.draft.trim(),
+        (text, attachments) => this.dispatchEvent(new ComposerSendEvent(text, attachments)),
+      );
     else this.dispatchEvent(new ComposerSendEvent(text));
   }
 
@@ -92,11 +96,13 @@ export class AgentChatComposer extends LitElement {
         @keydown=${this.onKeyDown}
         @paste=${files?.onPaste}
       ></textarea>
-      ${this.busy || waiting
-        ? html`<button class="stop" part="stop-button" type="button" @click=${this.onStop}>
+      ${
+        this.busy || waiting
+          ? html`<button class="stop" part="stop-button" type="button" @click=${this.onStop}>
             <svg viewBox="0 0 16 16" aria-hidden="true"><rect x="3" y="3" width="10" height="10" rx="2" fill="currentColor" /></svg>${s.stop}
           </button>`
-        : nothing}
+          : nothing
+      }
       <button class="send" part="send-button" type="button" ?disabled=${this.busy || waiting || !(this.draft.trim() || files?.count)} @click=${this.submit}>
         <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M2 8l12-6-5 13-2-5z" fill="currentColor" /></svg>${waiting ? files!.waitingLabel(s) : s.send}
       </button>

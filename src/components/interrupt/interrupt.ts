@@ -143,12 +143,14 @@ export class AgentChatInterrupt extends LitElement {
           <button slot="actions" type="button" @click=${() => this.setStage('choose')}>${s.approvalBack}</button>
         </agent-chat-schema-form>`;
       case 'choose':
-        return html`${this.call && this.entry.interrupt.reason === 'tool_call'
+        return html`${
+          this.call && this.entry.interrupt.reason === 'tool_call'
             ? html`<figure class="call-args">
                 <figcaption>${callTexts(this.strings).toolArguments}</figcaption>
                 <pre class="args">${formatValue(this.call.args ?? this.call.argsText)}</pre>
               </figure>`
-            : nothing}
+            : nothing
+        }
           <div class="actions">
             <button class="primary" type="button" ?disabled=${this.disabled} @click=${() => this.decide({ approved: true })}>${s.approvalApprove}</button>
             <button type="button" ?disabled=${this.disabled} @click=${() => this.setStage('deny')}>${s.approvalDeny}</button>
@@ -219,11 +221,7 @@ export class AgentChatInterrupt extends LitElement {
     const part = view === 'approval' ? 'approval' : view === 'questions' ? 'question-form' : 'input-request';
     const prompt =
       interrupt.message ??
-      (view === 'approval'
-        ? interrupt.reason === 'tool_call' && this.call
-          ? format(s.approvalAsk, { tool: this.call.name })
-          : s.approvalConfirm
-        : s.requestInput);
+      (view === 'approval' ? (interrupt.reason === 'tool_call' && this.call ? format(s.approvalAsk, { tool: this.call.name }) : s.approvalConfirm) : s.requestInput);
     const when = interrupt.expiresAt ? localTime(interrupt.expiresAt, this.strings.locale) : undefined;
     let body;
     if (response) {
@@ -234,10 +232,12 @@ export class AgentChatInterrupt extends LitElement {
       body = nothing;
     } else {
       body = html`${view === 'approval' ? this.renderApproval() : view === 'questions' ? this.renderQuestions() : this.renderForm()}
-        ${this.problem
-          ? html`<p class="error" role="alert">${this.problem}</p>
+        ${
+          this.problem
+            ? html`<p class="error" role="alert">${this.problem}</p>
               ${view === 'approval' ? html`<div class="actions"><button type="button" @click=${this.skip}>${s.requestSkip}</button></div>` : nothing}`
-          : nothing}
+            : nothing
+        }
         ${when ? html`<p class="muted">${format(s.requestExpires, { time: when })}</p>` : nothing}`;
     }
     return html`<section class="request ${this.standalone ? 'standalone' : ''}" part=${part} aria-label=${prompt} ?data-open=${this.open}>

@@ -302,46 +302,56 @@ export class AgentChatMessage extends LitElement {
     const streaming = reply.status === 'streaming';
     // A streaming reply may call a tool at any moment: its card's view is fetched ahead.
     if (streaming) void loadToolViews();
-    const retry = this.canRetry
-      ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>`
-      : nothing;
+    const retry = this.canRetry ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>` : nothing;
     return html`<span class="visually-hidden">${s.assistant}:</span>
       <div class="assistant" part="message assistant-message" aria-busy=${streaming ? 'true' : 'false'}>
-      ${activity
-        ? repeat(
-            reply.parts.filter((part) => !part.subagentRunId),
-            (part) => `${part.kind}:${part.id}`,
-            (part) => html`${this.renderPart(part)}${part.kind === 'tool-call' ? this.renderBlocks(activity.underCall.get(part.id)) : nothing}`,
-          )
-        : repeat(reply.parts.filter((part) => !part.subagentRunId), (part) => `${part.kind}:${part.id}`, (part) => this.renderPart(part))}
+      ${
+        activity
+          ? repeat(
+              reply.parts.filter((part) => !part.subagentRunId),
+              (part) => `${part.kind}:${part.id}`,
+              (part) => html`${this.renderPart(part)}${part.kind === 'tool-call' ? this.renderBlocks(activity.underCall.get(part.id)) : nothing}`,
+            )
+          : repeat(
+              reply.parts.filter((part) => !part.subagentRunId),
+              (part) => `${part.kind}:${part.id}`,
+              (part) => this.renderPart(part),
+            )
+      }
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
       ${sourcesTemplate(reply)}
       ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, true, this.busy))}
-      ${activity?.hiddenCalls
-        ? html`<p class="activity-more" part="activity-more">${s.activityMoreCalls(activity.hiddenCalls)}</p>`
-        : nothing}
-      ${streaming
-        ? html`<div class="typing" role="status">
+      ${activity?.hiddenCalls ? html`<p class="activity-more" part="activity-more">${s.activityMoreCalls(activity.hiddenCalls)}</p>` : nothing}
+      ${
+        streaming
+          ? html`<div class="typing" role="status">
             <span class="dots" aria-hidden="true"><span></span><span></span><span></span></span>
             <span>${reply.step ? format(s.step, { step: reply.step }) : html`<span class="visually-hidden">${s.replying}</span>`}</span>
           </div>`
-        : nothing}
-      ${reply.status === 'error' && reply.error
-        ? html`<div class="error" part="error">
+          : nothing
+      }
+      ${
+        reply.status === 'error' && reply.error
+          ? html`<div class="error" part="error">
             <span class="text"><strong>${s.errorTitle}:</strong> ${reply.error.message}</span>${retry}
           </div>`
-        : nothing}
+          : nothing
+      }
       ${reply.status === 'cancelled' ? html`<p class="stopped">${s.stopped} ${retry}</p>` : nothing}
     </div>
-    ${this.branch || (this.canRegenerate && !this.busy) || !streaming
-      ? html`<div class="turn-actions">
+    ${
+      this.branch || (this.canRegenerate && !this.busy) || !streaming
+        ? html`<div class="turn-actions">
           ${replyActionsTemplate(reply, this.displayOptions.feedback)}
           ${this.renderBranch()}
-          ${this.canRegenerate && !this.busy
-            ? html`<button type="button" class="action" part="regenerate-button" @click=${() => this.act({ kind: 'regenerate', turnId: reply.id })}>${s.regenerate}</button>`
-            : nothing}
+          ${
+            this.canRegenerate && !this.busy
+              ? html`<button type="button" class="action" part="regenerate-button" @click=${() => this.act({ kind: 'regenerate', turnId: reply.id })}>${s.regenerate}</button>`
+              : nothing
+          }
         </div>`
-      : nothing}`;
+        : nothing
+    }`;
   }
 
   override render() {
@@ -357,21 +367,27 @@ export class AgentChatMessage extends LitElement {
       const edit = this.canEdit && !this.busy;
       const fromApp = turn.source?.kind === 'app' ? String(turn.source.title || turn.source.server || '') : undefined;
       return html`${sentFilesTemplate(turn)}<div class="user ${fromApp === undefined ? '' : 'from-app'}">
-          ${fromApp === undefined
-            ? html`<span class="visually-hidden">${this.strings.you}:</span>`
-            : html`<span class="sender" part="message-sender">${format(this.strings.sentByApp, { app: fromApp })}</span>`}
+          ${
+            fromApp === undefined
+              ? html`<span class="visually-hidden">${this.strings.you}:</span>`
+              : html`<span class="sender" part="message-sender">${format(this.strings.sentByApp, { app: fromApp })}</span>`
+          }
           ${turn.text || !turn.attachments?.length ? html`<div class="bubble" part="message user-message">${turn.text}</div>` : nothing}
         </div>
-        ${edit || this.branch
-          ? html`<div class="turn-actions user-actions">
+        ${
+          edit || this.branch
+            ? html`<div class="turn-actions user-actions">
               ${this.renderBranch()}
-              ${edit
-                ? html`<button type="button" class="action" part="edit-button" aria-label=${`${this.strings.editMessage}: ${excerpt(turn.text)}`} @click=${this.startEditing}>
+              ${
+                edit
+                  ? html`<button type="button" class="action" part="edit-button" aria-label=${`${this.strings.editMessage}: ${excerpt(turn.text)}`} @click=${this.startEditing}>
                     ${this.strings.editMessage}
                   </button>`
-                : nothing}
+                  : nothing
+              }
             </div>`
-          : nothing}`;
+            : nothing
+        }`;
     }
     if (turn.role === 'assistant') return this.renderReply(turn);
     return nothing;

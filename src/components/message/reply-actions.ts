@@ -91,9 +91,11 @@ export class AgentChatReplyActions extends LitElement {
   override render() {
     const s = this.strings;
     const text = replyText(this.reply).trim();
-    return html`${text
+    return html`${
+      text
         ? html`<button type="button" class="action" part="copy-message-button" aria-label=${this.copied ? s.copied : replyExtrasTexts(s).copyReply} @click=${this.copy}>${this.copied ? s.copied : s.copy}</button>`
-        : nothing}
+        : nothing
+    }
       <span class="visually-hidden" role="status">${this.copied ? s.copied : ''}</span>
       ${this.feedback ? html`${this.renderThumb('up')}${this.renderThumb('down')}` : nothing}`;
   }

@@ -89,12 +89,14 @@ export class FieldTemplates {
     const hints = [node.description, constraintHint(node, this.form.labels)].filter(Boolean).join(' ');
     const error = this.fieldErrors(node.path);
     return html`${hints ? html`<p class="hint" id=${`${id}-hint`}>${hints}</p>` : nothing}
-    ${error
-      ? html`<p class="error" id=${`${id}-error`}>
+    ${
+      error
+        ? html`<p class="error" id=${`${id}-error`}>
           <svg viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="7" fill="currentColor" /><path d="M8 4v5M8 11.5v.5" stroke-width="1.8" stroke-linecap="round" /></svg
           ><span>${error}</span>
         </p>`
-      : nothing}`;
+        : nothing
+    }`;
   }
 
   private renderLabel(node: FormNode) {

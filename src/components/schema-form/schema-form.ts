@@ -86,7 +86,10 @@ export class AgentChatSchemaForm extends LitElement {
     if (!node || path === undefined) return;
     if (node.kind === 'multi') {
       const boxes = [...this.renderRoot.querySelectorAll<HTMLInputElement>('input[type="checkbox"][data-path]')].filter((box) => box.dataset.path === path);
-      this.entries.set(path, boxes.filter((box) => box.checked).map((box) => box.value));
+      this.entries.set(
+        path,
+        boxes.filter((box) => box.checked).map((box) => box.value),
+      );
     } else if (target.type === 'checkbox') {
       this.entries.set(path, String(target.checked));
     } else if (target.type === 'radio') {
@@ -133,9 +136,7 @@ export class AgentChatSchemaForm extends LitElement {
     const within = (path: string) => broken.some((root) => root === '' || path === root || path.startsWith(`${root}.`) || path.startsWith(`${root}[`));
     const checked = unreadable.length && read.value === undefined ? [] : validatePayload(this.schema, read.value, { labels, model: this.model, patterns });
     const order = new Map(formFields(this.model).map((field, index) => [field.path, index]));
-    const errors = [...unreadable, ...checked.filter((error) => !within(error.path))].sort(
-      (a, b) => (order.get(a.path) ?? -1) - (order.get(b.path) ?? -1),
-    );
+    const errors = [...unreadable, ...checked.filter((error) => !within(error.path))].sort((a, b) => (order.get(a.path) ?? -1) - (order.get(b.path) ?? -1));
     this.errors = errors;
     if (!errors.length) return { ok: true, value: read.value };
     this.attempt++;
@@ -155,7 +156,7 @@ export class AgentChatSchemaForm extends LitElement {
     const element = id ? root.getElementById(id) : null;
     let target: HTMLElement | null = null;
     if (node && element && node.kind !== 'const') {
-      target = element.matches('input, select, textarea') ? element : element.querySelector('input:checked') ?? element.querySelector('input, select, textarea');
+      target = element.matches('input, select, textarea') ? element : (element.querySelector('input:checked') ?? element.querySelector('input, select, textarea'));
     }
     (target ?? root.querySelector<HTMLElement>('.summary'))?.focus();
   }

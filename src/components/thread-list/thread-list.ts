@@ -75,8 +75,10 @@ export function threadTime(updated: number, locale: string, now = Date.now()): {
   else {
     const sameYear = date.getFullYear() === new Date(now).getFullYear();
     const key = sameYear ? 'day' : 'day-year';
-    text = formatter(key, locale, (tag) =>
-      new Intl.DateTimeFormat(tag, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }),
+    text = formatter(
+      key,
+      locale,
+      (tag) => new Intl.DateTimeFormat(tag, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }),
     ).format(date);
   }
   return { text, full, iso: date.toISOString() };
@@ -314,11 +316,12 @@ export class AgentChatThreadList extends LitElement {
     const time = threadTime(thread.updated, this.strings.locale);
     const off = this.disabled ? 'true' : nothing;
     return html`<li class="item" part="thread-item" data-id=${thread.id} ?data-current=${current}>
-      ${mode === 'rename'
-        ? this.renderRename({ input: `${id}-input` })
-        : mode === 'confirm'
-          ? this.renderConfirm(thread, title, { message: `${id}-message` })
-          : html`<button
+      ${
+        mode === 'rename'
+          ? this.renderRename({ input: `${id}-input` })
+          : mode === 'confirm'
+            ? this.renderConfirm(thread, title, { message: `${id}-message` })
+            : html`<button
                 class="open"
                 type="button"
                 data-control="open"
@@ -331,16 +334,17 @@ export class AgentChatThreadList extends LitElement {
               </button>
               <div class="row">
                 <span class="meta"
-                  >${time ? html`<time datetime=${time.iso} title=${time.full}>${time.text}</time>` : nothing}${current
-                    ? html`<span class="badge" aria-hidden="true">${s.threadCurrent}</span>`
-                    : nothing}</span
+                  >${time ? html`<time datetime=${time.iso} title=${time.full}>${time.text}</time>` : nothing}${
+                    current ? html`<span class="badge" aria-hidden="true">${s.threadCurrent}</span>` : nothing
+                  }</span
                 >
                 <span class="actions">
                   ${this.action(id, 'rename', s.threadRename, () => this.startRename(thread))}
                   ${this.action(id, 'export', s.threadExport, () => this.act({ kind: 'export', id: thread.id }))}
                   ${this.action(id, 'delete', s.threadDelete, () => this.askDelete(thread.id), off)}
                 </span>
-              </div>`}
+              </div>`
+      }
     </li>`;
   }
 
@@ -376,15 +380,17 @@ export class AgentChatThreadList extends LitElement {
         <input class="file" type="file" accept="application/json,.json" tabindex="-1" aria-hidden="true" @change=${this.onFile} />
       </div>
       ${this.notice ? html`<p class="notice" role="alert">${this.notice}</p>` : nothing}
-      ${this.threads.length
-        ? html`<ul>
+      ${
+        this.threads.length
+          ? html`<ul>
             ${repeat(
               this.threads,
               (thread) => thread.id,
               (thread, index) => this.renderItem(thread, index),
             )}
           </ul>`
-        : html`<p class="empty">${s.threadsEmpty}</p>`}
+          : html`<p class="empty">${s.threadsEmpty}</p>`
+      }
     </nav>`;
   }
 }

@@ -142,7 +142,11 @@ export class AgentChatMcpContent extends LitElement {
       }
       if (markdown) return html`<div part="mcp-result-image"><agent-chat-markdown .text=${markdown}></agent-chat-markdown></div>`;
     }
-    const extension = type.split('/')[1]?.split('+')[0].replace(/[^a-z0-9]/g, '').slice(0, 10);
+    const extension = type
+      .split('/')[1]
+      ?.split('+')[0]
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 10);
     return this.downloadButton(item.data, item.bytes, `${item.kind}${extension ? `.${extension}` : ''}`, what, `${type}, ${size}`);
   }
 
@@ -153,9 +157,11 @@ export class AgentChatMcpContent extends LitElement {
     if (href) host = new URL(href).host;
     const facts = [item.mimeType, item.size !== undefined ? formatBytes(item.size) : undefined].filter(Boolean).join(', ');
     return html`<p part="mcp-result-link">
-      ${href
-        ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${name}</a> <span class="facts">(${host})</span>`
-        : html`${name} <code><bdi>${visibleBidi(item.uri)}</bdi></code>`}
+      ${
+        href
+          ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${name}</a> <span class="facts">(${host})</span>`
+          : html`${name} <code><bdi>${visibleBidi(item.uri)}</bdi></code>`
+      }
       ${item.description ? html`<br /><span class="muted"><bdi>${visibleBidi(item.description)}</bdi></span>` : nothing}
       ${facts ? html`<br /><span class="facts">${facts}</span>` : nothing}
     </p>`;

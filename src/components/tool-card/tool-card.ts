@@ -231,8 +231,9 @@ export class AgentChatToolCard extends LitElement {
         ${this.waiting ? request : nothing}
         <div class="body" id=${this.bodyId} part="tool-card-body" ?hidden=${!this.open}>
           ${this.waiting ? nothing : request}
-          ${call.app
-            ? html`<agent-chat-app-frame
+          ${
+            call.app
+              ? html`<agent-chat-app-frame
                 exportparts="app-frame, app-message, app-source, app-paused, mcp-sign-in"
                 .call=${call}
                 .context=${this.appContext}
@@ -240,13 +241,13 @@ export class AgentChatToolCard extends LitElement {
                 .allowFullScreen=${this.fullScreen}
                 .summary=${this.summary}
               ></agent-chat-app-frame>`
-            : nothing}
+              : nothing
+          }
           ${this.open ? this.renderDetails() : nothing}
         </div>
       </div>
     `;
   }
-
 }
 
 define('agent-chat-tool-card', AgentChatToolCard);

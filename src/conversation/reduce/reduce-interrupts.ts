@@ -35,11 +35,7 @@ export function mergeInterrupts(known: InterruptEntry[] | undefined, raised: rea
 }
 
 /** Changes the interrupts of a reply: the given one, else the last reply (where open ones live). */
-function updateInterrupts(
-  state: ConversationState,
-  change: (entries: InterruptEntry[]) => InterruptEntry[],
-  replyId?: string,
-): ConversationState {
+function updateInterrupts(state: ConversationState, change: (entries: InterruptEntry[]) => InterruptEntry[], replyId?: string): ConversationState {
   const index = replyId ? state.turns.findIndex((turn) => turn.id === replyId) : state.turns.length - 1;
   const reply = state.turns[index];
   if (reply?.role !== 'assistant' || !reply.interrupts) return state;
@@ -61,9 +57,7 @@ function expireInterrupts(state: ConversationState, now: number): ConversationSt
   return updateLastReply(state, (turn) => ({
     ...turn,
     parts: turn.parts.map((part) =>
-      part.kind === 'tool-call' && part.status === 'running' && expired.has(part.id)
-        ? { ...part, status: 'not-completed', error: 'The request for approval expired.' }
-        : part,
+      part.kind === 'tool-call' && part.status === 'running' && expired.has(part.id) ? { ...part, status: 'not-completed', error: 'The request for approval expired.' } : part,
     ),
     ...(turn.subagents ? { subagents: turn.subagents.map((record) => (record.status === 'waiting' ? { ...record, status: 'not-completed' } : record)) } : {}),
   }));

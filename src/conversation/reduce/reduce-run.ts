@@ -107,12 +107,7 @@ const stoppedToolStatus: Record<'done' | 'error' | 'cancelled', ToolCallStatus> 
   cancelled: 'cancelled',
 };
 
-function endReply(
-  state: ConversationState,
-  status: Exclude<ReplyStatus, 'streaming'>,
-  error?: ReplyError,
-  outcome?: AssistantTurn['outcome'],
-): ConversationState {
+function endReply(state: ConversationState, status: Exclude<ReplyStatus, 'streaming'>, error?: ReplyError, outcome?: AssistantTurn['outcome']): ConversationState {
   const index = activeReplyIndex(state);
   if (index === -1) return state;
   const reply = state.turns[index] as AssistantTurn;

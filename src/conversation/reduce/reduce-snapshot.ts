@@ -14,9 +14,7 @@ export function applyMessagesSnapshot(state: ConversationState, messages: readon
   const reply = state.turns[active] as AssistantTurn;
   const last = turns[turns.length - 1];
   if (last && last.role === 'assistant') {
-    const parts = last.parts.map((part) =>
-      part.kind === 'tool-call' && part.result === undefined ? { ...part, status: 'running' as const } : part,
-    );
+    const parts = last.parts.map((part) => (part.kind === 'tool-call' && part.result === undefined ? { ...part, status: 'running' as const } : part));
     turns[turns.length - 1] = { ...reply, parts };
   } else {
     turns.push(reply);

@@ -33,9 +33,7 @@ function endSubagent(reply: AssistantTurn, action: Extract<SubagentAction, { typ
   const record = records.find((entry) => entry.subagentRunId === action.subagentRunId);
   if (!record || (record.status !== 'running' && record.status !== 'waiting')) return reply;
   const failed = action.type === 'subagent-error';
-  const ended: SubagentRecord = failed
-    ? { ...record, status: 'error', error: action.message }
-    : { ...record, status: action.suspended ? 'waiting' : 'done' };
+  const ended: SubagentRecord = failed ? { ...record, status: 'error', error: action.message } : { ...record, status: action.suspended ? 'waiting' : 'done' };
   const next: AssistantTurn = { ...reply, subagents: records.map((entry) => (entry === record ? ended : entry)) };
   if (!failed) return next;
   const cut = subagentFamily(records, action.subagentRunId);
@@ -45,16 +43,14 @@ function endSubagent(reply: AssistantTurn, action: Extract<SubagentAction, { typ
       ? { ...part, status: 'not-completed', argsComplete: true, error: reason }
       : part,
   );
-  next.subagents = next.subagents!.map((entry) =>
-    entry.status === 'running' && cut.has(entry.subagentRunId) ? { ...entry, status: 'not-completed' } : entry,
-  );
+  next.subagents = next.subagents!.map((entry) => (entry.status === 'running' && cut.has(entry.subagentRunId) ? { ...entry, status: 'not-completed' } : entry));
   return next;
 }
 
 /** A subagent and every subagent it started, however deep (through its calls or directly). */
 function subagentFamily(records: readonly SubagentRecord[], rootId: string): Set<string> {
   const family = new Set([rootId]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const record of records) {
       if (family.has(record.subagentRunId)) continue;

@@ -13,14 +13,7 @@ import { subagentOf, updateLastReply, upsertPart } from './reduce-reply-updates.
 export type ToolAction = Extract<
   Action,
   {
-    type:
-      | 'tool-call-start'
-      | 'tool-call-args'
-      | 'tool-call-end'
-      | 'tool-call-result'
-      | 'tool-call-mcp'
-      | 'tool-call-denied'
-      | 'tool-calls-unanswered';
+    type: 'tool-call-start' | 'tool-call-args' | 'tool-call-end' | 'tool-call-result' | 'tool-call-mcp' | 'tool-call-denied' | 'tool-calls-unanswered';
   }
 >;
 
@@ -69,9 +62,7 @@ export function reduceTools(state: ConversationState, action: ToolAction): Conve
       return updateLastReply(state, (reply) => ({
         ...reply,
         parts: reply.parts.map((part) =>
-          part.kind === 'tool-call' && ids.has(part.id) && part.status === 'running'
-            ? { ...part, status: 'not-completed', error: action.reason }
-            : part,
+          part.kind === 'tool-call' && ids.has(part.id) && part.status === 'running' ? { ...part, status: 'not-completed', error: action.reason } : part,
         ),
       }));
     }

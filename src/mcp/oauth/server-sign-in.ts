@@ -19,7 +19,6 @@ export interface SignInSettings {
   scopes?: string[];
 }
 
-
 export class ServerSignIn {
   readonly provider: BrowserOAuthProvider;
   private readonly store: SignInStore;

@@ -78,7 +78,8 @@ function userParts(turn: UserTurn): UIMessagePart[] {
   for (const item of turn.content as Record<string, unknown>[]) {
     if (item?.type === 'text' && typeof item.text === 'string') parts.push({ type: 'text', text: item.text });
     const url = typeof item?.url === 'string' ? item.url : typeof item?.data === 'string' ? `data:${item.mimeType};base64,${item.data}` : undefined;
-    if (url && typeof item.mimeType === 'string') parts.push({ type: 'file', mediaType: item.mimeType, url, ...(typeof item.filename === 'string' ? { filename: item.filename } : {}) });
+    if (url && typeof item.mimeType === 'string')
+      parts.push({ type: 'file', mediaType: item.mimeType, url, ...(typeof item.filename === 'string' ? { filename: item.filename } : {}) });
   }
   return parts.length ? parts : [{ type: 'text', text: turn.text }];
 }

@@ -297,10 +297,7 @@ export class UIMessageBuilder {
     if (index === undefined) return;
     this.open.delete(key);
     const part = this.current.parts[index];
-    this.replace(
-      index,
-      defined({ ...part, state: 'done', citations: chunk.citations ?? part.citations, providerMetadata: chunk.providerMetadata ?? part.providerMetadata }),
-    );
+    this.replace(index, defined({ ...part, state: 'done', citations: chunk.citations ?? part.citations, providerMetadata: chunk.providerMetadata ?? part.providerMetadata }));
   }
 
   /** Parts after the last `step-start`: the step under way. */
