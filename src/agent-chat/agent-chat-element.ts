@@ -1,10 +1,9 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { query } from 'lit/decorators.js';
-import '../components/composer/composer.js';
-import type { AgentChatComposer } from '../components/composer/composer.js';
+import { type AgentChatComposer } from '../components/composer/composer.js';
+import type { AgentChatMessage } from '../components/message/message.js';
 import '../components/markdown/markdown-view.js';
 import '../components/mcp-server/mcp-server.js';
-import type { AgentChatMessage } from '../components/message/message.js';
 import { loadMessageView, messageViewLoaded } from '../components/message/message-loader.js';
 import { suggestionsTemplate } from '../components/suggestions/suggestions-template.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from '../conversation/public-turns.js';
@@ -120,13 +119,10 @@ export class AgentChatElement extends AgentChatEmbedding {
     refresh: () => void this.store.refreshList(),
     chat: this,
   });
-
   /** Each finished reply said once, in a live region beside the log. */
   private readonly replies = new ReplyAnnouncer(this, () => this.localize.strings);
-
   /** Files the person attaches (`attachments`): loaded once set. */
   private readonly files = new AttachmentsLoader(this);
-
   /** Answers, ratings, edits, versions and retries on the turns drawn. */
   private readonly actions = new TurnActions({
     session: () => this.session,
