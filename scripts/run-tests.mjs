@@ -98,6 +98,27 @@ if (failuresByFile.size > 0 && failuresByFile.size <= MAX_FILES_RUN_AGAIN) {
   }
 }
 
+/** web-test-runner's files with a failing test, and how many failed in each (its report names a file, then marks each failure ❌). */
+function browserFailures(output) {
+  const failures = new Map();
+  let file;
+  for (const line of output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n')) {
+    const header = /(test\/\S+\.test\.ts):\s*$/.exec(line);
+    if (header) file = header[1];
+    else if (line.includes('❌') && file) failures.set(file, (failures.get(file) ?? 0) + 1);
+  }
+  return failures;
+}
+// The same for web-test-runner's files: run again together, alone, when few failed.
+const browserFailed = browserFailures(browser.output);
+if (browserFailed.size > 0 && browserFailed.size <= MAX_FILES_RUN_AGAIN) {
+  const again = await run('npx', ['web-test-runner', ...browserFailed.keys()], { capture: true, label: '[again] ' });
+  const summary = /wtr: (\d+) passed, (\d+) failed/.exec(again.output);
+  if (again.code === 0 && summary && Number(summary[1]) > 0 && Number(summary[2]) === 0) {
+    for (const [file, failures] of browserFailed) flaky.push({ file, failures });
+  }
+}
+
 const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
 const nodeRuns = [e2e, waiting, afterConformance, timing];
 const nodePassed = nodeRuns.map((result) => count(result.output, /ℹ pass (\d+)/));
@@ -113,7 +134,8 @@ const flakyFailures = flaky.reduce((sum, { failures }) => sum + failures, 0);
 failed = Math.max(0, failed - flakyFailures);
 // A run whose only failures were flaky ones exited non-zero: that alone fails nothing.
 const exitedBadly = (result) => result.code !== 0 && !(flaky.length && count(result.output, /ℹ fail (\d+)/) > 0);
-if (failed === 0 && (browser.code !== 0 || conformance.code !== 0 || nodeRuns.some(exitedBadly) || ranNothing)) failed = 1;
+const browserExitedBadly = browser.code !== 0 && !(flaky.length && Number(wtrLine?.[2] ?? 0) > 0);
+if (failed === 0 && (browserExitedBadly || conformance.code !== 0 || nodeRuns.some(exitedBadly) || ranNothing)) failed = 1;
 if (flaky.length) console.log(`\nflaky (failed, then passed when the file ran again alone): ${flaky.map(({ file, failures }) => `${file} (${failures})`).join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${flakyFailures ? `, ${flakyFailures} flaky` : ''}`);
 process.exit(failed ? 1 : 0);

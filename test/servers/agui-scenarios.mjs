@@ -318,8 +318,8 @@ const scenarios = {
     res.socket?.destroy();
   },
   slow: (input, res) => slowReply(input, res, 200),
-  // Like slow, for 20 s: a test that scrolls while it streams, on a loaded machine.
-  'slow-long': (input, res) => slowReply(input, res, 500),
+  // Like slow, for 60 s: a test that scrolls while it streams stops it; a loaded machine must not see it end midway.
+  'slow-long': (input, res) => slowReply(input, res, 1500),
   // Raw SSE edge cases: CRLF endings, comments, keep-alives, multi-line data, frames split mid-line.
   split: async (input, res) => {
     writeHead(res);
