@@ -40,6 +40,8 @@ function passOn(req, res, target) {
     if (req.headers.origin) Object.assign(out, corsHeaders(req.headers.origin, names));
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
     res.flushHeaders();
+    // A scenario server that drops the connection mid-answer ends the page's answer there.
+    answer.on('error', () => res.destroy());
     answer.pipe(res);
   });
   upstream.on('error', (error) => {
@@ -48,6 +50,7 @@ function passOn(req, res, target) {
   });
   // The page gave up on the request (a closed stream, a cancelled call): so does the proxy.
   res.on('close', () => upstream.destroy());
+  req.on('error', () => upstream.destroy());
   req.pipe(upstream);
 }
 
@@ -70,8 +73,13 @@ export async function startCorsProxy() {
     else passOn(req, res, target);
   });
   // No tunnels: the scenarios speak plain HTTP on loopback.
-  server.on('connect', (_req, socket) => socket.end('HTTP/1.1 405 Method Not Allowed\r\n\r\n'));
+  server.on('connect', (_req, socket) => {
+    socket.on('error', () => {});
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\n\r\n');
+  });
   server.on('connection', (socket) => {
+    // A connection the browser resets (a page closed mid-request) is not the proxy's failure.
+    socket.on('error', () => {});
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
