@@ -38,7 +38,6 @@ export function runtimeImports(file) {
   };
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
       // `import type` is erased; `import { type A }` stays as an import of the module (verbatimModuleSyntax).
       const typeOnly = node.importClause?.isTypeOnly;
       if (!typeOnly) add(node.moduleSpecifier.text);
