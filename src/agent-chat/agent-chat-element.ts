@@ -1,196 +1,211 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { query } from 'lit/decorators.js';
-import { type AgentChatComposer } from '../components/composer/composer.js';
-import type { AgentChatMessage } from '../components/message/message.js';
+/**
+ * `<agent-chat>`'s element class: every attribute and property the page sets, with their defaults,
+ * and the public methods. Its controllers, and how they work together, are made and wired by
+ * `chat-wiring.ts`; the tag (`agent-chat.ts`) adds the documentation of parts and custom
+ * properties, and the styles.
+ */
+import { LitElement, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
 import '../components/markdown/markdown-view.js';
 import '../components/mcp-server/mcp-server.js';
-import { loadMessageView, messageViewLoaded } from '../components/message/message-loader.js';
-import { suggestionsTemplate } from '../components/suggestions/suggestions-template.js';
+import type { UploadFile } from '../attachments/attachment-types.js';
+import type { AskUserHandler } from '../ask/ask-user-tool.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from '../conversation/public-turns.js';
-import type { ConversationState, MessageSource, Turn } from '../conversation/types.js';
-import { emit, type AgentChatEventMap } from '../events.js';
-import { provideDisplay } from '../internal/contexts.js';
-import { AnswerEvent, ComposerSendEvent, ComposerStopEvent, FeedbackEvent, RetryRequestEvent, TurnActionEvent, on } from '../internal/view-events.js';
+import type { ToolDisplay } from '../conversation/tool-display.js';
+import type { Suggestion, ChatTransport as Transport, Turn } from '../conversation/types.js';
+import type { ChatStringOverrides } from '../i18n/chat-strings.js';
 import { newId } from '../internal/ids.js';
-import { ChatApps } from '../mcp/chat-apps.js';
-import { loadMarkdown } from '../render/markdown-loader.js';
-import type { ChatSession } from '../session/chat-session.js';
-import { ChatStorage, type ThreadSummary } from '../storage/chat-storage.js';
+import type { AppCallCheck, AppMessageCheck, McpServerConfig } from '../mcp/mcp-types.js';
+import type { HeadersInput } from '../protocol/http.js';
+import type { ImagesMode } from '../render/image-policy.js';
+import type { StorageMode, ThreadSummary } from '../storage/chat-storage.js';
 import type { ThreadExport } from '../storage/records.js';
-import { AgentChatEmbedding } from './agent-chat-embedding.js';
 import { appCardReply, withCardDisplay, type AppendAppCardOptions } from './app-card-reply.js';
-import { COMPOSER_PARTS, configErrorsTemplate, headerTemplate, heldNoticeTemplate, mcpNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
-import { ConnectionController } from './connection-controller.js';
-import { displayOptions } from './display-options.js';
-import { closeButtonTemplate } from './embed-templates.js';
-import { LinkAnnouncer } from './link-announcer.js';
-import { LogController } from './log-controller.js';
-import { ReplyAnnouncer } from './reply-announcer.js';
-import { RunSetupMaker } from './run-setup.js';
-import { SessionController } from './session-controller.js';
-import { AttachmentsLoader } from '../attachments/attachments-loader.js';
-import { ThreadsDrawer } from './threads-drawer.js';
-import { TurnActions } from './turn-actions.js';
+import { ChatWiring } from './chat-wiring.js';
+import { flagAttribute, type Theme, type ToolCardsMode } from './display-options.js';
+import type { EmbedMode } from './embed-mode.js';
 
-/**
- * The chat's workings under the `<agent-chat>` tag (not registered itself): its controllers,
- * public methods and render, over the configuration in `agent-chat-properties.ts`. The tag
- * (`agent-chat.ts`) adds the documentation and the styles.
- */
-export class AgentChatElement extends AgentChatEmbedding {
-  @query('.messages') private logElement!: HTMLElement;
-  @query('agent-chat-composer') private composer!: AgentChatComposer;
-  /** The MCP notice was drawn once: it stays (empty while nothing is asked), to hand the keyboard on when its last button goes. */
-  private noticeShown = false;
+export class AgentChatElement extends LitElement {
+  /** URL of the backend (POST, answers `text/event-stream`); required unless `transport` is set. */
+  @property() endpoint?: string;
+  /**
+   * Wire protocol of the backend: `ag-ui` (AG-UI 1.0) or `ai-sdk` (the Vercel AI SDK's UI message
+   * stream, what `useChat` speaks). Any other value shows a configuration error.
+   */
+  @property() protocol = 'ag-ui';
+  /**
+   * The conversation shown, sent as `threadId`; reflected. Setting it opens that saved conversation
+   * (or starts one with that id); it changes when the person switches. Default: the last one opened,
+   * else a new UUID.
+   */
+  @property({ attribute: 'thread-id', reflect: true }) threadId?: string;
+  /** Where conversations are kept: `indexeddb`, or `none` (memory only; branches still work). */
+  @property() storage: StorageMode = 'indexeddb';
+  /** The IndexedDB database's name (separate widgets or users on one page). */
+  @property({ attribute: 'storage-key' }) storageKey = 'agent-chat';
+  /** Fetch credentials for backend requests: `omit`, `same-origin` or `include`. */
+  @property() credentials = 'same-origin';
+  /**
+   * Extra request headers: a JSON object in the attribute. The property may also be a
+   * `Record<string, string>`, or a (sync or async) function returning one, called for every request.
+   */
+  @property() headers?: string | HeadersInput;
+  /**
+   * The title in the header bar. The bar also holds the conversations button when conversations
+   * are stored; with no `heading` and `storage="none"` there is no bar.
+   */
+  @property() heading?: string;
+  /** The composer's placeholder. Default: a localized "Type a message…". */
+  @property() placeholder?: string;
+  /** Markdown shown above the conversation. */
+  @property() greeting?: string;
+  /** `light`, `dark` or `auto` (follows `prefers-color-scheme`). */
+  @property({ reflect: true }) theme: Theme = 'auto';
+  /** UI language (BCP 47); built in: `en`, `de`, `fr`, `ar` (right to left). Default: the nearest `lang` on the page. */
+  @property() override lang!: string;
+  /**
+   * Overrides of single UI texts, e.g. `{ send: 'Go', you: 'Me' }` (see `src/i18n/chat-strings.ts` for
+   * the keys). Texts with a number take a form per plural category of `Intl.PluralRules`,
+   * `{ activityCalls: { one: '{count} step', other: '{count} steps' } }`, or a function of the count.
+   * `form: {…}` overrides texts of generated forms (`SchemaFormLabels`, `src/ask/forms/labels.ts`).
+   */
+  @property({ attribute: false }) strings?: ChatStringOverrides;
+  /** Whether tool cards start `open` or `collapsed`. */
+  @property({ attribute: 'tool-cards' }) toolCards: ToolCardsMode = 'collapsed';
 
-  /** The attributes that say where the backend is, and what the page set wrong. */
-  private readonly connection: ConnectionController = new ConnectionController(this, () => [...this.apps.problems, ...(this.files.ui?.problems() ?? [])]);
-  private readonly apps: ChatApps = new ChatApps(this, {
-    appCredentials: () => this.connection.credentials,
-    appBackend: () => {
-      const transport = this.connection.transport();
-      return transport instanceof Error ? undefined : transport;
-    },
-    appThreadId: () => this.store.ensureThreadId(),
-    paneArea: () => this.renderRoot.querySelector<HTMLElement>('.pane-area') ?? undefined,
-    sendFromApp: (text, source) => this.sendFromApp(text, source),
-    updateApp: (partId, app) => this.session.update({ type: 'app-update', partId, app }),
-    recordElicitation: (toolCallId, elicitation) => this.session.update({ type: 'elicitation', toolCallId, elicitation }),
-    hasToolCall: (toolCallId) => this.getTurns().some((turn) => turn.role === 'assistant' && turn.parts.some((part) => part.kind === 'tool-call' && part.id === toolCallId)),
-    announceLink: (url) => this.emit('agent-chat-open-link', { url }, { cancelable: true }),
-    announceAppCall: (detail) => this.emit('agent-chat-app-call', detail),
-  });
-  /** The threads: saved, restored, followed across tabs; and `thread-id`. */
-  private readonly store = new ChatStorage(this, {
-    turns: () => this.conversation.turns,
-    busy: () => this.session.busy,
-    showPath: (turns) => {
-      this.session.stop();
-      this.session.update({ type: 'reset', turns });
-      this.log.drawLast(turns);
-      this.log.follow();
-    },
-    completePath: (turns) => this.session.replaceTurns(turns),
-    stop: () => this.session.stop(),
-    threadChanged: (detail) => this.emit('agent-chat-thread-change', detail),
-    interrupted: (replyId) => {
-      // Picked up where the transport can (`resume`); the reply stays stopped otherwise.
-      const last = this.conversation.turns[this.conversation.turns.length - 1];
-      if (this.resume && last?.id === replyId) this.session.resumeStream();
-    },
-    storageError: (detail) => this.emit('agent-chat-storage-error', detail),
-  });
-  private readonly runSetupMaker: RunSetupMaker = new RunSetupMaker(this, {
-    threadId: () => this.store.ensureThreadId(),
-    transport: () => this.connection.transport(),
-    apps: this.apps,
-    pathIncomplete: () => this.store.pathIncomplete,
-    whenComplete: () => this.store.whenComplete(),
-  });
-  /** The run loop, drawn once per frame, and its events. */
-  private readonly run = new SessionController(this, {
-    runSetup: () => this.runSetupMaker.make(),
-    changed: (next, previous, fromWire) => {
-      this.log.contentChanged(next.turns, previous.turns);
-      this.store.changed(fromWire);
-    },
-    ended: () => void this.store.flush(),
-    threadShown: () => this.store.threadShown(),
-    threadId: () => this.store.ensureThreadId(),
-    sending: () => this.log.follow(),
-    titled: (title) => this.store.titleFromBackend(title),
-    lastMessageDrawn: async () => {
-      await this.messageViewLoading;
-      await this.renderRoot.querySelector<AgentChatMessage>('agent-chat-message:last-of-type')?.updateComplete;
-    },
-  });
-  /** The message log: follows its end, draws a long conversation from its end. */
-  private readonly log = new LogController(this, {
-    log: () => this.logElement,
-    content: () => this.renderRoot.querySelector('.column')!,
-    turns: () => this.conversation.turns,
-    earlierRead: () => (this.store.pathIncomplete ? this.store.whenComplete() : undefined),
-  });
-  private readonly threads = new ThreadsDrawer(this, {
-    strings: () => this.localize.strings,
-    threads: () => this.store.threads,
-    currentId: () => this.threadId,
-    busy: () => this.run.busy,
-    refresh: () => void this.store.refreshList(),
-    chat: this,
-  });
-  /** Each finished reply said once, in a live region beside the log. */
-  private readonly replies = new ReplyAnnouncer(this, () => this.localize.strings);
-  /** Files the person attaches (`attachments`): loaded once set. */
-  private readonly files = new AttachmentsLoader(this);
-  /** Answers, ratings, edits, versions and retries on the turns drawn. */
-  private readonly actions = new TurnActions({
-    session: () => this.session,
-    conversation: () => this.conversation,
-    waitingForPerson: () => this.run.waitingForPerson,
-    store: this.store,
-    log: this.log,
-    messages: () => this.messages(),
-    drawn: () => this.updateComplete,
-    focusComposer: () => this.composer?.focus(),
-    emit: (name, detail, options) => this.emit(name, detail, options),
-  });
+  /**
+   * Images in replies, tool and subagent results and files from another origin than the page's:
+   * `click` (a placeholder naming the host; the image loads when pressed), `none` (the placeholder
+   * only), `allow` (load at once). `data:` and `blob:` images always load; those of the page's own
+   * origin load unless their address redirects (then they wait for a press, as another origin's
+   * do); every image is bounded in size.
+   */
+  @property() images: ImagesMode = 'click';
+  /** Show tool-call arguments in cards (a boolean attribute; `show-requests="false"` is off). */
+  @property({ attribute: 'show-requests', converter: flagAttribute }) showRequests = false;
+  /**
+   * Render TeX math in replies: `$…$`, `\(…\)` inline, `$$…$$`, `\[…\]` displayed (a boolean
+   * attribute; `math="false"` is off). A `$` in prose ("$5 and $10") and `\$` stay dollars; code
+   * is never math. The renderer (KaTeX) and its fonts load from beside the package, on first math.
+   */
+  @property({ converter: flagAttribute }) math = false;
+  /**
+   * Thumbs up and down on every finished reply (a boolean attribute): each change fires
+   * `agent-chat-feedback`; the rating is saved with the reply and shown again when it is restored.
+   */
+  @property({ type: Boolean }) feedback = false;
+  /**
+   * Starter prompts on an empty conversation, `{ label, prompt?, icon? }[]` (`icon`: text such as an
+   * emoji). While it is empty, the `<agent-chat-suggestion>` children are the starters. Choosing
+   * one fires `agent-chat-suggestion` (cancelable) and sends `prompt`, else `label`. The backend's
+   * follow-ups (`agent-chat.suggestions`) are the model's: one whose `prompt` differs from its
+   * `label` is not sent but put in the composer, for the person to read and send.
+   */
+  @property({ attribute: false }) suggestions: Suggestion[] = [];
+  /**
+   * Show what subagents do (`show-activity="false"` turns it off: their calls stop being added at
+   * once; turned back on during a reply, they show from the next reply on).
+   */
+  @property({ attribute: 'show-activity', converter: flagAttribute }) showActivity = true;
+  /** Subagent calls shown per reply; past that, one line "N more calls not shown". */
+  @property({ attribute: 'activity-limit', type: Number }) activityLimit = 256;
+  /**
+   * Per tool name, `{ title?, icon?, open?, showRequest?, fullScreen?, summary?(args, result),
+   * valueFn?(result, args) }`: the card's title, an icon (text or emoji), start open, show the
+   * arguments; for MCP tools also: offer full screen (default `true`), the text shown when the app
+   * cannot be shown, and what the model receives instead of `structuredContent` / the content.
+   */
+  @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
+  /**
+   * (`ai-sdk`) After a reload, pick up a reply that was still streaming when the page went away:
+   * `GET ${endpoint}/${threadId}/stream` (204 means there is nothing to pick up). A boolean attribute.
+   */
+  @property({ type: Boolean }) resume = false;
 
-  private workingsStarted = false;
-  /** Messages are drawn before their view has loaded: `updateComplete` waits for it. */
-  private messageViewLoading?: Promise<unknown>;
+  /** A custom adapter used instead of `endpoint` / `protocol` (see A custom transport). */
+  @property({ attribute: false }) transport?: Transport;
+  /**
+   * URL of the MCP Apps sandbox proxy page (`dist/sandbox.html`) on **another origin** (see MCP Apps).
+   * Without it, apps run in an opaque-origin frame.
+   */
+  @property({ attribute: 'sandbox-url' }) sandboxUrl?: string;
+  /**
+   * MCP servers to connect to, `{ name, url, headers?, onAppCall?, messages? }[]`, besides the
+   * `<agent-chat-mcp-server>` children (`messages: 'allow'` as the element's attribute).
+   */
+  @property({ attribute: false }) mcpServers: McpServerConfig[] = [];
+  /**
+   * The chat's check on every tool call an app's page makes, `(call) => true | false | string |
+   * Promise<…>` (see Checking what apps do).
+   */
+  @property({ attribute: false }) onAppCall?: AppCallCheck;
+  /**
+   * Whether an app's `ui/message` goes out without asking the person, `(message) => boolean |
+   * Promise<boolean>` with `message = { text, source, instanceId, title, chat }`: `true` sends it (still
+   * rate-limited and marked as the app's); anything else shows it in its card with Send / Discard.
+   */
+  @property({ attribute: false }) onAppMessage?: AppMessageCheck;
+  /**
+   * Features an MCP App may be given when its resource asks for them (`_meta.ui.permissions`),
+   * space-separated: `camera`, `microphone`, `geolocation`, `clipboard-write`. Empty (the default): none.
+   */
+  @property({ attribute: 'app-permissions' }) appPermissions = '';
+  /** Who is chatting, as the page knows them (any value): passed to `onAppCall` as `call.user`. */
+  @property({ attribute: false }) user?: unknown;
+  /**
+   * The page's own answers to the agent's `ask_user` questions, instead of the form:
+   * `(questions, context) => answers | Promise<answers> | AskUserDeferred` (see Human in the loop).
+   */
+  @property({ attribute: false }) askUser?: AskUserHandler;
+  /**
+   * What `askUser` gets as `context`: an object, or `() => object` called each time the model asks.
+   * Default: `{ agentId, sessionId }` from the attributes.
+   */
+  @property({ attribute: false }) askUserContext?: unknown;
+  /**
+   * Who the chat talks to: in the default `context` of `askUser`, and sent to the backend (AG-UI:
+   * `forwardedProps["agent-chat"]`; AI SDK: the body's `"agent-chat"`).
+   */
+  @property({ attribute: 'agent-id' }) agentId?: string;
+  /** The page's session: in the default `context` of `askUser`, and sent to the backend (like `agent-id`). */
+  @property({ attribute: 'session-id' }) sessionId?: string;
+  /**
+   * How the chat sits on the page: `inline` fills its box; `popup` is a launcher button that opens
+   * the chat as a floating panel; `sidebar` a panel docked to the viewport's end edge (both full
+   * screen below 640 px). A popup or sidebar loads nothing beyond its launcher until first opened.
+   */
+  @property({ reflect: true }) mode: EmbedMode = 'inline';
+  /**
+   * (popup, sidebar) Whether the panel is open. Whether it was is remembered per `storage-key`
+   * (not with `storage="none"`) and wins over the attribute on the next visit.
+   */
+  @property({ type: Boolean, reflect: true }) open = false;
+  /** (popup) Where the launcher sits: `bottom-right` or `bottom-left`. */
+  @property({ reflect: true }) position: 'bottom-right' | 'bottom-left' = 'bottom-right';
+  /** The launcher's accessible name. Default: a localized "Open chat". */
+  @property({ attribute: 'launcher-label' }) launcherLabel?: string;
+  /** (popup, sidebar) A press outside the chat closes the panel. */
+  @property({ attribute: 'close-on-outside-click', type: Boolean }) closeOnOutsideClick = false;
+  /**
+   * The person may attach files: the attach button, files dropped anywhere on the chat or pasted
+   * into the text area, shown in a tray above it until sent. A boolean attribute.
+   */
+  @property({ type: Boolean }) attachments = false;
+  /** (`attachments`) The files accepted, as `<input accept>` reads it: `.pdf`, `image/*`, `text/csv`, comma-separated. Default: any. */
+  @property() accept?: string;
+  /** (`attachments`) The largest file accepted, in bytes (10 MB). */
+  @property({ attribute: 'max-file-size', type: Number }) maxFileSize = 10485760;
+  /** (`attachments`) The most files per message. */
+  @property({ attribute: 'max-files', type: Number }) maxFiles = 5;
+  /**
+   * (`attachments`) Uploads a file as soon as it is attached: `(file, { signal, onProgress }) =>
+   * Promise<{ url, mimeType?, name? }>`. The `url` travels instead of the bytes; `onProgress(fraction)`
+   * (0 to 1) shows progress; `signal` aborts when the person removes the file. Send waits for every
+   * upload; a failure refuses the file (`reason: 'upload'`). Without it, files travel inline (base64).
+   */
+  @property({ attribute: false }) uploadFile?: UploadFile;
 
-  constructor() {
-    super();
-    new LinkAnnouncer(this);
-    // The display options every view inside shares.
-    provideDisplay(this, () => displayOptions(this, this.apps.context));
-  }
-
-  private get session(): ChatSession {
-    return this.run.session;
-  }
-
-  private get conversation(): ConversationState {
-    return this.run.conversation;
-  }
-
-  /** Starts storage, the adapter's chunk, MCP servers and the renderer: inline as the chat first draws; a popup or sidebar when first opened or used. */
-  protected startWorkings(): void {
-    if (this.workingsStarted) return;
-    this.workingsStarted = true;
-    void loadMarkdown();
-    void loadMessageView();
-    this.configureStorage();
-    this.apps.syncServers();
-  }
-
-  private configureStorage(): void {
-    void this.store.configure(this.storage === 'none' ? 'none' : 'indexeddb', this.storageKey || 'agent-chat');
-  }
-
-  protected override firstUpdated(): void {
-    this.emit('agent-chat-ready', {});
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('mcpServers')) this.apps.syncServers();
-    if (this.embed.started && !this.workingsStarted) this.startWorkings();
-    else if (this.workingsStarted && (changed.has('storage') || changed.has('storageKey'))) this.configureStorage();
-    // Apps are told the chat's language too: the element's, or the page's as it changes.
-    const languageChanged = this.apps.context?.locale !== (this.localize.lang || navigator.language);
-    if (!this.apps.context || changed.has('theme') || languageChanged || changed.has('sandboxUrl')) this.apps.refreshContext();
-  }
-
-  protected override updated(): void {
-    this.connection.announceProblems();
-  }
-
-  /** An app's `ui/message` (consented to, or trusted): sent as the app's once the reply under way has ended. */
-  private async sendFromApp(text: string, source: MessageSource): Promise<boolean> {
-    await this.session.idle();
-    return this.run.deliver(text, source);
-  }
+  private readonly wiring = new ChatWiring(this);
 
   /**
    * Builds an app card from the page: calls `tool` on the server named `source` (or uses `value` as
@@ -199,53 +214,19 @@ export class AgentChatElement extends AgentChatEmbedding {
    *   text? }`; `title` to `fullScreen` as in `toolDisplay`.
    */
   async appendAppCard(options: AppendAppCardOptions): Promise<HTMLElement> {
-    this.embed.wake();
-    if (this.run.waitingForPerson) throw new Error('appendAppCard() cannot add a card while the agent waits for answers to its questions or requests.');
-    const call = await this.apps.appCall(options.source, options.tool, options.arguments ?? {}, options.value, newId());
+    this.wiring.embed.wake();
+    if (this.wiring.run.waitingForPerson) throw new Error('appendAppCard() cannot add a card while the agent waits for answers to its questions or requests.');
+    const call = await this.wiring.apps.appCall(options.source, options.tool, options.arguments ?? {}, options.value, newId());
     const reply = appCardReply(options, call);
     this.toolDisplay = withCardDisplay(this.toolDisplay, options) ?? this.toolDisplay;
-    this.session.update({ type: 'append-reply', reply });
+    this.wiring.session.update({ type: 'append-reply', reply });
     await this.updateComplete;
-    const message = this.messageOf(reply.id);
+    const message = this.wiring.messageOf(reply.id);
     await message?.updateComplete;
     const card = message?.toolCard();
     if (!card) throw new Error('The app card could not be shown.');
     return card;
   }
-
-  /** Also waits, when messages were drawn before their view had loaded, until they are drawn. */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    const result = await super.getUpdateComplete();
-    const loading = this.messageViewLoading;
-    if (!loading) return result;
-    await loading;
-    if (this.messageViewLoading === loading) this.messageViewLoading = undefined;
-    await Promise.all(this.messages().map((message) => message.updateComplete));
-    return result;
-  }
-
-  /** The messages drawn, in order (none while their view is still loading). */
-  private messages(): AgentChatMessage[] {
-    if (!messageViewLoaded()) return [];
-    return [...this.renderRoot.querySelectorAll<AgentChatMessage>('agent-chat-message')];
-  }
-
-  private messageOf(turnId: string): AgentChatMessage | undefined {
-    return this.messages().find((element) => element.turn?.id === turnId);
-  }
-
-  private emit<K extends keyof AgentChatEventMap>(name: K, detail: AgentChatEventMap[K]['detail'], options?: { cancelable?: boolean }): boolean {
-    return emit(this, name, detail, options);
-  }
-
-  private jumpToLatest = () => {
-    this.log.follow();
-    this.composer?.focus();
-  };
-
-  private onComposerSend = (event: ComposerSendEvent) => {
-    if (this.run.deliver(event.text, undefined, event.attachments)) this.composer.clear();
-  };
 
   /**
    * Sends `text` as the person; returns `false` if not sent (a reply is streaming, the agent's
@@ -254,8 +235,8 @@ export class AgentChatElement extends AgentChatEmbedding {
    * (`{"status":"deferred"}`).
    */
   send(text: string): boolean {
-    this.embed.wake();
-    return this.run.deliver(text);
+    this.wiring.embed.wake();
+    return this.wiring.run.deliver(text);
   }
 
   /**
@@ -266,12 +247,12 @@ export class AgentChatElement extends AgentChatEmbedding {
    * says it is open.
    */
   getTurns(): Turn[] {
-    return turnsWithActivity(this.conversation.turns);
+    return turnsWithActivity(this.wiring.conversation.turns);
   }
 
   /** What the model sees: the turns of `getTurns()` without activity cards and subagent text. */
   getContextTurns(): Turn[] {
-    return contextTurns(this.conversation.turns);
+    return contextTurns(this.wiring.conversation.turns);
   }
 
   /**
@@ -281,8 +262,8 @@ export class AgentChatElement extends AgentChatEmbedding {
   setTurns(turns: Turn[]): void {
     const next = turnsFromPage(turns);
     this.stop();
-    this.session.update({ type: 'reset', turns: next });
-    this.log.drawLast(next);
+    this.wiring.session.update({ type: 'reset', turns: next });
+    this.wiring.log.drawLast(next);
   }
 
   /**
@@ -290,15 +271,15 @@ export class AgentChatElement extends AgentChatEmbedding {
    * agent waits for answers (it throws); a malformed turn throws a `TypeError` and changes nothing.
    */
   addTurn(turn: Turn): void {
-    const next = turnFromPage(turn, this.conversation.turns.length);
-    if (this.session.busy) throw new Error('addTurn() cannot add a turn while a reply streams.');
-    if (this.run.waitingForPerson) throw new Error('addTurn() cannot add a turn while the agent waits for answers to its questions or requests.');
-    this.session.update({ type: 'reset', turns: [...this.conversation.turns, next] });
+    const next = turnFromPage(turn, this.wiring.conversation.turns.length);
+    if (this.wiring.session.busy) throw new Error('addTurn() cannot add a turn while a reply streams.');
+    if (this.wiring.run.waitingForPerson) throw new Error('addTurn() cannot add a turn while the agent waits for answers to its questions or requests.');
+    this.wiring.session.update({ type: 'reset', turns: [...this.wiring.conversation.turns, next] });
   }
 
   /** Aborts the streaming reply; what arrived stays, marked "Stopped", running tool cards become *cancelled*. */
   stop(): void {
-    this.session.stop();
+    this.wiring.session.stop();
   }
 
   /**
@@ -307,50 +288,50 @@ export class AgentChatElement extends AgentChatEmbedding {
    * when a reply is streaming or there is nothing to run again.
    */
   retry(): boolean {
-    return this.actions.retry();
+    return this.wiring.actions.retry();
   }
 
   // ---- Threads (storage/chat-storage.ts keeps them; threads-drawer.ts lists them) ----
 
   /** Starts a new, empty conversation (the one shown stays saved); resolves to its id. */
   async newThread(): Promise<string> {
-    await this.storeReady();
-    this.threads.hide();
-    return this.store.newThread();
+    await this.wiring.storeReady();
+    this.wiring.threads.hide();
+    return this.wiring.store.newThread();
   }
 
   /** Shows a saved conversation as it was, running nothing; resolves once all of it is read (`false` when there is none). */
   async openThread(id: string): Promise<boolean> {
-    await this.storeReady();
-    return this.store.openThread(id);
+    await this.wiring.storeReady();
+    return this.wiring.store.openThread(id);
   }
 
   /** The saved conversations `{ id, title, updated }[]`, most recent first. */
   async listThreads(): Promise<ThreadSummary[]> {
-    await this.storeReady();
-    await this.store.refreshList();
-    return this.store.threads.map((thread) => ({ ...thread }));
+    await this.wiring.storeReady();
+    await this.wiring.store.refreshList();
+    return this.wiring.store.threads.map((thread) => ({ ...thread }));
   }
 
   /** Deletes a conversation and all its branches; when it is the one shown, a new one starts. */
   async deleteThread(id: string): Promise<void> {
-    await this.storeReady();
-    await this.store.deleteThread(id);
+    await this.wiring.storeReady();
+    await this.wiring.store.deleteThread(id);
   }
 
   /** Renames a saved conversation (the title the list of conversations shows). */
   async renameThread(id: string, title: string): Promise<void> {
-    await this.storeReady();
-    await this.store.renameThread(id, title);
+    await this.wiring.storeReady();
+    await this.wiring.store.renameThread(id, title);
   }
 
   /**
    * A conversation (default: the one shown) as JSON-ready data `{ format: 'agent-chat-thread',
    * version: 1, thread, nodes }` — from storage, or from memory when there is none.
    */
-  async exportThread(id = this.store.ensureThreadId()): Promise<ThreadExport> {
-    await this.storeReady();
-    return this.store.exportThread(id);
+  async exportThread(id = this.wiring.store.ensureThreadId()): Promise<ThreadExport> {
+    await this.wiring.storeReady();
+    return this.wiring.store.exportThread(id);
   }
 
   /**
@@ -358,92 +339,57 @@ export class AgentChatElement extends AgentChatEmbedding {
    * shows it; resolves to its id. An invalid file is refused with a clear error and changes nothing.
    */
   async importThread(data: unknown): Promise<string> {
-    await this.storeReady();
-    return this.store.importThread(data);
+    await this.wiring.storeReady();
+    return this.wiring.store.importThread(data);
   }
 
-  /** Storage open (a popup that was never opened starts now). */
-  private storeReady(): Promise<void> {
-    this.embed.wake();
-    return this.store.ready();
+  /** Whether the chat's workings run: at once inline; a popup or sidebar once first opened or used. */
+  get started(): boolean {
+    return this.wiring.embed.started;
   }
 
-  protected focusComposer(): void {
-    void this.composer?.updateComplete.then(() => this.composer.focus());
+  /** (popup, sidebar) Opens the panel and puts the keyboard in the composer. */
+  show(): void {
+    this.wiring.embed.setOpen(true, 'method');
   }
 
-  protected panelShown(): void {
-    this.log.follow();
+  /** (popup, sidebar) Closes the panel; the keyboard, if it was inside, goes back to the launcher. */
+  hide(): void {
+    this.wiring.embed.setOpen(false, 'method');
   }
 
-  protected renderChat() {
-    const strings = this.localize.strings;
-    const turns = this.conversation.turns;
-    const persistent = this.store.persistent;
-    const first = this.log.firstDrawn();
-    // Only the turns drawn need theirs (a long thread's path has thousands).
-    const branches = this.store.branchesOf(first > 0 ? turns.slice(first) : turns);
-    const settled = !this.run.busy && !this.run.waitingForPerson;
-    if (turns.length && !messageViewLoaded()) this.messageViewLoading ??= loadMessageView();
-    this.noticeShown ||= !!(this.apps.signIns.length || this.apps.unreachable.length);
-    return html`<div class="base ${this.apps.pane ? 'with-pane' : ''}" part="base">
-      ${this.files.ui?.dropTarget()}
-      ${headerTemplate({
-        heading: this.heading,
-        threadsButton: persistent ? this.threads.renderButton() : undefined,
-        closeButton: this.embed.floating ? closeButtonTemplate(strings, () => this.embed.setOpen(false, 'close-button')) : undefined,
-      })}
-      ${persistent && this.threads.open ? this.threads.renderDrawer() : nothing}
-      <div class="body">
-      ${storageNoticeTemplate(
-        strings,
-        this.store.problem,
-        () => void this.threads.download(),
-        () => this.store.dismissProblem(),
-      )}
-      <div
-        class="messages"
-        part="messages"
-        role="log"
-        aria-live="polite"
-        aria-label=${strings.conversation}
-        aria-busy=${this.run.busy ? 'true' : 'false'}
-        tabindex="0"
-        ${on(RetryRequestEvent, this.actions.onRetryRequest)}
-        ${on(AnswerEvent, this.actions.onAnswer)}
-        ${on(TurnActionEvent, this.actions.onTurnAction)}
-        ${on(FeedbackEvent, this.actions.onFeedback)}
-      >
-        <div class="column">
-          ${this.greeting && first === 0 ? html`<div class="greeting" part="greeting"><agent-chat-markdown .text=${this.greeting}></agent-chat-markdown></div>` : nothing}
-          ${
-            first > 0
-              ? html`<button class="earlier" part="earlier-button" type="button" @click=${() => this.log.drawEarlier()}>
-                ${strings.earlierMessages(first)}
-              </button>`
-              : nothing
-          }
-          ${turnsTemplate({ turns, first, branches, busy: this.run.busy, settled })}
-          ${suggestionsTemplate(this, turns, this.run.busy, this.suggestions)}
-        </div>
-      </div>
-      ${this.replies.template()}
-      ${this.log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${this.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
-      ${this.apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
-      ${configErrorsTemplate(strings, this.connection.problems)}
-      ${this.noticeShown ? mcpNoticeTemplate(this.apps, () => this.focusComposer()) : nothing}
-      <div class="footer">
-        ${heldNoticeTemplate(strings, this.run.heldNotice, this.actions.goToRequest)}
-        <agent-chat-composer
-          exportparts=${COMPOSER_PARTS}
-          .attachments=${this.files.ui}
-          .placeholder=${this.placeholder}
-          ?busy=${this.run.busy}
-          ${on(ComposerSendEvent, this.onComposerSend)}
-          ${on(ComposerStopEvent, () => this.stop())}
-        ></agent-chat-composer>
-      </div>
-      </div>
-    </div>`;
+  /** (popup, sidebar) Opens the panel when it is closed, closes it when it is open. */
+  toggle(): void {
+    this.wiring.embed.toggle();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    this.wiring.configurationChanging(changed);
+  }
+
+  protected override firstUpdated(): void {
+    this.wiring.emit('agent-chat-ready', {});
+  }
+
+  protected override updated(): void {
+    this.wiring.connection.announceProblems();
+  }
+
+  /**
+   * Also waits, in a popup or sidebar, until the panel's workings are here and drawn, and, when
+   * messages were drawn before their view had loaded, until they are drawn.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let result = await super.getUpdateComplete();
+    for (let arriving = this.wiring.embed.arriving; arriving; arriving = this.wiring.embed.arriving) {
+      await arriving;
+      result = await super.getUpdateComplete();
+    }
+    await this.wiring.messagesDrawn();
+    return result;
+  }
+
+  override render() {
+    return this.wiring.render();
   }
 }

@@ -16,8 +16,8 @@ const EARLIER_THRESHOLD = 120;
 
 export interface LogHooks {
   /** The scrolling log and its content, once drawn (null before). */
-  log(): HTMLElement | null;
-  content(): Element;
+  scroller(): HTMLElement | null;
+  column(): Element;
   /** The turns of the conversation shown. */
   turns(): readonly Turn[];
   /**
@@ -65,9 +65,9 @@ export class LogController implements ReactiveController {
 
   private attach(): void {
     // A popup draws its log only once first opened.
-    const log = this.hooks.log();
+    const log = this.hooks.scroller();
     if (!log) return;
-    this.follower.attach(this.host, log, this.hooks.content());
+    this.follower.attach(this.host, log, this.hooks.column());
     this.attached = true;
   }
 
@@ -110,7 +110,7 @@ export class LogController implements ReactiveController {
   async drawEarlier(): Promise<void> {
     // The turns above those read first come with the rest of the thread.
     if (this.firstDrawn() <= MORE_DRAWN) await this.hooks.earlierRead()?.catch(() => {});
-    const log = this.hooks.log();
+    const log = this.hooks.scroller();
     if (!log) return;
     const before = log.scrollHeight - log.scrollTop;
     const turns = this.hooks.turns();

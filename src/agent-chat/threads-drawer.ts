@@ -32,9 +32,10 @@ interface ThreadMethods {
 /** What the drawer needs of the chat: its texts and state, and its thread methods. */
 export interface DrawerHooks {
   strings(): ChatStrings;
-  threads(): ThreadSummary[];
+  savedThreads(): ThreadSummary[];
   currentId(): string | undefined;
-  busy(): boolean;
+  /** A reply is under way (as drawn). */
+  replyUnderWay(): boolean;
   /** The list is shown: it is read afresh. */
   refresh(): void;
   chat: ThreadMethods;
@@ -164,9 +165,9 @@ export class ThreadsDrawer {
       </button>
       <agent-chat-thread-list
         exportparts=${LIST_PARTS}
-        .threads=${this.hooks.threads()}
+        .threads=${this.hooks.savedThreads()}
         .currentId=${this.hooks.currentId()}
-        ?disabled=${this.hooks.busy()}
+        ?disabled=${this.hooks.replyUnderWay()}
         ${on(ThreadActionEvent, this.onAction)}
         .notice=${this.importProblem}
       ></agent-chat-thread-list>

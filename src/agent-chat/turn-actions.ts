@@ -13,8 +13,8 @@ import type { ChatStorage } from '../storage/chat-storage.js';
 import type { LogController } from './log-controller.js';
 
 export interface TurnActionsHooks {
-  session(): ChatSession;
-  conversation(): ConversationState;
+  readonly session: ChatSession;
+  readonly conversation: ConversationState;
   /** The agent waits for answers to its questions or requests. */
   waitingForPerson(): boolean;
   readonly store: ChatStorage;
@@ -23,7 +23,7 @@ export interface TurnActionsHooks {
   messages(): AgentChatMessage[];
   /** The chat has drawn what changed. */
   drawn(): Promise<unknown>;
-  focusComposer(): void;
+  focusComposerNow(): void;
   emit<K extends keyof AgentChatEventMap>(name: K, detail: AgentChatEventMap[K]['detail'], options?: { cancelable?: boolean }): boolean;
 }
 
@@ -39,17 +39,17 @@ export class TurnActions {
   /** Runs the last reply again as a new version of it; its apps wind down first. False when there is nothing to run again. */
   retry(): boolean {
     const { session, conversation, store, log } = this.hooks;
-    if (session().busy || this.retrying) return false;
+    if (session.busy || this.retrying) return false;
     log.follow();
-    const turns = conversation().turns;
+    const turns = conversation.turns;
     const last = turns[turns.length - 1];
     const frames = last?.role === 'assistant' ? (this.messageOf(last.id)?.appFrames() ?? []) : [];
-    if (frames.length === 0) return store.withBranch(() => session().retry());
+    if (frames.length === 0) return store.withBranch(() => session.retry());
     // The old reply's apps get to wind down (`ui/resource-teardown`) before it goes.
     this.retrying = true;
     void Promise.all(frames.map((frame) => frame.teardown?.())).then(() => {
       this.retrying = false;
-      store.withBranch(() => session().retry());
+      store.withBranch(() => session.retry());
     });
     return true;
   }
@@ -57,7 +57,7 @@ export class TurnActions {
   /** The Retry button goes away with the reply it was on: the keyboard moves to the composer. */
   readonly onRetryRequest = (): void => {
     this.retry();
-    this.hooks.focusComposer();
+    this.hooks.focusComposerNow();
   };
 
   /** The person answered questions or an interrupt in a card. */
@@ -69,13 +69,12 @@ export class TurnActions {
   private async answer(event: AnswerEvent): Promise<void> {
     const { session, log } = this.hooks;
     const detail = event.answer;
-    const accepted =
-      detail.kind === 'question' ? await session().answerQuestion(detail.toolCallId, detail.answers) : session().answerInterrupt(detail.interruptId, detail.response);
+    const accepted = detail.kind === 'question' ? await session.answerQuestion(detail.toolCallId, detail.answers) : session.answerInterrupt(detail.interruptId, detail.response);
     if (!accepted) return;
     log.follow();
     // The form goes away: the keyboard moves to the next open request, else to the composer.
     await this.hooks.drawn();
-    if (!this.hooks.messages().some((message) => message.focusOpenRequest())) this.hooks.focusComposer();
+    if (!this.hooks.messages().some((message) => message.focusOpenRequest())) this.hooks.focusComposerNow();
   }
 
   /** The held notice's button: the keyboard goes to the first request waiting for an answer. */
@@ -91,9 +90,9 @@ export class TurnActions {
   readonly onFeedback = (event: FeedbackEvent): void => {
     event.stopPropagation();
     const { replyId, rating } = event;
-    const reply = this.hooks.conversation().turns.find((turn) => turn.id === replyId);
+    const reply = this.hooks.conversation.turns.find((turn) => turn.id === replyId);
     if (reply?.role !== 'assistant' || reply.status === 'streaming') return;
-    this.hooks.session().update({ type: 'feedback', replyId, rating });
+    this.hooks.session.update({ type: 'feedback', replyId, rating });
     // The backend's id for the reply's message, so that a server finds it in its logs; else the widget's own.
     this.hooks.emit('agent-chat-feedback', { threadId: this.hooks.store.ensureThreadId(), messageId: reply.messageId ?? replyId, runId: reply.runId, rating });
   };
@@ -103,13 +102,13 @@ export class TurnActions {
     event.stopPropagation();
     const { session, store, log } = this.hooks;
     const { action } = event;
-    if (session().busy || this.hooks.waitingForPerson()) return;
+    if (session.busy || this.hooks.waitingForPerson()) return;
     if (action.kind !== 'switch') log.follow();
     if (action.kind === 'edit') {
-      const edited = this.hooks.conversation().turns.find((turn) => turn.id === action.turnId);
+      const edited = this.hooks.conversation.turns.find((turn) => turn.id === action.turnId);
       const attachments = (edited?.role === 'user' ? (edited.attachments ?? []) : []).map(({ name, size, mimeType }) => ({ name, size, type: mimeType }));
       if (this.hooks.emit('agent-chat-send', { text: action.text, threadId: store.ensureThreadId(), attachments }, { cancelable: true })) {
-        store.withBranch(() => session().edit(action.turnId, action.text));
+        store.withBranch(() => session.edit(action.turnId, action.text));
       }
     } else if (action.kind === 'regenerate') {
       this.retry();
@@ -117,7 +116,7 @@ export class TurnActions {
       const path = store.pathThrough(action.siblingId);
       if (!path.length) return;
       log.stay();
-      store.withBranch(() => session().update({ type: 'reset', turns: path }));
+      store.withBranch(() => session.update({ type: 'reset', turns: path }));
       // The keyboard stays on the switcher, now that of the version shown.
       void this.hooks.drawn().then(async () => {
         const message = this.messageOf(action.siblingId);
@@ -127,6 +126,6 @@ export class TurnActions {
       return;
     }
     // An edit or a regeneration: the new reply streams, and the keyboard goes to the composer.
-    this.hooks.focusComposer();
+    this.hooks.focusComposerNow();
   };
 }

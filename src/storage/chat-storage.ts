@@ -13,10 +13,7 @@ import { errorText } from '../internal/errors.js';
 import { isThreadIdSafe, newId } from '../internal/ids.js';
 import type { ChatStorageHooks, StorageMode, ThreadKeeper, ThreadSummary } from './thread-keeper.js';
 
-export type { StorageMode, ThreadSummary };
-
-/** What the chat gives its storage: the keeper's hooks but the thread id, which the controller keeps itself. */
-export type ChatHooks = Omit<ChatStorageHooks, 'threadId' | 'setThreadId'>;
+export type { ChatStorageHooks, StorageMode, ThreadSummary };
 
 const NO_BRANCHES: ReturnType<ThreadKeeper['branchesOf']> = new Map();
 
@@ -31,20 +28,11 @@ export class ChatStorage implements ReactiveController {
   private ownThreadId?: string;
   /** Settles when the thread the page asked for (`thread-id`) is shown. */
   private threadSwitch?: Promise<void>;
-  private readonly hooks: ChatStorageHooks;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { threadId?: string; readonly hasUpdated: boolean },
-    hooks: ChatHooks,
+    private readonly hooks: ChatStorageHooks,
   ) {
-    this.hooks = {
-      ...hooks,
-      threadId: () => this.ensureThreadId(),
-      setThreadId: (id) => {
-        this.ownThreadId = id;
-        host.threadId = id;
-      },
-    };
     host.addController(this);
   }
 
@@ -74,6 +62,12 @@ export class ChatStorage implements ReactiveController {
       this.host.threadId = this.ownThreadId;
     }
     return this.host.threadId;
+  }
+
+  /** The keeper set the thread id (a conversation it opened or started): followed as the chat's own, not the page's. */
+  adoptThreadId(id: string): void {
+    this.ownThreadId = id;
+    this.host.threadId = id;
   }
 
   /**

@@ -346,7 +346,7 @@ describe('<agent-chat> talking to an AG-UI server', () => {
       await settle(copy);
       expect(codeOf(copy), 'after setTurns').to.deep.equal(['console.log(1);\n']);
 
-      await (el as unknown as { store: { flush(): Promise<void> } }).store.flush();
+      await (el as unknown as { wiring: { store: { flush(): Promise<void> } } }).wiring.store.flush();
       el.remove();
       const restored = await fixture<AgentChat>(html`<agent-chat style="height: 480px" endpoint="/agui/basic" storage-key=${key}></agent-chat>`);
       // Storage and its chunk open first: slower while the end-to-end files build apps beside this run.

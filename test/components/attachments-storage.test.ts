@@ -38,7 +38,7 @@ async function files(): Promise<Attachment[]> {
 
 async function storedChat(key: string): Promise<AgentChat> {
   const el = await fixture<AgentChat>(html`<agent-chat style="height: 560px" endpoint="/agui/echo" storage-key=${key}></agent-chat>`);
-  await (el as unknown as { store: { ready(): Promise<void> } }).store.ready();
+  await (el as unknown as { wiring: { store: { ready(): Promise<void> } } }).wiring.store.ready();
   await settle(el);
   return el;
 }
@@ -46,7 +46,7 @@ async function storedChat(key: string): Promise<AgentChat> {
 /** Sends as the composer does (`deliver`), with files, and waits for the reply to be drawn. */
 async function sendFiles(el: AgentChat, text: string, attachments: Attachment[]): Promise<void> {
   const ended = oneEvent(el, 'agent-chat-response-end');
-  const run = (el as unknown as { run: { deliver(text: string, source: undefined, attachments: Attachment[]): boolean } }).run;
+  const run = (el as unknown as { wiring: { run: { deliver(text: string, source: undefined, attachments: Attachment[]): boolean } } }).wiring.run;
   expect(run.deliver(text, undefined, attachments), 'sent').to.equal(true);
   await ended;
   await settle(el);

@@ -8,7 +8,7 @@ afterEach(() => deleteDatabase(key));
 
 async function storedChat(): Promise<AgentChat> {
   const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint="/agui/deep" storage-key=${key} show-requests></agent-chat>`);
-  await (el as unknown as { store: { ready(): Promise<void> } }).store.ready();
+  await (el as unknown as { wiring: { store: { ready(): Promise<void> } } }).wiring.store.ready();
   await settle(el);
   return el;
 }
@@ -43,7 +43,7 @@ describe('inputs nested too deeply', () => {
 
     const call = (first.getTurns()[1] as any).parts.find((part: any) => part.kind === 'tool-call');
     expect(call).to.include({ argsTooDeep: true, resultTooDeep: true, status: 'error' });
-    await (first as unknown as { store: { flush(): Promise<void> } }).store.flush();
+    await (first as unknown as { wiring: { store: { flush(): Promise<void> } } }).wiring.store.flush();
     expect(storageErrors).to.deep.equal([]);
     const threadId = first.threadId;
     first.remove();

@@ -330,7 +330,7 @@ describe('MCP Apps: calls from the app page, checked', function () {
     expect(detail.source).to.deep.include({ kind: 'app', server: 'probe' });
     await ended;
     await settle(el);
-    const turns = (el as any).conversation.turns;
+    const turns = (el as any).wiring.conversation.turns;
     expect(turns.filter((t: any) => t.role === 'user').map((t: any) => t.text)).to.deep.equal(['go', 'From the app']);
     expect(turns.find((t: any) => t.text === 'From the app').source).to.deep.include({ kind: 'app', server: 'probe' });
     const bubble = [...el.shadowRoot!.querySelectorAll('agent-chat-message')].map((m) => m.shadowRoot!.querySelector('[part="message-sender"]')).find(Boolean);
@@ -454,7 +454,7 @@ describe('MCP Apps: an unreachable server', function () {
 
   it('shows the failure in the card and gives the model an error result', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe'));
-    await (await (el as any).apps.host()).ready();
+    await (await (el as any).wiring.apps.host()).ready();
     await probeControl({ down: true });
     await sendAndWait(el, 'go');
     const body = (await lastRequest('mcp-call')).body;
@@ -527,7 +527,7 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
   it('shows the summary when the app cannot be shown', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe'));
     el.toolDisplay = { show_probe: { summary: () => 'A probe that could not run.' } };
-    await (await (el as any).apps.host()).ready();
+    await (await (el as any).wiring.apps.host()).ready();
     await probeControl({ down: true });
     await sendAndWait(el, 'go');
     await probeControl({ down: false });
@@ -585,7 +585,7 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
     const result = await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
     expect(result.params.structuredContent).to.deep.equal({ value: 'page' });
     expect((await probeCalls()).show_probe).to.equal(1);
-    const turns = (el as any).conversation.turns;
+    const turns = (el as any).wiring.conversation.turns;
     expect(turns[0].parts[0]).to.include({ kind: 'text', text: 'Here it is.' });
     // The model learns of it with the next message.
     await sendAndWait(el, 'next');
@@ -607,8 +607,8 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
     server.onAppCall = () => true;
     await el.appendAppCard({ source: 'probe', tool: 'show_probe' });
     await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
-    const part = (el as any).conversation.turns[0].parts[0];
-    await until(() => (el as any).conversation.turns[0].parts[0].app.hadOwnCheck === true, 'the mark');
+    const part = (el as any).wiring.conversation.turns[0].parts[0];
+    await until(() => (el as any).wiring.conversation.turns[0].parts[0].app.hadOwnCheck === true, 'the mark');
     expect(part.app.source).to.equal('probe');
     server.onAppCall = undefined;
     command(el, { probe: 'call', name: 'counted' });
@@ -626,7 +626,7 @@ describe('MCP Apps: connections', function () {
     // Chats of earlier tests have been removed: their streams close.
     await waitUntilAsync(async () => (await streams()) === 0, 'no stream open');
     const el = await probeChat('/agui/basic');
-    await (await (el as any).apps.host()).ready();
+    await (await (el as any).wiring.apps.host()).ready();
     await waitUntilAsync(async () => (await streams()) === 1, 'the stream opened');
     const parent = el.parentElement!;
     el.remove();

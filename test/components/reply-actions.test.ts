@@ -133,13 +133,13 @@ describe('reply actions: Copy and feedback', () => {
     };
     const first = await chat({ feedback: true, key });
     first.transport = transport;
-    await (first as unknown as { store: { ready(): Promise<void> } }).store.ready();
+    await (first as unknown as { wiring: { store: { ready(): Promise<void> } } }).wiring.store.ready();
     await sendAndWait(first, 'hello');
     await until(() => thumbs(first).length === 2, 'the thumbs are drawn');
     await settle(first);
     await clickOn(thumbs(first)[1]);
     await until(() => (first.getTurns()[1] as AssistantTurn).feedback === 'down', 'rated down');
-    await (first as unknown as { store: { flush(): Promise<void> } }).store.flush();
+    await (first as unknown as { wiring: { store: { flush(): Promise<void> } } }).wiring.store.flush();
     const threadId = first.threadId;
     first.remove();
 

@@ -28,7 +28,7 @@ async function chat(key: string, { server = true, check }: { server?: boolean; c
     el.append(child);
   }
   await el.updateComplete;
-  await (el as unknown as { store: { ready(): Promise<void> } }).store.ready();
+  await (el as unknown as { wiring: { store: { ready(): Promise<void> } } }).wiring.store.ready();
   await settle(el);
   return el;
 }
@@ -47,7 +47,7 @@ function appOf(turns: readonly unknown[]): App | undefined {
 async function shownApp(el: AgentChat, reports: Report[]): Promise<void> {
   await until(() => !!appOf(el.getTurns())?.resource, 'the resource is in the card');
   await waitForReport(reports, (r) => !!r.security, 'the app is ready');
-  await (el as unknown as { store: { flush(): Promise<void> } }).store.flush();
+  await (el as unknown as { wiring: { store: { flush(): Promise<void> } } }).wiring.store.flush();
 }
 
 /** Rewrites the stored app card of database `key` (the page's own IndexedDB, as a hand would). */
@@ -145,7 +145,7 @@ describe('storage: a card this page saved', function () {
     await sendAndWait(first, 'show the probe');
     await shownApp(first, reports);
     await until(() => appOf(first.getTurns())?.hadOwnCheck === true, 'the mark');
-    await (first as unknown as { store: { flush(): Promise<void> } }).store.flush();
+    await (first as unknown as { wiring: { store: { flush(): Promise<void> } } }).wiring.store.flush();
     first.remove();
     reports.length = 0;
 

@@ -56,7 +56,7 @@ async function appChat(endpoint: string, key: string, checks: { server?: AppCall
   if (checks.server) server.onAppCall = checks.server;
   el.append(server);
   await el.updateComplete;
-  await (el as unknown as { store: { ready(): Promise<void> } }).store.ready();
+  await (el as unknown as { wiring: { store: { ready(): Promise<void> } } }).wiring.store.ready();
   await settle(el);
   return el;
 }
@@ -167,7 +167,7 @@ describe('storage: app cards restored without calling anything', function () {
     expect(appFrameOf(first)!.shadowRoot!.querySelector('.reopened'), 'not in the session it was used in').to.equal(null);
     await callFromApp(first, reports, 'app_only');
     await until(() => (appOf(first.getTurns()) as { acted?: boolean } | undefined)?.acted === true, 'the card knows it was used');
-    await (first as unknown as { store: { flush(): Promise<void> } }).store.flush();
+    await (first as unknown as { wiring: { store: { flush(): Promise<void> } } }).wiring.store.flush();
     first.remove();
     reports.length = 0;
 

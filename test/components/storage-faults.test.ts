@@ -21,7 +21,7 @@ async function requests(scenario: string): Promise<unknown[]> {
 /** A chat on database `key`, once its storage has opened (or failed to). */
 async function storedChat(endpoint: string, key: string): Promise<AgentChat> {
   const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint=${endpoint} storage-key=${key}></agent-chat>`);
-  await (el as unknown as { store: { ready(): Promise<void> } }).store.ready();
+  await (el as unknown as { wiring: { store: { ready(): Promise<void> } } }).wiring.store.ready();
   await settle(el);
   return el;
 }
@@ -438,7 +438,7 @@ describe('storage: export and import', () => {
     const text = JSON.stringify(await a.exportThread());
 
     const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint="/agui/echo" storage="none"></agent-chat>`);
-    await (el as unknown as { store: { ready(): Promise<void> } }).store.ready();
+    await (el as unknown as { wiring: { store: { ready(): Promise<void> } } }).wiring.store.ready();
     await settle(el);
     expect(deepQuery(el, '[part="threads-button"]')).to.equal(undefined);
     const changes = collect<AgentChatThreadChangeDetail>('agent-chat-thread-change');

@@ -22,7 +22,7 @@ async function requests(scenario: string): Promise<any[]> {
 
 async function storedChat(endpoint: string, key: string, extra = ''): Promise<AgentChat> {
   const el = await fixture<AgentChat>(html`<agent-chat style="height: 520px" endpoint=${endpoint} storage-key=${key} thread-id=${extra || undefined}></agent-chat>`);
-  await (el as unknown as { store: { ready(): Promise<void> } }).store.ready();
+  await (el as unknown as { wiring: { store: { ready(): Promise<void> } } }).wiring.store.ready();
   await settle(el);
   return el;
 }

@@ -40,7 +40,7 @@ function sendWithFiles(page, text, uploadedUrl) {
       if (uploadedUrl) attachments.push({ id: 'a-up', name: 'chart.png', mimeType: 'image/png', size: 67, url: uploadedUrl });
       const chat = document.querySelector('agent-chat');
       const ended = new Promise((resolve) => chat.addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true }));
-      if (!chat.run.deliver(text, undefined, attachments)) throw new Error('not sent');
+      if (!chat.wiring.run.deliver(text, undefined, attachments)) throw new Error('not sent');
       const end = await ended;
       const bytes = async (blob) => [...new Uint8Array(await blob.arrayBuffer())];
       return { end, png: await bytes(png), pdf: await bytes(pdf) };
@@ -57,7 +57,7 @@ function sessionRun(page, method, ...args) {
       const ended = new Promise((resolve) => chat.addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true }));
       const turnId = (role, index) => chat.getTurns().filter((turn) => turn.role === role)[index].id;
       const resolved = args.map((arg) => (Array.isArray(arg) ? turnId(...arg) : arg));
-      if (!chat.run.session[method](...resolved)) throw new Error(`${method} refused`);
+      if (!chat.wiring.run.session[method](...resolved)) throw new Error(`${method} refused`);
       return ended;
     },
     { method, args },
