@@ -12,11 +12,11 @@ import type { MessageSource, ToolCallPart } from '../conversation/types.js';
 import type { AgentChatAppCallDetail } from '../events.js';
 import type { RunRequest, Transport } from '../protocol/contract.js';
 import type { ToolDisplay } from '../conversation/tool-display.js';
-import { checkAppCall } from './app-call-check.js';
 import type { AppContext, PaneHolder } from './app-context.js';
+import { ChatAppContext, type AppModelContexts } from './chat-app-context.js';
+import { ChatHostEnvironment } from './chat-host-environment.js';
 import type { McpHostApi } from './host-api.js';
 import { loadMcpHost } from './host-loader.js';
-import { grantedPermissions } from './csp.js';
 import type { AppCallCheck, AppInfo, AppMessageCheck, Elicitation, McpCallResult, McpServerConfig, McpServerStatus, SignInRequest } from './mcp-types.js';
 
 /** What the controller reads from the chat element: its public properties. */
@@ -76,7 +76,7 @@ export class ChatApps implements ReactiveController {
   /** What is wrong with the servers as given. */
   private configProblems: string[] = [];
   private configs: McpServerConfig[] = [];
-  private readonly modelContexts = new Map<string, { title: string; value: string }>();
+  private readonly modelContexts: AppModelContexts = new Map();
   private readonly childObserver = new MutationObserver(() => this.syncServers());
   private readonly colorScheme = window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -147,7 +147,8 @@ export class ChatApps implements ReactiveController {
     this.chat.requestUpdate();
   }
 
-  private serverStatus(name: string, status: McpServerStatus, failure?: string): void {
+  /** A server's status changed: its element shows it, or the chat announces it. */
+  serverStatus(name: string, status: McpServerStatus, failure?: string): void {
     const element = [...this.chat.children].find((child): child is AgentChatMcpServer => child instanceof AgentChatMcpServer && child.name === name);
     if (element) showServerStatus(element, status, failure);
     else emit(this.chat, 'agent-chat-mcp-status', { name, status, ...(failure ? { error: failure } : {}) });
@@ -201,42 +202,8 @@ export class ChatApps implements ReactiveController {
   }
 
   host(): Promise<McpHostApi> {
-    const { chat, hooks } = this;
-    this.hostPromise ??= loadMcpHost({
-      checkAppCall,
-      credentials: () => hooks.appCredentials(),
-      chatCheck: () => chat.onAppCall,
-      trustsAppMessage: async (message) => {
-        const check = chat.onAppMessage;
-        if (typeof check !== 'function') return false;
-        try {
-          return (await check({ ...message })) === true;
-        } catch (error) {
-          console.warn('<agent-chat>: onAppMessage threw; the person is asked.', error);
-          return false;
-        }
-      },
-      appPermissions: () => grantedPermissions(chat.appPermissions),
-      chatId: () => chat.id || `chat-${[...document.querySelectorAll(chat.localName)].indexOf(chat) + 1}`,
-      user: () => chat.user,
-      backend: () => hooks.appBackend(),
-      threadId: () => hooks.appThreadId(),
-      valueFor: (name, result, args) => {
-        const valueFn = chat.toolDisplay[name]?.valueFn;
-        if (typeof valueFn !== 'function') return undefined;
-        try {
-          return { value: valueFn(result, args) };
-        } catch (error) {
-          console.warn(`<agent-chat>: toolDisplay.${name}.valueFn threw; the model gets the tool's own result.`, error);
-          return undefined;
-        }
-      },
-      recordElicitation: (toolCallId, elicitation) => hooks.recordElicitation(toolCallId, elicitation),
-      hasToolCall: (toolCallId) => hooks.hasToolCall(toolCallId),
-      storageKey: () => chat.storageKey,
-      serverStatus: (name, status, failure) => this.serverStatus(name, status, failure),
-      appCalled: (detail) => hooks.announceAppCall(detail),
-    }).then((host) => {
+    const { chat } = this;
+    this.hostPromise ??= loadMcpHost(new ChatHostEnvironment(this, chat, this.hooks)).then((host) => {
       this.loadedHost = host;
       // The cards' context gains the host's boards of calls and requests.
       this.refreshContext();
@@ -273,37 +240,17 @@ export class ChatApps implements ReactiveController {
   };
 
   private makeContext(): AppContext {
-    const { chat, hooks } = this;
+    const { chat } = this;
     const theme = chat.theme === 'light' || chat.theme === 'dark' ? chat.theme : this.colorScheme.matches ? 'dark' : 'light';
     const locale = chat.lang || chat.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || navigator.language;
-    return {
-      host: () => this.host(),
+    return new ChatAppContext(this, chat, this.hooks, this.modelContexts, {
       callProgress: this.loadedHost?.callProgress,
       elicitations: this.loadedHost?.elicitations,
       sandboxUrl: chat.sandboxUrl || undefined,
       theme,
       locale,
-      update: (partId, app) => hooks.updateApp(partId, app),
-      send: (text, source) => hooks.sendFromApp(text, source),
-      setModelContext: (instanceId, title, value) => {
-        if (!value) this.modelContexts.delete(instanceId);
-        else this.modelContexts.set(instanceId, { title, value: JSON.stringify(value.structuredContent ?? value.content ?? {}) });
-      },
-      openLink: (url) => this.openLink(url),
       serversWaiting: this.serversWaiting,
-      signIn: (name) => this.signIn(name),
-      claimPane: (holder) => {
-        if (this.pane && this.pane !== holder) this.pane.leavePane();
-        this.pane = holder;
-        chat.requestUpdate();
-      },
-      paneArea: () => hooks.paneArea(),
-      releasePane: (holder) => {
-        if (this.pane !== holder) return;
-        this.pane = undefined;
-        chat.requestUpdate();
-      },
-    };
+    });
   }
 
   /** What the servers' instructions and the apps (`ui/update-model-context`, the latest of each card) tell the model, with every run. */
@@ -314,19 +261,5 @@ export class ChatApps implements ReactiveController {
       value,
     }));
     return [...servers, ...apps];
-  }
-
-  /** An app's `ui/open-link`: http(s) only, in a new tab without an opener, unless the page says no. */
-  private openLink(url: string): boolean {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return false;
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-    if (!this.hooks.announceLink(parsed.href)) return false;
-    window.open(parsed.href, '_blank', 'noopener,noreferrer');
-    return true;
   }
 }

@@ -25,6 +25,7 @@ import { FocusGuard } from './focus-guard.js';
 import { pageInputIsRecent } from './focus-watch.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { errorText } from '../../internal/errors.js';
+import { AppFrameRequest } from './app-frame-request.js';
 
 /** Tallest an app grows inline (px), unless `--agent-chat-app-max-height` says otherwise. */
 const DEFAULT_MAX_HEIGHT = 640;
@@ -158,33 +159,16 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       if (marked && !app.hadOwnCheck) context!.update(call.id, { hadOwnCheck: true });
       // Used since it first opened: this opening starts it over from that first state.
       this.reopened = !!app.acted;
-      const controller = await host.openFrame({
-        iframe,
-        app: marked ? { ...app, hadOwnCheck: true } : app,
-        html: app.resource!.html,
-        instanceId: call.id,
-        title: () => this.heading,
-        kind: () => (this.mode === 'pip' ? 'pane' : 'card'),
-        sandboxUrl: context!.sandboxUrl,
-        hostContext: this.hostContext(maxHeight),
-        prompt: (message) => this.ask(message),
-        message: (text, consent) => this.sendFromApp(text, consent),
-        updateModelContext: (value) => this.context!.setModelContext(call.id, this.heading, value),
-        openLink: (url) => this.appOpensLink(url),
-        requestDisplayMode: (mode) => this.appRequestsMode(mode),
-        sizeChanged: (size) => this.onAppSize(size),
-        focusSignal: (signal) => this.focusGuard.signal(signal),
-        acted: () => {
-          if (!this.call.app?.acted) this.context?.update(call.id, { acted: true });
-        },
-        leftItsPage: () => {
-          this.controller = undefined;
-          this.context?.setModelContext(call.id, this.heading, undefined);
-          this.setMode('inline');
-          this.proposal?.answer(false);
-          this.left = true;
-        },
-      });
+      const controller = await host.openFrame(
+        new AppFrameRequest(this, {
+          iframe,
+          app: marked ? { ...app, hadOwnCheck: true } : app,
+          html: app.resource!.html,
+          instanceId: call.id,
+          sandboxUrl: context!.sandboxUrl,
+          hostContext: this.hostContext(maxHeight),
+        }),
+      );
       if (!this.isConnected || this.iframe !== iframe) {
         void controller.teardown();
         return;
@@ -246,7 +230,26 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     }
   }
 
-  private onAppSize({ height }: { width?: number; height?: number }): void {
+  /** Whether the app is shown in the side pane (else in its card). */
+  inPane(): boolean {
+    return this.mode === 'pip';
+  }
+
+  /** The app navigated its frame away: it is stopped, and the card says so. */
+  onAppLeftItsPage(instanceId: string): void {
+    this.controller = undefined;
+    this.context?.setModelContext(instanceId, this.heading, undefined);
+    this.setMode('inline');
+    this.proposal?.answer(false);
+    this.left = true;
+  }
+
+  /** The person pressed inside the app's document, or the app tried to take the focus. */
+  onAppFocusSignal(signal: 'press' | 'grab'): void {
+    this.focusGuard.signal(signal);
+  }
+
+  onAppSize({ height }: { width?: number; height?: number }): void {
     if (height === undefined || this.mode !== 'inline') return;
     const next = this.damper?.next(height, performance.now());
     if (next !== undefined) this.height = next;
@@ -268,7 +271,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
    * app, so the page's focus is in its frame while the page has a fresh activation), and is not
    * given again for a few seconds after the person left it.
    */
-  private async appRequestsMode(mode: DisplayMode): Promise<DisplayMode> {
+  async appRequestsMode(mode: DisplayMode): Promise<DisplayMode> {
     if (mode === 'fullscreen' && this.mode !== 'fullscreen') {
       if (performance.now() - this.leftFullScreenAt < FULLSCREEN_COOLDOWN_MS) return this.mode;
       if (!(await this.appGesture(appFrameTexts(this.strings).appAskFullScreen))) return this.mode;
@@ -277,7 +280,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   }
 
   /** A popup needs the app's own activation (or the person's Allow), not one borrowed from the page. */
-  private async appOpensLink(url: string): Promise<boolean> {
+  async appOpensLink(url: string): Promise<boolean> {
     let host = url;
     try {
       host = new URL(url).host || url;
@@ -348,7 +351,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
    * An app's message: sent as the next turn, marked as the app's. With `consent`, the card shows
    * it first and it goes only when the person presses Send; a newer proposal replaces an older one.
    */
-  private async sendFromApp(text: string, consent: boolean): Promise<boolean> {
+  async sendFromApp(text: string, consent: boolean): Promise<boolean> {
     if (consent) {
       // One at a time, and never swapped under the person's pointer: a newer one is refused.
       if (this.proposal) return false;
@@ -369,7 +372,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     return this.context!.send(text, { kind: 'app', server: this.call.app!.source, instanceId: this.call.id, title: this.heading });
   }
 
-  private ask(message: string): Promise<boolean> {
+  ask(message: string): Promise<boolean> {
     return new Promise((resolve) => {
       const ask: Ask = {
         message,

@@ -1,0 +1,71 @@
+/**
+ * What a frame element hands the host for one app (`FrameRequest`): the app's document and the
+ * iframe it runs in, and what the frame does when the app asks for something.
+ */
+import type { PersonPrompt } from '../../mcp/app-call-check.js';
+import type { DisplayMode, FrameRequest } from '../../mcp/host-api.js';
+import type { AppInfo } from '../../mcp/mcp-types.js';
+import type { AgentChatAppFrame } from './app-frame.js';
+
+/** What the frame gives the request as it opens the app. */
+export type AppFrameRequestValues = Pick<FrameRequest, 'iframe' | 'app' | 'html' | 'instanceId' | 'sandboxUrl' | 'hostContext'>;
+
+export class AppFrameRequest implements FrameRequest {
+  readonly iframe!: HTMLIFrameElement;
+  readonly app!: AppInfo;
+  readonly html!: string;
+  /** The card's tool call id. */
+  readonly instanceId!: string;
+  readonly sandboxUrl?: string;
+  readonly hostContext!: Record<string, unknown>;
+
+  constructor(
+    private readonly frame: AgentChatAppFrame,
+    values: AppFrameRequestValues,
+  ) {
+    Object.assign(this, values);
+  }
+
+  title(): string {
+    return this.frame.heading;
+  }
+
+  kind(): 'card' | 'pane' {
+    return this.frame.inPane() ? 'pane' : 'card';
+  }
+
+  /** A field: the host hands it on to the checks as a plain function. */
+  readonly prompt: PersonPrompt = (message) => this.frame.ask(message);
+
+  message(text: string, consent: boolean): Promise<boolean> {
+    return this.frame.sendFromApp(text, consent);
+  }
+
+  updateModelContext(value: { content?: unknown[]; structuredContent?: Record<string, unknown> }): void {
+    this.frame.context!.setModelContext(this.instanceId, this.frame.heading, value);
+  }
+
+  openLink(url: string): Promise<boolean> {
+    return this.frame.appOpensLink(url);
+  }
+
+  requestDisplayMode(mode: DisplayMode): Promise<DisplayMode> {
+    return this.frame.appRequestsMode(mode);
+  }
+
+  sizeChanged(size: { width?: number; height?: number }): void {
+    this.frame.onAppSize(size);
+  }
+
+  leftItsPage(): void {
+    this.frame.onAppLeftItsPage(this.instanceId);
+  }
+
+  acted(): void {
+    if (!this.frame.call.app?.acted) this.frame.context?.update(this.instanceId, { acted: true });
+  }
+
+  focusSignal(signal: 'press' | 'grab'): void {
+    this.frame.onAppFocusSignal(signal);
+  }
+}
