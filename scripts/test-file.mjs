@@ -1,10 +1,10 @@
 /**
  * The fast loop: runs only the test files named, each with its own runner.
  *
- *   npm run test:file -- test/components/composer.test.ts test/e2e/phone.test.mjs
- *   npm run test:watch -- test/unit/tree.test.ts
+ *   npm run test:file -- test/components/composer/composer.test.ts test/e2e/phone.test.mjs
+ *   npm run test:watch -- test/unit/conversation/tree.test.ts
  *
- * - `*.test.ts` (test/unit, test/components): web-test-runner in Chromium, from the sources
+ * - `*.test.ts` (under test/unit, test/components): web-test-runner in Chromium, from the sources
  *   (no build); with `--watch`, again on every save of the file or anything it imports.
  * - `*.test.mjs` (test/e2e, test/timing): `node --test` against the built bundle in `dist/`. When a
  *   file under `src/` is newer than the build, `npm run build` runs first. With `--watch`, node
@@ -22,7 +22,7 @@ const watch = args.includes('--watch');
 const files = args.filter((arg) => arg !== '--watch');
 
 if (!files.length) {
-  console.error('Name the test files to run, e.g.  npm run test:file -- test/components/composer.test.ts');
+  console.error('Name the test files to run, e.g.  npm run test:file -- test/components/composer/composer.test.ts');
   process.exit(2);
 }
 const missing = files.filter((file) => !existsSync(file));

@@ -1,0 +1,157 @@
+import { expect } from '@open-wc/testing';
+import { HighlightPool, type PoolTimings, type PoolWorker } from '../../../src/render/highlight-pool.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A scripted worker: says ready after `startMs` (never when `startMs` is undefined), fails before
+ * that when `failsToStart`; answers a job after the number of ms in its code (`"5"`), never for
+ * `"stuck"`, and dies (an error event) on `"dies"`.
+ */
+class FakeWorker implements PoolWorker {
+  onmessage: PoolWorker['onmessage'] = null;
+  onerror: PoolWorker['onerror'] = null;
+  terminated = false;
+  readonly sent: string[] = [];
+
+  constructor(startMs: number | undefined, failsToStart = false) {
+    if (failsToStart) setTimeout(() => this.onerror?.call(this as unknown as Worker, new ErrorEvent('error')), 1);
+    else if (startMs !== undefined) setTimeout(() => this.reply('ready'), startMs);
+  }
+
+  postMessage(message: { id: number; code: string }): void {
+    this.sent.push(message.code);
+    if (message.code === 'stuck') return;
+    if (message.code === 'dies') {
+      setTimeout(() => !this.terminated && this.onerror?.call(this as unknown as Worker, new ErrorEvent('error')), 2);
+      return;
+    }
+    setTimeout(() => this.reply({ id: message.id, nodes: [message.code] }), Number(message.code) || 0);
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  private reply(data: unknown): void {
+    if (!this.terminated) this.onmessage?.call(this as unknown as Worker, new MessageEvent('message', { data }));
+  }
+}
+
+const TIMINGS: PoolTimings = { budgetMs: 50, startLimitMs: 80, idleMs: 100, replyMs: 130, liveFreeMs: 40 };
+
+/** A pool over fake workers made by `make` (default: ready at once); `workers`: every one it made. */
+function poolOf(make: (n: number) => FakeWorker = () => new FakeWorker(0), timings = TIMINGS) {
+  const workers: FakeWorker[] = [];
+  let refusals = 0;
+  const pool = new HighlightPool(
+    () => {
+      const worker = make(workers.length);
+      workers.push(worker);
+      return worker;
+    },
+    timings,
+    () => refusals++,
+  );
+  const reply = {};
+  const run = (code: string, job: Partial<Parameters<HighlightPool['run']>[1]> = {}) => pool.run({ code }, { reply, ...job });
+  return { pool, workers, run, refusals: () => refusals };
+}
+
+const answered = (answer: unknown) => (typeof answer === 'object' ? (answer as { data: { nodes: string[] } }).data.nodes[0] : answer);
+
+describe('the highlighter’s worker pool', () => {
+  it('answers jobs in order on one worker', async () => {
+    const { run, workers } = poolOf();
+    const answers = await Promise.all(['1', '2', '3'].map((code) => run(code)));
+    expect(answers.map(answered)).to.deep.equal(['1', '2', '3']);
+    expect(workers.length).to.equal(1);
+  });
+
+  it('a job over its budget stops the worker and answers over-budget; the next job gets a new worker', async () => {
+    const { run, workers } = poolOf();
+    const [stuck, next] = await Promise.all([run('stuck'), run('1')]);
+    expect([stuck, answered(next)]).to.deep.equal(['over-budget', '1']);
+    expect(workers.map((worker) => worker.terminated)).to.deep.equal([true, false]);
+  });
+
+  it('a worker that dies during a job costs that job only (over budget), not the page’s highlighting', async () => {
+    const { run, workers, refusals } = poolOf();
+    const [dies, next] = await Promise.all([run('dies'), run('1')]);
+    expect([dies, answered(next)]).to.deep.equal(['over-budget', '1']);
+    expect(answered(await run('2'))).to.equal('2');
+    expect(workers.length).to.equal(2);
+    expect(refusals()).to.equal(0);
+  });
+
+  it('a worker that cannot start at all turns the pool off for good', async () => {
+    const { run, workers, refusals } = poolOf(() => new FakeWorker(undefined, true));
+    expect(await Promise.all([run('1'), run('2')])).to.deep.equal(['unavailable', 'unavailable']);
+    expect(await run('3')).to.equal('unavailable');
+    expect(workers.length).to.equal(1);
+    expect(refusals()).to.equal(1);
+    let made = 0;
+    const throwing = new HighlightPool(() => {
+      made++;
+      throw new Error('no Worker here');
+    }, TIMINGS);
+    expect([await throwing.run({}, { reply: {} }), await throwing.run({}, { reply: {} })]).to.deep.equal(['unavailable', 'unavailable']);
+    expect(made).to.equal(1);
+  });
+
+  it('a worker slow to start fails only the jobs waiting for it: the next job starts a new one', async () => {
+    const { run, workers, refusals } = poolOf((n) => new FakeWorker(n === 0 ? undefined : 0));
+    expect(await run('1')).to.equal('unavailable');
+    expect(workers[0].terminated).to.equal(true);
+    expect(answered(await run('2'))).to.equal('2');
+    expect(workers.length).to.equal(2);
+    expect(refusals()).to.equal(0);
+  });
+
+  it('stops an idle worker after a while; a later job starts a new one', async () => {
+    const { run, workers, pool } = poolOf();
+    await run('1');
+    await sleep(TIMINGS.idleMs / 2);
+    expect(answered(await run('2'))).to.equal('2');
+    await sleep(TIMINGS.idleMs / 2);
+    expect(pool.hasWorker, 'kept while jobs come').to.equal(true);
+    await sleep(TIMINGS.idleMs + 30);
+    expect(workers[0].terminated).to.equal(true);
+    expect(pool.hasWorker).to.equal(false);
+    expect(answered(await run('3'))).to.equal('3');
+    expect(workers.length).to.equal(2);
+  });
+
+  it('skips a job no longer wanted when its turn comes, without sending it', async () => {
+    const { run, workers } = poolOf();
+    let wanted = true;
+    const answers = Promise.all([run('5'), run('1', { wanted: () => wanted }), run('2')]);
+    wanted = false;
+    expect((await answers).map(answered)).to.deep.equal(['5', 'skipped', '2']);
+    expect(workers[0].sent).to.deep.equal(['5', '2']);
+  });
+
+  it('lets replies take turns, and gives one reply no more worker time than its share in all', async () => {
+    const { pool, workers } = poolOf();
+    const slow = {};
+    const other = {};
+    const order: string[] = [];
+    const track = (code: string, reply: object) => pool.run({ code }, { reply }).then((answer) => order.push(`${code}:${answered(answer)}`));
+    const runs = [...['stuck', 'stuck', 'stuck', 'stuck', 'stuck'].map((code) => track(code, slow)), track('1', other), track('2', other)];
+    await Promise.all(runs);
+    // 50 ms each: the third starts at 100 ms (under 130), the fourth and fifth are skipped.
+    expect(order).to.deep.equal(['stuck:over-budget', '1:1', 'stuck:over-budget', '2:2', 'stuck:over-budget', 'stuck:skipped', 'stuck:skipped']);
+    expect(workers.flatMap((worker) => worker.sent).filter((code) => code === 'stuck').length).to.equal(3);
+  });
+
+  it('does not count a streaming block’s quick jobs in its reply’s time, but counts its slow ones', async () => {
+    // Margins wide enough for a loaded machine: a late timer only makes a job look slower.
+    const { run } = poolOf(undefined, { ...TIMINGS, budgetMs: 800, replyMs: 500, liveFreeMs: 200 });
+    // Quick streaming jobs taking more than the reply's time together (110 × 5 ms or more).
+    for (let i = 0; i < 110; i++) expect(answered(await run('5', { live: true }))).to.equal('5');
+    expect(answered(await run('1'))).to.equal('1');
+    expect(answered(await run('400', { live: true }))).to.equal('400');
+    expect(answered(await run('100'))).to.equal('100');
+    expect(await run('1')).to.equal('skipped');
+  });
+});
