@@ -94,7 +94,7 @@ class MemoryChat extends AbstractChat {
   }
 }
 
-describe('demo server: the AI SDK backend speaks every demo word (AbstractChat + DefaultChatTransport)', { timeout: 40_000 }, () => {
+describe('demo server: the AI SDK backend speaks every demo word (AbstractChat + DefaultChatTransport)', { timeout: 240_000 }, () => {
   let server;
   let api;
   before(async () => {
