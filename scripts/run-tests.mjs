@@ -63,8 +63,9 @@ const E2E_DIR = 'test/e2e';
 const WAITING = ['mcp-seventy-second-calls.test.mjs'];
 const AFTER_CONFORMANCE = ['frameworks.test.mjs', 'bundle.test.mjs', 'isolation.test.mjs'];
 const e2eFiles = readdirSync(E2E_DIR).filter((name) => name.endsWith('.test.mjs'));
-const nodeTest = (files, label) =>
-  run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files.map((name) => path.join(E2E_DIR, name))], { capture: true, label });
+// \`spec\` for people; beside it a reporter that names each file with failing tests (\`failing-file: <path> <count>\`).
+const NODE_REPORTERS = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/failing-files-reporter.mjs', '--test-reporter-destination=stdout'];
+const nodeTest = (files, label) => run('node', ['--test', '--test-concurrency=1', ...NODE_REPORTERS, ...files.map((name) => path.join(E2E_DIR, name))], { capture: true, label });
 const [[browser, conformance, waiting, afterConformance], e2e] = await Promise.all([
   run('npx', ['web-test-runner'], { capture: true, label: '[wtr] ' }).then(async (wtr) => {
     const [conformanceRun, waitingRun] = await Promise.all([
@@ -80,21 +81,26 @@ const [[browser, conformance, waiting, afterConformance], e2e] = await Promise.a
 ]);
 
 // The tests that measure how long the page's tasks take run alone, once nothing else competes for the CPU.
-const timing = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', 'test/timing/'], { capture: true, label: '[timing] ' });
+const timing = await run('node', ['--test', '--test-concurrency=1', ...NODE_REPORTERS, 'test/timing/'], { capture: true, label: '[timing] ' });
 
-// A node file with a failing test runs once more, alone, when few files failed: a test that then
+// A node file with a failing test runs once more, alone, when few files failed: a file that then
 // passes is reported as flaky (by name, in the closing line) rather than failed; one that fails again
 // stays failed. Many failing files are a broken tree, not flakiness, and are not run again.
 const MAX_FILES_RUN_AGAIN = 3;
-const failuresByFile = new Map();
-for (const result of [e2e, waiting, afterConformance, timing]) {
-  for (const [, file] of result.output.matchAll(/^(?:\[[\w-]+\] )?test at (test\/[^:]+):\d+:\d+$/gm)) failuresByFile.set(file, (failuresByFile.get(file) ?? 0) + 1);
-}
+const nodeRuns = [e2e, waiting, afterConformance, timing];
+const failingFiles = (output) => new Map([...output.matchAll(/^(?:\[[\w-]+\] )?failing-file: (\S+) (\d+)$/gm)].map(([, file, failures]) => [file, Number(failures)]));
+const nodeFailures = new Map();
+for (const result of nodeRuns) for (const [file, failures] of failingFiles(result.output)) nodeFailures.set(file, (nodeFailures.get(file) ?? 0) + failures);
+// A node run that failed without naming a file (it crashed, say) is one failure that no re-run excuses.
+const unexplained = nodeRuns.filter((result) => result.code !== 0 && failingFiles(result.output).size === 0).length;
 const flaky = [];
-if (failuresByFile.size > 0 && failuresByFile.size <= MAX_FILES_RUN_AGAIN) {
-  for (const [file, failures] of failuresByFile) {
-    const again = await run('node', ['--test', '--test-concurrency=1', '--test-reporter=spec', file], { capture: true, label: '[again] ' });
-    if (again.code === 0 && count(again.output, /ℹ fail (\d+)/) === 0 && count(again.output, /ℹ pass (\d+)/) > 0) flaky.push({ file, failures });
+if (nodeFailures.size > 0 && nodeFailures.size <= MAX_FILES_RUN_AGAIN) {
+  for (const [file, failures] of [...nodeFailures]) {
+    const again = await run('node', ['--test', '--test-concurrency=1', ...NODE_REPORTERS, file], { capture: true, label: '[again] ' });
+    if (again.code === 0 && failingFiles(again.output).size === 0 && count(again.output, /ℹ pass (\d+)/) > 0) {
+      flaky.push({ file, failures });
+      nodeFailures.delete(file);
+    }
   }
 }
 
@@ -110,32 +116,31 @@ function browserFailures(output) {
   return failures;
 }
 // The same for web-test-runner's files: run again together, alone, when few failed.
+const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
 const browserFailed = browserFailures(browser.output);
+let browserExcused = false;
 if (browserFailed.size > 0 && browserFailed.size <= MAX_FILES_RUN_AGAIN) {
   const again = await run('npx', ['web-test-runner', ...browserFailed.keys()], { capture: true, label: '[again] ' });
   const summary = /wtr: (\d+) passed, (\d+) failed/.exec(again.output);
   if (again.code === 0 && summary && Number(summary[1]) > 0 && Number(summary[2]) === 0) {
     for (const [file, failures] of browserFailed) flaky.push({ file, failures });
+    browserExcused = true;
   }
 }
 
-const wtrLine = /wtr: (\d+) passed, (\d+) failed/.exec(browser.output);
-const nodeRuns = [e2e, waiting, afterConformance, timing];
 const nodePassed = nodeRuns.map((result) => count(result.output, /ℹ pass (\d+)/));
 const conformancePassed = count(conformance.output, /^conformance: (\d+) passed/m);
 const passed = Number(wtrLine?.[1] ?? 0) + nodePassed.reduce((sum, value) => sum + value, 0) + conformancePassed;
 let failed =
-  Number(wtrLine?.[2] ?? 0) +
-  nodeRuns.reduce((sum, result) => sum + count(result.output, /ℹ fail (\d+)/), 0) +
+  (browserExcused ? 0 : Number(wtrLine?.[2] ?? 0)) +
+  [...nodeFailures.values()].reduce((sum, value) => sum + value, 0) +
+  unexplained +
   count(conformance.output, /^conformance: \d+ passed, (\d+) failed/m);
 // A runner that failed, or ran nothing, counts as a failure even if it printed no count.
 const ranNothing = !wtrLine || Number(wtrLine[1]) === 0 || nodePassed.includes(0) || conformancePassed === 0;
+if (failed === 0 && ((browser.code !== 0 && !browserExcused) || conformance.code !== 0 || ranNothing)) failed = 1;
 const flakyFailures = flaky.reduce((sum, { failures }) => sum + failures, 0);
-failed = Math.max(0, failed - flakyFailures);
-// A run whose only failures were flaky ones exited non-zero: that alone fails nothing.
-const exitedBadly = (result) => result.code !== 0 && !(flaky.length && count(result.output, /ℹ fail (\d+)/) > 0);
-const browserExitedBadly = browser.code !== 0 && !(flaky.length && Number(wtrLine?.[2] ?? 0) > 0);
-if (failed === 0 && (browserExitedBadly || conformance.code !== 0 || nodeRuns.some(exitedBadly) || ranNothing)) failed = 1;
 if (flaky.length) console.log(`\nflaky (failed, then passed when the file ran again alone): ${flaky.map(({ file, failures }) => `${file} (${failures})`).join(', ')}`);
+if (nodeFailures.size) console.log(`\nfailing files: ${[...nodeFailures.keys()].join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${flakyFailures ? `, ${flakyFailures} flaky` : ''}`);
 process.exit(failed ? 1 : 0);

@@ -6,6 +6,7 @@ export { AgentChatMcpServer } from './components/mcp-server/mcp-server.js';
 export { askPerson } from './mcp/app-call-check.js';
 export { AskUserDeferred, askUserTool, type Question, type QuestionOption } from './ask/ask-user-definition.js';
 export type { AskUserHandler } from './ask/ask-user-tool.js';
+export type { PageContext, PageContextEntry, PageTool, PageToolCallInfo } from './page-tools/page-tool-types.js';
 export type { SchemaFormLabels } from './ask/forms/labels.js';
 export type { AppCall, AppCallCheck, AppCallVerdict, AppInfo, AppMessage, AppMessageCheck, McpCallResult, McpServerConfig, McpTool, UiResourceMeta } from './mcp/mcp-types.js';
 export type { ThreadSummary } from './storage/chat-storage.js';

@@ -24,6 +24,7 @@ import { appCardReply, withCardDisplay, type AppendAppCardOptions } from './app-
 import { ChatWiring } from './chat-wiring.js';
 import { flagAttribute, type Theme, type ToolCardsMode } from './display-options.js';
 import type { EmbedMode } from './embed-mode.js';
+import type { PageContext, PageTool } from '../page-tools/page-tool-types.js';
 
 export class AgentChatElement extends LitElement {
   /** URL of the backend (POST, answers `text/event-stream`); required unless `transport` is set. */
@@ -121,6 +122,23 @@ export class AgentChatElement extends LitElement {
    * `GET ${endpoint}/${threadId}/stream` (204 means there is nothing to pick up). A boolean attribute.
    */
   @property({ type: Boolean }) resume = false;
+
+  /**
+   * The page's own tools the agent may call, `{ name, description, parameters, handler, confirm? }[]`:
+   * offered with every run beside `ask_user` and the MCP servers' tools (a name one of those has, or
+   * given twice, is left out and named in the configuration notice). When the model calls one, its
+   * arguments are checked against `parameters` (JSON Schema; a mismatch goes back to the model as an
+   * error), `confirm` (`true` or `(args) => boolean`) asks the person Approve / Deny on the call's card
+   * first, then `handler(args, { signal, threadId, runId, toolCallId })` runs: its JSON-serialisable
+   * return is the result, a throw an error result; Stop aborts `signal`. A restored conversation runs nothing.
+   */
+  @property({ attribute: false }) tools: PageTool[] = [];
+  /**
+   * What the agent should know about the page, `{ description, value }[]` or a function returning
+   * that, read at every run: AG-UI `context` (values other than strings as JSON text), the AI SDK
+   * body's `"agent-chat".context`. Past 32,768 characters of JSON the rest is left out (a console warning says so).
+   */
+  @property({ attribute: false }) context?: PageContext;
 
   /** A custom adapter used instead of `endpoint` / `protocol` (see A custom transport). */
   @property({ attribute: false }) transport?: Transport;

@@ -120,6 +120,7 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
   /** The element's `willUpdate`: what a change of its configuration sets going. */
   configurationChanging(changed: PropertyValues<AgentChatElement>): void {
     if (changed.has('mcpServers')) this.apps.syncServers();
+    if (changed.has('tools') || changed.has('context')) void this.runSetupMaker.page.ready();
     if (this.embed.started && !this.workingsStarted) this.start();
     else if (this.workingsStarted && (changed.has('storage') || changed.has('storageKey'))) this.configureStorage();
     // Apps are told the chat's language too: the element's, or the page's as it changes.
@@ -161,7 +162,7 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
   }
 
   private configurationProblems(): string[] {
-    return [...this.apps.problems, ...(this.files.ui?.problems() ?? [])];
+    return [...this.apps.problems, ...this.runSetupMaker.toolProblems(), ...(this.files.ui?.problems() ?? [])];
   }
 
   // ---- The embedding's hooks ----

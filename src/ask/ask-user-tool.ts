@@ -6,6 +6,7 @@ import type { ClientToolCall, ClientToolResult, ClientTools } from '../session/c
 import { ASK_USER_TOOL, AskUserDeferred, askUserTool, type Question } from './ask-user-definition.js';
 import type { Answers } from '../conversation/types.js';
 import { errorText } from '../internal/errors.js';
+import { untilAborted } from '../internal/until-aborted.js';
 
 /** The page's own way of answering: answers, a promise of them, or `AskUserDeferred`. */
 export type AskUserHandler = (questions: Question[], context: unknown) => Answers | typeof AskUserDeferred | Promise<Answers | typeof AskUserDeferred>;
@@ -49,14 +50,4 @@ async function ask(call: ClientToolCall, signal: AbortSignal, setup: AskUserSetu
     content: answersForModel(parsed.questions, checked.answers),
     ask: { by: 'page', outcome: 'answered', answers: checked.answers },
   };
-}
-
-/** The promise, or a rejection as soon as the signal aborts (a handler that never settles holds nothing). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new DOMException('Stopped', 'AbortError'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DOMException('Stopped', 'AbortError'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

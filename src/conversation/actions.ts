@@ -34,6 +34,8 @@ export type LocalAction =
   | { type: 'ask-result'; toolCallId: string; ask: AskState; content: unknown; isError?: boolean }
   /** The person answered an interrupt; the answer waits until every open interrupt has one. */
   | { type: 'interrupt-answer'; interruptId: string; response: InterruptResponse }
+  /** A page tool's call asks the person's approval before it runs: an interrupt of the chat's own on the last reply. */
+  | { type: 'approval-open'; toolCallId: string }
   /** These answers went to the backend with the run that continues the reply. */
   | { type: 'interrupts-sent'; replyId: string; interruptIds: string[] }
   /** The person moved on past expired interrupts: the calls they held did not complete. */

@@ -42,6 +42,7 @@ export function reduceCore(state: ConversationState, action: CoreAction): Conver
     case 'ask-result':
       return reduceAsks(state, action);
     case 'interrupt-answer':
+    case 'approval-open':
     case 'interrupts-sent':
     case 'interrupts-expired':
       return reduceInterrupts(state, action);

@@ -90,8 +90,10 @@ export interface InterruptEntry {
   interrupt: Interrupt;
   /** The person's answer, kept until every open interrupt of the reply has one. */
   response?: InterruptResponse;
-  /** The answer went to the backend (in `resume` of the run that continued the reply). */
+  /** The answer went to the backend (in `resume` of the run that continued the reply), or, for the chat's own, was acted on. */
   sent?: boolean;
+  /** The chat's own (a page tool's approval), answered here and never sent to the backend. */
+  local?: true;
 }
 
 export interface ActivityPart {

@@ -158,7 +158,8 @@ export interface RunRequest {
   runId: string;
   messages: HistoryMessage[];
   tools: ToolDefinition[];
-  context: { description: string; value: string }[];
+  /** What the page and its apps tell the agent: a string value as is; AG-UI sends others as JSON text. */
+  context: { description: string; value: unknown }[];
   state: unknown;
   forwardedProps: Record<string, unknown>;
   /** Answers to the interrupts that paused the reply this run continues. */

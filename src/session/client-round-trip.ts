@@ -9,7 +9,9 @@ import { parseArgs } from '../conversation/history.js';
 import type { Action } from '../conversation/reducer.js';
 import type { AssistantTurn, ToolCallPart } from '../conversation/types.js';
 import { errorText } from '../internal/errors.js';
-import { pendingClientCalls, type ClientToolResult, type ClientTools } from './client-tools.js';
+import { isDenial } from '../conversation/interrupt-state.js';
+import type { ResumeEntry } from '../protocol/contract.js';
+import { pendingClientCalls, type ClientToolCall, type ClientToolResult, type ClientTools } from './client-tools.js';
 
 /** How many times one reply may go back to the backend with answers to its client-tool calls. */
 export const MAX_CLIENT_TOOL_ROUNDS = 10;
@@ -17,6 +19,7 @@ export const MAX_CLIENT_TOOL_ROUNDS = 10;
 /** What a round trip needs of the run it belongs to. */
 export interface RoundTripRun {
   readonly signal: AbortSignal;
+  readonly threadId: string;
   /** The run was stopped meanwhile: nothing more is recorded. */
   ended(): boolean;
   /** The reply goes on in a new run: it streams again while its calls run. */
@@ -25,15 +28,33 @@ export interface RoundTripRun {
   record(action: Action): void;
 }
 
+/** The person's answers to the approvals the reply waited for, by tool call id. */
+export type Approvals = ReadonlyMap<string, NonNullable<ClientToolCall['approval']>>;
+
+/** What the person decided on the chat's own approval, from its answer. */
+export function approvalOf(entry: ResumeEntry): NonNullable<ClientToolCall['approval']> {
+  const { payload } = entry;
+  const reason = payload && typeof payload === 'object' ? (payload as { reason?: unknown }).reason : undefined;
+  return { approved: !isDenial(entry), ...(typeof reason === 'string' && reason ? { reason } : {}) };
+}
+
 /**
  * Runs the calls `reply` (just finished) left to the client that `clientTools` handle and records
  * their results. True when the reply should go on with them in a new run; false when there was
- * nothing to answer, the run was stopped meanwhile, or the reply now waits for the person.
+ * nothing to answer, the run was stopped meanwhile, or the reply now waits for the person. With
+ * `approvals`, the reply has already gone on: the calls run are those the person answered.
  */
-export async function answerClientCalls(reply: AssistantTurn | undefined, clientTools: ClientTools | undefined, round: number, run: RoundTripRun): Promise<boolean> {
-  const pendingIds = new Set(reply?.status === 'done' ? (reply.outcome?.pendingToolCallIds ?? []) : []);
+export async function answerClientCalls(
+  reply: AssistantTurn | undefined,
+  clientTools: ClientTools | undefined,
+  round: number,
+  run: RoundTripRun,
+  approvals?: Approvals,
+): Promise<boolean> {
+  const pendingIds = new Set(approvals ? approvals.keys() : reply?.status === 'done' ? (reply.outcome?.pendingToolCallIds ?? []) : []);
   const pending = (reply?.parts ?? []).filter((part): part is ToolCallPart => part.kind === 'tool-call' && pendingIds.has(part.id) && part.status === 'running');
   if (pending.length === 0) return false;
+  const ids = { threadId: run.threadId, runId: reply?.runId };
   const answerable = clientTools && round < MAX_CLIENT_TOOL_ROUNDS ? pending.filter((call) => clientTools.handles(call.name)) : [];
   const unanswered = pending.filter((call) => !answerable.includes(call));
   if (unanswered.length) {
@@ -42,9 +63,9 @@ export async function answerClientCalls(reply: AssistantTurn | undefined, client
   }
   if (answerable.length === 0) return false;
 
-  run.continueReply();
+  if (!approvals) run.continueReply();
   const { signal } = run;
-  const results = await Promise.all(answerable.map((call) => runCall(clientTools!, call, signal)));
+  const results = await Promise.all(answerable.map((call) => runCall(clientTools!, call, signal, { ...ids, approval: approvals?.get(call.id) })));
   if (signal.aborted || run.ended()) return false;
   const waiting: string[] = [];
   answerable.forEach((call, i) => {
@@ -53,7 +74,7 @@ export async function answerClientCalls(reply: AssistantTurn | undefined, client
     if (mcp) run.record({ type: 'tool-call-mcp', toolCallId: call.id, mcp });
     if (waitFor) {
       waiting.push(call.id);
-      run.record({ type: 'ask-open', toolCallId: call.id, by: waitFor });
+      run.record(waitFor === 'approval' ? { type: 'approval-open', toolCallId: call.id } : { type: 'ask-open', toolCallId: call.id, by: waitFor });
     } else if (ask) {
       run.record({ type: 'ask-result', toolCallId: call.id, ask, content, isError });
     } else {
@@ -68,7 +89,7 @@ export async function answerClientCalls(reply: AssistantTurn | undefined, client
 }
 
 /** Runs one call; a failure (or arguments not fit to run on) becomes an error result for the model. */
-function runCall(clientTools: ClientTools, call: ToolCallPart, signal: AbortSignal): Promise<ClientToolResult> {
+function runCall(clientTools: ClientTools, call: ToolCallPart, signal: AbortSignal, context: Pick<ClientToolCall, 'threadId' | 'runId' | 'approval'>): Promise<ClientToolResult> {
   // A call whose arguments never arrived whole, or are not JSON, is not run on a guess.
   const { args, argsInvalid } = call.args !== undefined ? call : parseArgs(call.argsText);
   if (argsInvalid || call.argsInvalid) {
@@ -76,7 +97,7 @@ function runCall(clientTools: ClientTools, call: ToolCallPart, signal: AbortSign
     return Promise.resolve({ content: `The call was not run: its arguments ${why}.`, isError: true });
   }
   return clientTools
-    .run({ toolCallId: call.id, name: call.name, arguments: args ?? {} }, signal)
+    .run({ toolCallId: call.id, name: call.name, arguments: args ?? {}, ...context }, signal)
     .catch((error: unknown): ClientToolResult => ({ content: `The tool failed: ${errorText(error)}`, isError: true }));
 }
 

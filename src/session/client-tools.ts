@@ -14,6 +14,11 @@ export interface ClientToolCall {
   name: string;
   /** Parsed arguments ({} when there were none). */
   arguments: unknown;
+  threadId?: string;
+  /** The run that made the call. */
+  runId?: string;
+  /** The person's answer, when the tool asked for their approval first (`waitFor: 'approval'`). */
+  approval?: { approved: boolean; reason?: string };
 }
 
 export interface ClientToolResult {
@@ -30,7 +35,7 @@ export interface ClientToolResult {
    * The call is not answered yet: the person answers it later (in its card's form, or with their
    * next message). The reply pauses; `content` is ignored.
    */
-  waitFor?: 'form' | 'message';
+  waitFor?: 'form' | 'message' | 'approval';
   /** For an `ask_user` call: how it was answered. */
   ask?: AskState;
 }

@@ -12,7 +12,7 @@ import { errorText } from '../internal/errors.js';
 import { newId } from '../internal/ids.js';
 import type { ChatEvent, ReplyError, RunRequest } from '../protocol/contract.js';
 import type { SessionListener } from './session-listener.js';
-import { answerClientCalls, withPendingCalls } from './client-round-trip.js';
+import { answerClientCalls, approvalOf, withPendingCalls, type Approvals } from './client-round-trip.js';
 import type { ClientTools } from './client-tools.js';
 import { requestTurns, runRequest } from './run-request.js';
 import type { Run, RunSetup } from './reply-run.js';
@@ -35,6 +35,9 @@ export interface StreamHost {
  */
 export async function streamReply(host: StreamHost, run: Run, setup: RunSetup & { transport: ChatTransport }, reconnect?: ChatTransport['reconnect']): Promise<void> {
   const stream = new ReplyStream(host, run, setup);
+  // The person approved (or denied) calls of page tools: they run first, then the reply goes on with their results.
+  run.approvals = stream.takeLocalAnswers();
+  if (run.approvals) await stream.answerClientTools(0, run.approvals);
   for (let round = 0; !run.ended; round++) {
     await stream.consume(await runRequest(run, setup, () => host.state()), round === 0 ? reconnect : undefined);
     if (run.ended || !(await stream.answerClientTools(round))) break;
@@ -58,18 +61,40 @@ class ReplyStream {
     return replyById(this.host.state().turns, this.run.replyId);
   }
 
-  /** The client-tool round trip after a request (client-round-trip.ts): true when the reply goes on in a new run. */
-  answerClientTools(round: number): Promise<boolean> {
+  /**
+   * The answers to the chat's own approvals (page tools' calls) are acted on here, not sent: they
+   * leave `resume` (which keeps the backend's) and are marked done.
+   */
+  takeLocalAnswers(): Approvals | undefined {
     const { run } = this;
-    return answerClientCalls(this.reply(), this.setup.clientTools, round, {
-      signal: run.abort.signal,
-      ended: () => run.ended,
-      continueReply: () => {
-        run.runId = newId();
-        this.dispatch({ type: 'reply-resume', replyId: run.replyId, runId: run.runId }, false);
+    const local = new Map((this.reply()?.interrupts ?? []).filter((entry) => entry.local && !entry.sent).map((entry) => [entry.interrupt.id, entry.interrupt.toolCallId!]));
+    const answers = run.resume?.entries.filter((entry) => local.has(entry.interruptId)) ?? [];
+    if (!run.resume || answers.length === 0) return undefined;
+    const remote = run.resume.entries.filter((entry) => !local.has(entry.interruptId));
+    this.dispatch({ type: 'interrupts-sent', replyId: run.replyId, interruptIds: answers.map((entry) => entry.interruptId) }, false);
+    run.resume = remote.length ? { ...run.resume, entries: remote } : undefined;
+    return new Map(answers.map((entry) => [local.get(entry.interruptId)!, approvalOf(entry)]));
+  }
+
+  /** The client-tool round trip after a request (client-round-trip.ts): true when the reply goes on in a new run. */
+  answerClientTools(round: number, approvals?: Approvals): Promise<boolean> {
+    const { run } = this;
+    return answerClientCalls(
+      this.reply(),
+      this.setup.clientTools,
+      round,
+      {
+        signal: run.abort.signal,
+        threadId: run.threadId,
+        ended: () => run.ended,
+        continueReply: () => {
+          run.runId = newId();
+          this.dispatch({ type: 'reply-resume', replyId: run.replyId, runId: run.runId }, false);
+        },
+        record: (action) => this.dispatch(action, false),
       },
-      record: (action) => this.dispatch(action, false),
-    });
+      approvals,
+    );
   }
 
   async consume(request: RunRequest, reconnect?: ChatTransport['reconnect']): Promise<void> {

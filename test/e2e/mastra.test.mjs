@@ -105,4 +105,32 @@ describe('a real Mastra agent over AG-UI', () => {
     assert.deepEqual(problems, []);
     await page.close();
   });
+
+  it('calls a page tool the widget offers in RunAgentInput.tools; the handler runs and Mastra’s model gets its result', async () => {
+    const { page } = await openPage(browser, pages.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    await page.evaluate(() => {
+      window.accents = [];
+      document.querySelector('agent-chat').tools = [
+        {
+          name: 'set_accent',
+          description: "Changes the page's accent colour.",
+          parameters: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
+          handler: ({ color }) => {
+            window.accents.push(color);
+            return { applied: color };
+          },
+        },
+      ];
+    });
+    const before = mastra.requests.length;
+    const ended = await chatTurn(page, 'change the accent please');
+    assert.equal(ended.status, 'done');
+    assert.match(ended.text, /The set_accent tool said: \{"applied":"#336699"\}/);
+    assert.deepEqual(await page.evaluate(() => window.accents), ['#336699']);
+    const offered = mastra.requests[before].tools.map((tool) => tool.name);
+    assert.ok(offered.includes('set_accent'), `offered: ${offered.join(', ')}`);
+    const toolMessage = mastra.requests.at(-1).messages.find((message) => message.role === 'tool' && message.toolCallId === 'accent-1');
+    assert.equal(toolMessage.content, '{"applied":"#336699"}');
+  });
 });

@@ -5,7 +5,8 @@
  * servers it ends every run with a plain RUN_FINISHED (no `pendingToolCallIds`).
  *
  * The mock model answers by the person's last words: "weather" → the server tool `get_weather`
- * (a Mastra tool that runs on the server), "ask" → the widget's `ask_user` client tool; a tool
+ * (a Mastra tool that runs on the server), "ask" → the widget's `ask_user` client tool, "accent"
+ * → the page's own tool `set_accent` (offered in `RunAgentInput.tools` like any frontend tool); a tool
  * result → a sentence saying what it got; anything else → a short markdown reply.
  * `prompts` holds every prompt the model was given, so a test can see what reached it.
  */
@@ -49,6 +50,7 @@ function reply(prompt) {
   const text = promptText(last).toLowerCase();
   if (text.includes('weather')) return callTool('weather-1', 'get_weather', { city: 'Paris' });
   if (text.includes('ask')) return callTool('ask-1', 'ask_user', { questions: [SIZE_QUESTION] });
+  if (text.includes('accent')) return callTool('accent-1', 'set_accent', { color: '#336699' });
   return [...say('hello', `Hello from **Mastra**. You said: ${promptText(last)}`), finish('stop')];
 }
 

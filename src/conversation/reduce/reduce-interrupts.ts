@@ -9,7 +9,7 @@ import { lastReply } from '../selectors.js';
 import type { ConversationState, InterruptEntry } from '../types.js';
 import { updateLastReply } from './reduce-reply-updates.js';
 
-export type InterruptAction = Extract<Action, { type: 'interrupt-answer' | 'interrupts-sent' | 'interrupts-expired' }>;
+export type InterruptAction = Extract<Action, { type: 'interrupt-answer' | 'approval-open' | 'interrupts-sent' | 'interrupts-expired' }>;
 
 export function reduceInterrupts(state: ConversationState, action: InterruptAction): ConversationState {
   switch (action.type) {
@@ -19,6 +19,8 @@ export function reduceInterrupts(state: ConversationState, action: InterruptActi
           ? entries.map((entry) => (entry.interrupt.id === action.interruptId ? { ...entry, response: action.response } : entry))
           : entries,
       );
+    case 'approval-open':
+      return updateLastReply(state, (reply) => ({ ...reply, interrupts: [...(reply.interrupts ?? []), localApproval(action.toolCallId)] }));
     case 'interrupts-sent': {
       const ids = new Set(action.interruptIds);
       return updateInterrupts(state, (entries) => entries.map((entry) => (ids.has(entry.interrupt.id) ? { ...entry, sent: true } : entry)), action.replyId);
@@ -26,6 +28,14 @@ export function reduceInterrupts(state: ConversationState, action: InterruptActi
     case 'interrupts-expired':
       return expireInterrupts(state, action.now);
   }
+}
+
+/** The id of the chat's own request for approval of a call. */
+export const localApprovalId = (toolCallId: string) => `agent-chat-approval:${toolCallId}`;
+
+/** Approve / Deny (with a reason) for a page tool's call, shown on its card. */
+function localApproval(toolCallId: string): InterruptEntry {
+  return { interrupt: { id: localApprovalId(toolCallId), reason: 'tool_call', toolCallId }, local: true };
 }
 
 /** A run's interrupts join the reply's; one raised again under the same id starts afresh. */

@@ -11,7 +11,9 @@ export class AgUiAdapter implements Transport {
   constructor(private readonly settings: HttpSettings) {}
 
   async *run(request: RunRequest, { signal }: RunOptions): AsyncGenerator<ChatEvent> {
-    const opened = await openEventStream(this.settings, { method: 'POST', body: JSON.stringify(request) }, signal);
+    // AG-UI's context values are strings: any other JSON value goes as its text.
+    const context = request.context.map(({ description, value }) => ({ description, value: typeof value === 'string' ? value : JSON.stringify(value) }));
+    const opened = await openEventStream(this.settings, { method: 'POST', body: JSON.stringify({ ...request, context }) }, signal);
     if ('error' in opened) yield fault(opened.error);
     else if ('empty' in opened) yield fault({ kind: 'protocol', message: 'The agent answered with no content type instead of an event stream (text/event-stream).' });
     else if ('body' in opened) yield* this.readEvents(opened.body, signal);

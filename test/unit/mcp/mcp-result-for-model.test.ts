@@ -148,6 +148,7 @@ describe('MCP results for the model: on the wires', () => {
     const reply = state.turns.at(-1) as AssistantTurn;
     const goesOn = await answerClientCalls(reply, tools, 0, {
       signal: new AbortController().signal,
+      threadId: 't',
       ended: () => false,
       continueReply: () => (state = reduce(state, { type: 'reply-resume', replyId: 'r', runId: 'run-2' })),
       record: (action) => (state = reduce(state, action)),
