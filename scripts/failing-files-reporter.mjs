@@ -11,7 +11,7 @@ export default async function* failingFiles(source) {
     if (event.type !== 'test:fail') continue;
     const { file, details } = event.data;
     if (details?.type === 'suite' && details?.error?.failureType === 'subtestsFailed') continue;
-    const name = file ? path.relative(process.cwd(), file).split(path.sep).join('/') : '(unknown file)';
+    const name = file ? path.relative(process.cwd(), file).split(path.sep).join('/') : '(unknown-file)';
     failures.set(name, (failures.get(name) ?? 0) + 1);
   }
   for (const [file, count] of failures) yield `failing-file: ${file} ${count}\n`;

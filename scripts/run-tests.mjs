@@ -63,7 +63,7 @@ const E2E_DIR = 'test/e2e';
 const WAITING = ['mcp-seventy-second-calls.test.mjs'];
 const AFTER_CONFORMANCE = ['frameworks.test.mjs', 'bundle.test.mjs', 'isolation.test.mjs'];
 const e2eFiles = readdirSync(E2E_DIR).filter((name) => name.endsWith('.test.mjs'));
-// \`spec\` for people; beside it a reporter that names each file with failing tests (\`failing-file: <path> <count>\`).
+// `spec` for people; beside it a reporter that names each file with failing tests (`failing-file: <path> <count>`).
 const NODE_REPORTERS = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/failing-files-reporter.mjs', '--test-reporter-destination=stdout'];
 const nodeTest = (files, label) => run('node', ['--test', '--test-concurrency=1', ...NODE_REPORTERS, ...files.map((name) => path.join(E2E_DIR, name))], { capture: true, label });
 const [[browser, conformance, waiting, afterConformance], e2e] = await Promise.all([
@@ -88,7 +88,7 @@ const timing = await run('node', ['--test', '--test-concurrency=1', ...NODE_REPO
 // stays failed. Many failing files are a broken tree, not flakiness, and are not run again.
 const MAX_FILES_RUN_AGAIN = 3;
 const nodeRuns = [e2e, waiting, afterConformance, timing];
-const failingFiles = (output) => new Map([...output.matchAll(/^(?:\[[\w-]+\] )?failing-file: (\S+) (\d+)$/gm)].map(([, file, failures]) => [file, Number(failures)]));
+const failingFiles = (output) => new Map([...output.matchAll(/^(?:\[[\w-]+\] )?failing-file: (.+) (\d+)$/gm)].map(([, file, failures]) => [file, Number(failures)]));
 const nodeFailures = new Map();
 for (const result of nodeRuns) for (const [file, failures] of failingFiles(result.output)) nodeFailures.set(file, (nodeFailures.get(file) ?? 0) + failures);
 // A node run that failed without naming a file (it crashed, say) is one failure that no re-run excuses.
@@ -122,7 +122,9 @@ let browserExcused = false;
 if (browserFailed.size > 0 && browserFailed.size <= MAX_FILES_RUN_AGAIN) {
   const again = await run('npx', ['web-test-runner', ...browserFailed.keys()], { capture: true, label: '[again] ' });
   const summary = /wtr: (\d+) passed, (\d+) failed/.exec(again.output);
-  if (again.code === 0 && summary && Number(summary[1]) > 0 && Number(summary[2]) === 0) {
+  // Excused only when the failures found by file are all the runner counted.
+  const accounted = [...browserFailed.values()].reduce((sum, value) => sum + value, 0) === Number(wtrLine?.[2] ?? -1);
+  if (accounted && again.code === 0 && summary && Number(summary[1]) > 0 && Number(summary[2]) === 0) {
     for (const [file, failures] of browserFailed) flaky.push({ file, failures });
     browserExcused = true;
   }

@@ -136,7 +136,7 @@ export class AgentChatElement extends LitElement {
   /**
    * What the agent should know about the page, `{ description, value }[]` or a function returning
    * that, read at every run: AG-UI `context` (values other than strings as JSON text), the AI SDK
-   * body's `"agent-chat".context`. Past 32,768 characters of JSON the rest is left out (a console warning says so).
+   * body's `"agent-chat".context`. Past 32,768 characters (descriptions and values as JSON) the rest is left out, with a console warning.
    */
   @property({ attribute: false }) context?: PageContext;
 

@@ -253,12 +253,12 @@ export class ChatApps implements ReactiveController {
     });
   }
 
-  /** What the servers' instructions and the apps (`ui/update-model-context`, the latest of each card) tell the model, with every run. */
   /** The names of the MCP servers' tools the model may call (none before the host has loaded). */
   toolNames(): string[] {
     return (this.loadedHost?.definitions() ?? []).map((tool) => tool.name);
   }
 
+  /** What the servers' instructions and the apps (`ui/update-model-context`, the latest of each card) tell the model, with every run. */
   private modelContext(): RunRequest['context'] {
     const servers = (this.loadedHost?.instructions() ?? []).map(({ name, text }) => ({ description: `Instructions of MCP server "${name}"`, value: text }));
     const apps = [...this.modelContexts.entries()].map(([instanceId, { title, value }]) => ({

@@ -6,10 +6,11 @@
 import { errorText } from '../internal/errors.js';
 import type { PageContextEntry } from './page-tool-types.js';
 
-/** At most this many characters of JSON go with a request. */
+/** At most this many characters (descriptions and values as JSON) go with a request. */
 export const PAGE_CONTEXT_LIMIT = 32_768;
 
 export function readPageContext(context: unknown): PageContextEntry[] {
+  if (context === undefined || context === null) return [];
   let entries: unknown = context;
   if (typeof context === 'function') {
     try {
@@ -19,11 +20,17 @@ export function readPageContext(context: unknown): PageContextEntry[] {
       return [];
     }
   }
-  if (!Array.isArray(entries)) return [];
+  if (!Array.isArray(entries)) {
+    console.warn('<agent-chat>: context must be an array of { description, value } (or a function returning one, not a promise); no context is sent.');
+    return [];
+  }
   const kept: PageContextEntry[] = [];
   let size = 0;
   for (const entry of entries as Partial<PageContextEntry>[]) {
-    if (typeof entry?.description !== 'string') continue;
+    if (typeof entry?.description !== 'string') {
+      console.warn('<agent-chat>: a context entry without a description is not sent.');
+      continue;
+    }
     let json: string | undefined;
     try {
       json = JSON.stringify(entry.value);

@@ -15,8 +15,10 @@ export async function runPageTool(tool: PageTool, call: ClientToolCall, signal: 
   const args = call.arguments;
   const problems = await checkPayload(tool.parameters ?? { type: 'object' }, args);
   if (problems.length) return error(`The arguments do not fit the tool's parameters: ${problems.map(({ path, message }) => (path ? `${path}: ${message}` : message)).join('; ')}`);
-  if (!call.approval && asksFirst(tool, args)) return { content: undefined, waitFor: 'approval' };
+  if (!call.approval && (call.pickedUp || asksFirst(tool, args))) return { content: undefined, waitFor: 'approval' };
   if (call.approval && !call.approval.approved) return error(call.approval.reason ? `Denied by the person: ${call.approval.reason}` : 'Denied by the person');
+  // Stop may have come while the arguments were checked: nothing starts after it.
+  if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
   let value: unknown;
   try {
     const info = { signal, threadId: call.threadId ?? '', runId: call.runId ?? '', toolCallId: call.toolCallId };
@@ -36,9 +38,9 @@ export async function runPageTool(tool: PageTool, call: ClientToolCall, signal: 
   }
 }
 
-/** `confirm: true`, or a function of the arguments that says so; one that throws asks too. */
+/** `confirm` set (anything but `false`), or a function of the arguments that does not say `false`; one that throws asks too. */
 function asksFirst(tool: PageTool, args: unknown): boolean {
-  if (typeof tool.confirm !== 'function') return tool.confirm === true;
+  if (typeof tool.confirm !== 'function') return tool.confirm !== undefined && tool.confirm !== false;
   try {
     return tool.confirm(args as never) !== false;
   } catch {

@@ -73,7 +73,9 @@ export class PageTools {
     run: async (call, signal) => {
       const tool = this.checkedTools().tools.find((candidate) => candidate.name === call.name);
       if (!tool) return { content: `No tool of the page is called ${call.name}.`, isError: true };
-      return (await loadRunner()).runPageTool(tool, call, signal);
+      const runner = await loadRunner();
+      if (signal.aborted) throw new DOMException('Stopped', 'AbortError');
+      return runner.runPageTool(tool, call, signal);
     },
   };
 }

@@ -105,7 +105,12 @@ export class ChatSession {
       },
       false,
     );
-    if (openAsks(this.current.turns).length === 0) void this.runReply({ continueReply: lastReply(this.current.turns)!.id });
+    // The reply goes on once nothing of it waits for the person: its interrupts' answers go with it.
+    if (openAsks(this.current.turns).length === 0 && openInterrupts(this.current.turns).length === 0) {
+      const reply = lastReply(this.current.turns)!;
+      const entries = resumeEntries(reply);
+      void this.runReply({ continueReply: reply.id, ...(entries ? { resume: { replyId: reply.id, entries } } : {}) });
+    }
     return true;
   }
 
@@ -129,6 +134,8 @@ export class ChatSession {
   private resumeIfReady(): void {
     const reply = lastReply(this.current.turns);
     if (this.busy || !reply || reply.status === 'streaming') return;
+    // A question of the same reply still waits for its form: the reply goes on once that is answered too.
+    if (openAsks(this.current.turns).some((call) => call.ask!.by === 'form')) return;
     const entries = resumeEntries(reply);
     if (entries && anyAnswered(entries)) void this.runReply({ continueReply: reply.id, resume: { replyId: reply.id, entries } });
     else this.watchExpiry();

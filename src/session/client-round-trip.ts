@@ -9,7 +9,7 @@ import { parseArgs } from '../conversation/history.js';
 import type { Action } from '../conversation/reducer.js';
 import type { AssistantTurn, ToolCallPart } from '../conversation/types.js';
 import { errorText } from '../internal/errors.js';
-import { isDenial } from '../conversation/interrupt-state.js';
+import { newId } from '../internal/ids.js';
 import type { ResumeEntry } from '../protocol/contract.js';
 import { pendingClientCalls, type ClientToolCall, type ClientToolResult, type ClientTools } from './client-tools.js';
 
@@ -31,11 +31,12 @@ export interface RoundTripRun {
 /** The person's answers to the approvals the reply waited for, by tool call id. */
 export type Approvals = ReadonlyMap<string, NonNullable<ClientToolCall['approval']>>;
 
-/** What the person decided on the chat's own approval, from its answer. */
+/** What the person decided on the chat's own approval, from its answer: approved only when it says so. */
 export function approvalOf(entry: ResumeEntry): NonNullable<ClientToolCall['approval']> {
   const { payload } = entry;
-  const reason = payload && typeof payload === 'object' ? (payload as { reason?: unknown }).reason : undefined;
-  return { approved: !isDenial(entry), ...(typeof reason === 'string' && reason ? { reason } : {}) };
+  const object = payload && typeof payload === 'object' ? (payload as { approved?: unknown; reason?: unknown }) : undefined;
+  const approved = entry.status === 'resolved' && (payload === true || object?.approved === true);
+  return { approved, ...(typeof object?.reason === 'string' && object.reason ? { reason: object.reason } : {}) };
 }
 
 /**
@@ -50,11 +51,12 @@ export async function answerClientCalls(
   round: number,
   run: RoundTripRun,
   approvals?: Approvals,
+  pickedUp = false,
 ): Promise<boolean> {
   const pendingIds = new Set(approvals ? approvals.keys() : reply?.status === 'done' ? (reply.outcome?.pendingToolCallIds ?? []) : []);
   const pending = (reply?.parts ?? []).filter((part): part is ToolCallPart => part.kind === 'tool-call' && pendingIds.has(part.id) && part.status === 'running');
   if (pending.length === 0) return false;
-  const ids = { threadId: run.threadId, runId: reply?.runId };
+  const ids = { threadId: run.threadId, runId: reply?.runId, ...(pickedUp ? { pickedUp } : {}) };
   const answerable = clientTools && round < MAX_CLIENT_TOOL_ROUNDS ? pending.filter((call) => clientTools.handles(call.name)) : [];
   const unanswered = pending.filter((call) => !answerable.includes(call));
   if (unanswered.length) {
@@ -74,7 +76,11 @@ export async function answerClientCalls(
     if (mcp) run.record({ type: 'tool-call-mcp', toolCallId: call.id, mcp });
     if (waitFor) {
       waiting.push(call.id);
-      run.record(waitFor === 'approval' ? { type: 'approval-open', toolCallId: call.id } : { type: 'ask-open', toolCallId: call.id, by: waitFor });
+      run.record(
+        waitFor === 'approval'
+          ? { type: 'approval-open', toolCallId: call.id, interruptId: `agent-chat-approval-${newId()}` }
+          : { type: 'ask-open', toolCallId: call.id, by: waitFor },
+      );
     } else if (ask) {
       run.record({ type: 'ask-result', toolCallId: call.id, ask, content, isError });
     } else {
@@ -89,7 +95,12 @@ export async function answerClientCalls(
 }
 
 /** Runs one call; a failure (or arguments not fit to run on) becomes an error result for the model. */
-function runCall(clientTools: ClientTools, call: ToolCallPart, signal: AbortSignal, context: Pick<ClientToolCall, 'threadId' | 'runId' | 'approval'>): Promise<ClientToolResult> {
+function runCall(
+  clientTools: ClientTools,
+  call: ToolCallPart,
+  signal: AbortSignal,
+  context: Pick<ClientToolCall, 'threadId' | 'runId' | 'approval' | 'pickedUp'>,
+): Promise<ClientToolResult> {
   // A call whose arguments never arrived whole, or are not JSON, is not run on a guess.
   const { args, argsInvalid } = call.args !== undefined ? call : parseArgs(call.argsText);
   if (argsInvalid || call.argsInvalid) {

@@ -19,6 +19,8 @@ export interface ClientToolCall {
   runId?: string;
   /** The person's answer, when the tool asked for their approval first (`waitFor: 'approval'`). */
   approval?: { approved: boolean; reason?: string };
+  /** The call came in a reply picked up after a reload, not one the person saw made: a page tool asks before it runs. */
+  pickedUp?: boolean;
 }
 
 export interface ClientToolResult {

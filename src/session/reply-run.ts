@@ -3,7 +3,6 @@ import type { ChatRunTrigger, ChatTransport } from '../conversation/types.js';
 import { newId } from '../internal/ids.js';
 import type { ReplyError, ResumeEntry, RunRequest } from '../protocol/contract.js';
 import type { ClientTools } from './client-tools.js';
-import type { Approvals } from './client-round-trip.js';
 
 /** What a run needs from the page: the thread, a transport or the reason there is none, and the tools it answers. */
 export type RunSetup = {
@@ -35,8 +34,6 @@ export interface Run {
   markFinished: () => void;
   /** Answers to a reply's interrupts, sent with the run's first request. */
   resume?: { replyId: string; entries: ResumeEntry[] };
-  /** The person's answers to the approvals of page tools' calls (taken out of `resume`): those calls run before the first request. */
-  approvals?: Approvals;
   /** Why the run's first request is made; the requests after client tools continue the reply. */
   trigger: ChatRunTrigger;
 }

@@ -36,11 +36,11 @@ export interface StreamHost {
 export async function streamReply(host: StreamHost, run: Run, setup: RunSetup & { transport: ChatTransport }, reconnect?: ChatTransport['reconnect']): Promise<void> {
   const stream = new ReplyStream(host, run, setup);
   // The person approved (or denied) calls of page tools: they run first, then the reply goes on with their results.
-  run.approvals = stream.takeLocalAnswers();
-  if (run.approvals) await stream.answerClientTools(0, run.approvals);
+  const approvals = stream.takeLocalAnswers();
+  if (approvals) await stream.answerClientTools(0, approvals);
   for (let round = 0; !run.ended; round++) {
     await stream.consume(await runRequest(run, setup, () => host.state()), round === 0 ? reconnect : undefined);
-    if (run.ended || !(await stream.answerClientTools(round))) break;
+    if (run.ended || !(await stream.answerClientTools(round, undefined, round === 0 && reconnect !== undefined))) break;
     run.trigger = { kind: 'continue', replyId: run.replyId };
   }
 }
@@ -77,7 +77,7 @@ class ReplyStream {
   }
 
   /** The client-tool round trip after a request (client-round-trip.ts): true when the reply goes on in a new run. */
-  answerClientTools(round: number, approvals?: Approvals): Promise<boolean> {
+  answerClientTools(round: number, approvals?: Approvals, pickedUp = false): Promise<boolean> {
     const { run } = this;
     return answerClientCalls(
       this.reply(),
@@ -94,6 +94,7 @@ class ReplyStream {
         record: (action) => this.dispatch(action, false),
       },
       approvals,
+      pickedUp,
     );
   }
 

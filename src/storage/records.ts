@@ -132,7 +132,7 @@ export function parseThreadExport(data: unknown): { ok: true; value: ThreadExpor
   if (!parsed.success) return { ok: false, error: describeIssue(parsed.error.issues, data) };
   const value = parsed.data as unknown as ThreadExport;
   const problem = checkTree(value);
-  return problem ? { ok: false, error: problem } : { ok: true, value: { ...value, nodes: nodesWithBlobs(value.nodes.map(withCheckedFiles)) } };
+  return problem ? { ok: false, error: problem } : { ok: true, value: { ...value, nodes: nodesWithBlobs(value.nodes.map(withCheckedFiles).map(withLocalApprovalsAskedAgain)) } };
 }
 
 /**
@@ -157,6 +157,17 @@ export function parseNodeRecord(data: unknown): NodeRecord | undefined {
   if (!TEXT_ROLES.has(turn.role as string) || typeof turn.text !== 'string') return undefined;
   const checked = turn.role === 'user' ? withValidAttachments(turn) : turn;
   return (checked === turn ? data : { ...data, turn: checked }) as unknown as NodeRecord;
+}
+
+/**
+ * An imported file's answers to the chat's own approvals (a page tool's call) that were not acted on
+ * are dropped: the person is asked again, so no file runs a page tool on an answer it brings.
+ */
+function withLocalApprovalsAskedAgain<N extends { turn: Turn }>(node: N): N {
+  const { turn } = node;
+  if (turn.role !== 'assistant' || !turn.interrupts?.some((entry) => entry.local && entry.response && !entry.sent)) return node;
+  const interrupts = turn.interrupts.map((entry) => (entry.local && entry.response && !entry.sent ? { interrupt: entry.interrupt, local: entry.local } : entry));
+  return { ...node, turn: { ...turn, interrupts } };
 }
 
 /** A file's user turn keeps the attachments that are well formed (their bytes as base64 `data`). */

@@ -20,7 +20,11 @@ export function reduceInterrupts(state: ConversationState, action: InterruptActi
           : entries,
       );
     case 'approval-open':
-      return updateLastReply(state, (reply) => ({ ...reply, interrupts: [...(reply.interrupts ?? []), localApproval(action.toolCallId)] }));
+      return updateLastReply(state, (reply) =>
+        reply.interrupts?.some((entry) => entry.interrupt.id === action.interruptId)
+          ? reply
+          : { ...reply, interrupts: [...(reply.interrupts ?? []), localApproval(action.toolCallId, action.interruptId)] },
+      );
     case 'interrupts-sent': {
       const ids = new Set(action.interruptIds);
       return updateInterrupts(state, (entries) => entries.map((entry) => (ids.has(entry.interrupt.id) ? { ...entry, sent: true } : entry)), action.replyId);
@@ -30,12 +34,12 @@ export function reduceInterrupts(state: ConversationState, action: InterruptActi
   }
 }
 
-/** The id of the chat's own request for approval of a call. */
-export const localApprovalId = (toolCallId: string) => `agent-chat-approval:${toolCallId}`;
-
-/** Approve / Deny (with a reason) for a page tool's call, shown on its card. */
-function localApproval(toolCallId: string): InterruptEntry {
-  return { interrupt: { id: localApprovalId(toolCallId), reason: 'tool_call', toolCallId }, local: true };
+/**
+ * Approve / Deny (with a reason) for a page tool's call, shown on its card. Its id is made by the
+ * chat, unguessable, so no interrupt of the backend's can stand in for it.
+ */
+function localApproval(toolCallId: string, interruptId: string): InterruptEntry {
+  return { interrupt: { id: interruptId, reason: 'tool_call', toolCallId }, local: true };
 }
 
 /** A run's interrupts join the reply's; one raised again under the same id starts afresh. */
