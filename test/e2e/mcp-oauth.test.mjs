@@ -96,7 +96,8 @@ describe('signing in to an MCP server that requires OAuth (built bundle)', () =>
     const authorizeUrl = new URL(popup.url());
     await meanwhile(popup);
     await popup.getByRole('button', { name: decision }).click();
-    await popup.waitForEvent('close', { timeout: 20_000 });
+    // Under a loaded machine the authorization page and the callback can take a while to come and go.
+    await popup.waitForEvent('close', { timeout: 45_000 });
     return authorizeUrl;
   }
 
