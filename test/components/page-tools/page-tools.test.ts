@@ -152,7 +152,8 @@ describe('page tools', () => {
     const el = await chatFixture('/agui/basic', {
       tools: [{ name: 'read_form', handler }, { name: 'read_form', handler }, { name: 'ask_user', handler }, { name: 'no handler' } as unknown as PageTool],
     });
-    await settle(el);
+    // The checks are a chunk of their own, loaded once the page gives tools: the notice follows it.
+    await until(() => textOf(deepQuery(el, '[part="error"]')).includes('read_form'), 'the configuration notice');
     const notice = textOf(deepQuery(el, '[part="error"]'));
     expect(notice).to.contain('The page tool "read_form" is given twice');
     expect(notice).to.contain('The page tool "ask_user" has the name of another tool of the chat');
