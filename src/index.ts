@@ -3,7 +3,7 @@
  */
 export { AgentChat, type AppendAppCardOptions } from './agent-chat/agent-chat.js';
 export { AgentChatMcpServer } from './components/mcp-server/mcp-server.js';
-export { askPerson } from './mcp/app-call-check.js';
+export { askPerson } from './mcp/app-call-prompt.js';
 export { AskUserDeferred, askUserTool, type Question, type QuestionOption } from './ask/ask-user-definition.js';
 export type { AskUserHandler } from './ask/ask-user-tool.js';
 export type { PageContext, PageContextEntry, PageTool, PageToolCallInfo } from './page-tools/page-tool-types.js';

@@ -3,33 +3,14 @@
  * check and the chat's, both when both exist. `true` lets a call through; `false` or a string
  * refuses it (the string is the app's error text); a promise is waited for while the chat goes on.
  * Throwing, rejecting or any other value refuses, with a console warning.
- *
- * `askPerson(message)` is such a promise: it asks the person in the card that made the call.
+ * `askPerson(message)` (`app-call-prompt.ts`) is such a promise. These checks load with the MCP host.
  */
 import type { AppCall, AppCallCheck } from './mcp-types.js';
+import { withPrompt, type PersonPrompt } from './app-call-prompt.js';
 
 export type Verdict = { allowed: true } | { allowed: false; error: string };
 
-/** Shows Allow / Refuse in a card; resolves to the person's choice. */
-export type PersonPrompt = (message: string) => Promise<boolean>;
-
 export const REFUSED = 'The chat refused this call.';
-export const PERSON_REFUSED = 'The person refused this call.';
-
-const prompts = new WeakMap<AppCall, PersonPrompt>();
-/** The prompt of the call whose check is running synchronously right now. */
-let currentPrompt: PersonPrompt | undefined;
-
-/**
- * Asks the person, in the card of the call being checked, whether to let it through. Call it from
- * an `onAppCall` check — synchronously, or later with the call object as the second argument — and
- * return its promise: it resolves to `true` (Allow) or a refusal text (Refuse).
- */
-export function askPerson(message: string, call?: AppCall): Promise<true | string> {
-  const prompt = (call && prompts.get(call)) ?? currentPrompt;
-  if (!prompt) return Promise.reject(new Error('askPerson() was called outside an onAppCall check.'));
-  return prompt(message).then((allowed) => (allowed ? true : PERSON_REFUSED));
-}
 
 export interface NamedCheck {
   /** For warnings: where the check came from ("the chat", "server budget"). */
@@ -49,16 +30,11 @@ export async function checkAppCall(checks: NamedCheck[], call: AppCall, prompt?:
 async function runOne(owner: string, check: AppCallCheck, call: AppCall, prompt: PersonPrompt | undefined): Promise<Verdict> {
   // Each check gets its own copy, so one check cannot change what the next one sees.
   const copy: AppCall = { ...call, arguments: structuredClone(call.arguments) };
-  if (prompt) prompts.set(copy, prompt);
   let value: unknown;
-  const outer = currentPrompt;
-  currentPrompt = prompt;
   try {
-    value = check(copy);
+    value = withPrompt(copy, prompt, () => check(copy));
   } catch (error) {
     return warnAndRefuse(owner, `threw: ${describe(error)}`);
-  } finally {
-    currentPrompt = outer;
   }
   if (isThenable(value)) {
     try {

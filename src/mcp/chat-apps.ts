@@ -14,7 +14,6 @@ import type { RunRequest, Transport } from '../protocol/contract.js';
 import type { ToolDisplay } from '../conversation/tool-display.js';
 import type { AppContext, PaneHolder } from './app-context.js';
 import { ChatAppContext, type AppModelContexts } from './chat-app-context.js';
-import { ChatHostEnvironment } from './chat-host-environment.js';
 import type { McpHostApi } from './host-api.js';
 import { loadMcpHost } from './host-loader.js';
 import type { AppCallCheck, AppInfo, AppMessageCheck, Elicitation, McpCallResult, McpServerConfig, McpServerStatus, SignInRequest } from './mcp-types.js';
@@ -203,7 +202,9 @@ export class ChatApps implements ReactiveController {
 
   host(): Promise<McpHostApi> {
     const { chat } = this;
-    this.hostPromise ??= loadMcpHost(new ChatHostEnvironment(this, chat, this.hooks)).then((host) => {
+    // The chat's side of the host (its environment) loads beside the host.
+    const environment = () => import('./chat-host-environment.js').then(({ ChatHostEnvironment }) => new ChatHostEnvironment(this, chat, this.hooks));
+    this.hostPromise ??= loadMcpHost(environment()).then((host) => {
       this.loadedHost = host;
       // The cards' context gains the host's boards of calls and requests.
       this.refreshContext();

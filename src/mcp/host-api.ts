@@ -5,7 +5,8 @@
 import type { ClientTools } from '../session/client-tools.js';
 import type { Transport } from '../protocol/contract.js';
 import type { AppCallCheck, AppInfo, AppMessage, Elicitation, McpCallResult, McpServerConfig, McpServerStatus, SignInRequest, SignInStart, UiResourceMeta } from './mcp-types.js';
-import type { PersonPrompt, checkAppCall } from './app-call-check.js';
+import type { checkAppCall } from './app-call-check.js';
+import type { PersonPrompt } from './app-call-prompt.js';
 import type { CallProgressBoard } from './call-progress.js';
 import type { ElicitationDesk } from './elicitation-desk.js';
 

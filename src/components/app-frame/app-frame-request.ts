@@ -2,7 +2,7 @@
  * What a frame element hands the host for one app (`FrameRequest`): the app's document and the
  * iframe it runs in, and what the frame does when the app asks for something.
  */
-import type { PersonPrompt } from '../../mcp/app-call-check.js';
+import type { PersonPrompt } from '../../mcp/app-call-prompt.js';
 import type { DisplayMode, FrameRequest } from '../../mcp/host-api.js';
 import type { AppInfo } from '../../mcp/mcp-types.js';
 import type { AgentChatAppFrame } from './app-frame.js';

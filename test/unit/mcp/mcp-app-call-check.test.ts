@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { askPerson, checkAppCall, PERSON_REFUSED, REFUSED, type NamedCheck, type PersonPrompt } from '../../../src/mcp/app-call-check.js';
+import { checkAppCall, REFUSED, type NamedCheck } from '../../../src/mcp/app-call-check.js';
+import { askPerson, PERSON_REFUSED, type PersonPrompt } from '../../../src/mcp/app-call-prompt.js';
 import type { AppCall, AppCallCheck } from '../../../src/mcp/mcp-types.js';
 
 const call = (args: Record<string, unknown> = { amount: 5, items: ['a'] }): AppCall => ({
