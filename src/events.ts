@@ -110,6 +110,17 @@ export interface AgentChatMcpStatusDetail {
   error?: string;
 }
 
+/** The agent's shared state changed (AG-UI STATE_SNAPSHOT / STATE_DELTA, the AI SDK's `data-agent-chat-state`), or another thread's came into view. */
+export interface AgentChatStateDetail {
+  state: unknown;
+}
+
+/** A CUSTOM event (AG-UI) or a `data-*` part (AI SDK, named as its type) that the widget does not read itself. */
+export interface AgentChatCustomDetail {
+  name: string;
+  value: unknown;
+}
+
 export interface AgentChatEventMap {
   'agent-chat-ready': CustomEvent<Record<string, never>>;
   'agent-chat-send': CustomEvent<AgentChatSendDetail>;
@@ -126,6 +137,8 @@ export interface AgentChatEventMap {
   'agent-chat-suggestion': CustomEvent<AgentChatSuggestionDetail>;
   'agent-chat-attachment-rejected': CustomEvent<AgentChatAttachmentRejectedDetail>;
   'agent-chat-mcp-status': CustomEvent<AgentChatMcpStatusDetail>;
+  'agent-chat-state': CustomEvent<AgentChatStateDetail>;
+  'agent-chat-custom': CustomEvent<AgentChatCustomDetail>;
 }
 
 declare global {

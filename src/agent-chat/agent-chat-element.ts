@@ -11,7 +11,7 @@ import '../components/mcp-server/mcp-server.js';
 import type { UploadFile } from '../attachments/attachment-types.js';
 import type { AskUserHandler } from '../ask/ask-user-tool.js';
 import { contextTurns, turnFromPage, turnsFromPage, turnsWithActivity } from '../conversation/public-turns.js';
-import type { ToolDisplay } from '../conversation/tool-display.js';
+import type { PageDrawing, ToolDisplay } from '../conversation/tool-display.js';
 import type { Suggestion, ChatTransport as Transport, Turn } from '../conversation/types.js';
 import type { ChatStringOverrides } from '../i18n/chat-strings.js';
 import { newId } from '../internal/ids.js';
@@ -112,11 +112,23 @@ export class AgentChatElement extends LitElement {
   @property({ attribute: 'activity-limit', type: Number }) activityLimit = 256;
   /**
    * Per tool name, `{ title?, icon?, open?, showRequest?, fullScreen?, summary?(args, result),
-   * valueFn?(result, args) }`: the card's title, an icon (text or emoji), start open, show the
-   * arguments; for MCP tools also: offer full screen (default `true`), the text shown when the app
-   * cannot be shown, and what the model receives instead of `structuredContent` / the content.
+   * valueFn?(result, args), render?({ args, result, status, error }) }`: the card's title, an icon
+   * (text or emoji), start open, show the arguments; for MCP tools also: offer full screen (default
+   * `true`), the text shown when the app cannot be shown, and what the model receives instead of
+   * `structuredContent` / the content. `render` draws the card's body instead of its arguments and
+   * result (see Renderers), for any tool.
    */
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
+  /**
+   * Per AG-UI activity type, `(content) => Node | string | null`: draws that type's
+   * `ACTIVITY_SNAPSHOT`s (and their `ACTIVITY_DELTA`s) in the reply, in their place (see Renderers).
+   */
+  @property({ attribute: false }) activityRenderers: Record<string, (content: Record<string, unknown>) => PageDrawing> = {};
+  /**
+   * `(state) => Node | string | null`: draws the agent's shared state under each reply that changed
+   * it, as that reply left it (see Renderers).
+   */
+  @property({ attribute: false }) stateRenderer?: (state: unknown) => PageDrawing;
   /**
    * (`ai-sdk`) After a reload, pick up a reply that was still streaming when the page went away:
    * `GET ${endpoint}/${threadId}/stream` (204 means there is nothing to pick up). A boolean attribute.
@@ -124,13 +136,14 @@ export class AgentChatElement extends LitElement {
   @property({ type: Boolean }) resume = false;
 
   /**
-   * The page's own tools the agent may call, `{ name, description, parameters, handler, confirm? }[]`:
+   * The page's own tools the agent may call, `{ name, description, parameters, handler, confirm?, render? }[]`:
    * offered with every run beside `ask_user` and the MCP servers' tools (a name one of those has, or
    * given twice, is left out and named in the configuration notice). When the model calls one, its
    * arguments are checked against `parameters` (JSON Schema; a mismatch goes back to the model as an
    * error), `confirm` (`true` or `(args) => boolean`) asks the person Approve / Deny on the call's card
    * first, then `handler(args, { signal, threadId, runId, toolCallId })` runs: its JSON-serialisable
    * return is the result, a throw an error result; Stop aborts `signal`. A restored conversation runs nothing.
+   * `render` draws the call's card (as `toolDisplay[name].render`).
    */
   @property({ attribute: false }) tools: PageTool[] = [];
   /**
@@ -255,6 +268,21 @@ export class AgentChatElement extends LitElement {
   send(text: string): boolean {
     this.wiring.embed.wake();
     return this.wiring.run.deliver(text);
+  }
+
+  /**
+   * Puts `text` in the composer in place of the draft, for the person to read, change and send;
+   * nothing is sent. A popup or sidebar stays as it is (closed, it shows the text when opened).
+   */
+  async setDraft(text: string): Promise<void> {
+    this.wiring.embed.wake();
+    await this.updateComplete;
+    this.wiring.composer?.setDraft(String(text ?? ''));
+  }
+
+  /** Moves the keyboard to the composer (of a popup or sidebar that is open). */
+  focusComposer(): void {
+    this.wiring.focusComposer();
   }
 
   /**

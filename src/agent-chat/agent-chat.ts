@@ -37,6 +37,7 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart tool-card-body - A tool card's body: the call's app, its questions or approval once answered,
  *   arguments, result, error.
  * @csspart tool-card-status - A tool card's status label.
+ * @csspart tool-view - A tool card's body as the page draws it (`toolDisplay[name].render`, a page tool's `render`).
  * @csspart tool-progress - While an MCP call runs: its progress bar (a `<progress>`, without a value until
  *   the server reports one), the server's message, and Cancel; shown even while the card is folded.
  * @csspart tool-cancel - Cancel on a running MCP call: the server is told (`notifications/cancelled`) and
@@ -64,6 +65,8 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart activity-card - Each tool call a subagent made.
  * @csspart activity-panel - The panel with a subagent's whole conversation in the reply, opened from its block.
  * @csspart activity-more - "N more calls not shown", past `activity-limit`.
+ * @csspart activity-view - An AG-UI activity of the reply as the page draws it (`activityRenderers`).
+ * @csspart state-view - The agent's shared state under the reply that changed it, as the page draws it (`stateRenderer`).
  * @csspart app-frame - An MCP App in its card (toolbar, Allow / Refuse prompts, iframe), or the notice
  *   when it cannot be shown.
  * @csspart app-message - A message an MCP App proposes to send, with Send and Discard.
@@ -186,6 +189,12 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  *   a suggested prompt; `prompt` (the suggestion's prompt, else its label) comes next. A starter sends it; a
  *   backend follow-up sends it only when it is the label, else puts it in the composer (focused, nothing
  *   sent) for the person to read and send. **Cancelable** (nothing is sent or put in the composer).
+ * @fires {CustomEvent<AgentChatStateDetail>} agent-chat-state - `{ state }`: the agent's shared state changed
+ *   (AG-UI `STATE_SNAPSHOT` / `STATE_DELTA`, the AI SDK's `data-agent-chat-state` part), or another thread,
+ *   with its own, is shown.
+ * @fires {CustomEvent<AgentChatCustomDetail>} agent-chat-custom - `{ name, value }`: the backend sent an AG-UI
+ *   `CUSTOM` event, or an AI SDK `data-*` part (`name` is its type, e.g. `data-weather`), that the widget
+ *   does not read itself (it reads `agent-chat.thread-title`, `agent-chat.suggestions` and `agent-chat.sources`).
  *
  * @slot - `<agent-chat-mcp-server>` elements: MCP servers the chat connects to; `<agent-chat-suggestion>`
  *   elements: starter prompts.

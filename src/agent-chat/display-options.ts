@@ -52,6 +52,9 @@ export function displayOptions(
     images: string;
     math: boolean;
     feedback: boolean;
+    tools: unknown;
+    activityRenderers: DisplayOptions['activityRenderers'];
+    stateRenderer?: DisplayOptions['stateRenderer'];
   },
   appContext: DisplayOptions['appContext'],
 ): DisplayOptions {
@@ -67,5 +70,8 @@ export function displayOptions(
     images: (IMAGES_MODES as readonly string[]).includes(host.images) ? (host.images as ImagesMode) : 'click',
     math: host.math,
     feedback: host.feedback,
+    pageTools: host.tools,
+    activityRenderers: host.activityRenderers,
+    stateRenderer: host.stateRenderer,
   };
 }

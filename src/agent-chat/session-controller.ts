@@ -50,7 +50,8 @@ export class SessionController implements ReactiveController {
         error: (detail) => emit(host, 'agent-chat-error', detail),
         toolCall: (detail) => emit(host, 'agent-chat-tool-call', detail),
         custom: (name, value) => {
-          if (name !== 'agent-chat.thread-title') return;
+          if (name === 'agent-chat.suggestions') return;
+          if (name !== 'agent-chat.thread-title') return void emit(host, 'agent-chat-custom', { name, value });
           const title = typeof value === 'string' ? value : (value as { title?: unknown } | null)?.title;
           if (typeof title === 'string') hooks.titled(title);
         },
@@ -110,6 +111,7 @@ export class SessionController implements ReactiveController {
     this.conversation = next;
     this.busy = this.session.busy;
     this.hooks.changed(next, previous, fromWire);
+    if (next.agentState !== previous.agentState) emit(this.host, 'agent-chat-state', { state: next.agentState });
     if (this.heldNotice && !this.session.held) this.heldNotice = false;
     // A reply starting or ending is drawn at once; streamed content waits for the frame.
     if (!fromWire || this.busy !== wasBusy) {

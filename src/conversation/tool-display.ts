@@ -1,5 +1,23 @@
+import type { ToolCallStatus } from './types.js';
+
+/** What a card's renderer gets: the call as it stands (`result` parsed when it is JSON text). */
+export interface ToolRenderInput {
+  args: unknown;
+  result: unknown;
+  status: ToolCallStatus;
+  error?: string;
+}
+
+/**
+ * What a renderer of the page returns: a DOM node, a string of HTML (sanitized) or markdown, or
+ * nothing (the default view is drawn).
+ */
+export type PageDrawing = Node | string | null | undefined;
+
 /** Per-tool display options (the element's `toolDisplay` property, keyed by tool name). */
 export interface ToolDisplay {
+  /** Draws the card's body instead of the default view, on every change of the call and on restore. */
+  render?: (call: ToolRenderInput) => PageDrawing;
   /** Card title instead of the tool's name. */
   title?: string;
   /** A short text or emoji shown before the title. */

@@ -180,6 +180,8 @@ export interface AssistantTurn {
   feedback?: 'up' | 'down';
   /** The id the backend gave the reply's message (the first of its runs), for the page's events. */
   messageId?: string;
+  /** The agent's shared state as this reply left it, when the reply changed it. */
+  agentState?: unknown;
   /** The adapter's record of the reply (`wire-snapshot`), sent back as its protocol wants. */
   wire?: unknown;
   /**

@@ -6,7 +6,7 @@
  */
 import { ContextProvider, createContext } from '@lit/context';
 import type { ReactiveControllerHost } from 'lit';
-import type { ToolDisplay } from '../conversation/tool-display.js';
+import type { PageDrawing, ToolDisplay } from '../conversation/tool-display.js';
 import type { ChatStrings } from '../i18n/chat-strings.js';
 import type { AppContext } from '../mcp/app-context.js';
 import type { ImagesMode } from '../render/image-policy.js';
@@ -33,6 +33,10 @@ export interface DisplayOptions {
   math: boolean;
   /** Replies offer thumbs up and down. */
   feedback: boolean;
+  /** The page's renderers: its tools (each may have `render`), per activity type, and of the shared state. */
+  pageTools?: unknown;
+  activityRenderers?: Record<string, (content: Record<string, unknown>) => PageDrawing>;
+  stateRenderer?: (state: unknown) => PageDrawing;
 }
 
 export const defaultDisplay: DisplayOptions = {

@@ -35,6 +35,7 @@ export const TOOL_CARD_PART_NAMES = [
   'app-source',
   'app-paused',
   'mcp-sign-in',
+  'tool-view',
 ] as const;
 
 /** What subagents did: the activity, its cards (`activity-card`), its panel, and the requests in it. */
@@ -55,6 +56,8 @@ export const MESSAGE_PART_NAMES = [
   ...TOOL_CARD_PART_NAMES,
   ...ACTIVITY_PART_NAMES,
   'activity-more',
+  'activity-view',
+  'state-view',
   'edit-button',
   'regenerate-button',
   'branch-switcher',

@@ -1,4 +1,5 @@
 /** The page's own tools and context, as the page gives them (`tools`, `context`). */
+import type { ToolDisplay } from '../conversation/tool-display.js';
 
 /** What a page tool's handler gets besides the arguments. */
 export interface PageToolCallInfo {
@@ -21,6 +22,8 @@ export interface PageTool {
   handler: (args: never, info: PageToolCallInfo) => unknown;
   /** Ask the person first (Approve / Deny on the call's card): `true`, or a function of the arguments. */
   confirm?: boolean | ((args: never) => boolean);
+  /** Draws the call's card body (as `toolDisplay[name].render`, which wins when both are given). */
+  render?: ToolDisplay['render'];
 }
 
 /** One thing the agent should know about the page, sent with every run. */

@@ -108,4 +108,32 @@ describe('page tools on the AI SDK wire (real AI SDK server)', () => {
     assert.match(after.text, /Tool failed: Denied by the person/);
     assert.deepEqual(await page.evaluate(() => window.toolCalls), []);
   });
+
+  it("a page tool's render draws its card; the shared state (data-agent-chat-state) is drawn under the reply and announced; other data parts reach the page", async () => {
+    const { page } = await suite.open();
+    await givePageTools(page);
+    await page.evaluate(() => {
+      const chat = document.querySelector('agent-chat');
+      window.pageHooks = { states: [], custom: [] };
+      chat.addEventListener('agent-chat-state', (event) => window.pageHooks.states.push(event.detail.state));
+      chat.addEventListener('agent-chat-custom', (event) => window.pageHooks.custom.push(event.detail));
+      chat.tools = chat.tools.map((tool) =>
+        tool.name === 'set_accent'
+          ? { ...tool, render: ({ args, status }) => Object.assign(document.createElement('strong'), { textContent: `Accent ${args.color ?? '…'} (${status})` }) }
+          : tool,
+      );
+      chat.stateRenderer = (state) => Object.assign(document.createElement('span'), { className: 'cart', textContent: `Cart: ${state.cart.join(', ')}` });
+    });
+    await chatTurn(page, 'mcp set_accent {"color":"#123456"}');
+    assert.equal(await lastReply(page).locator('[part="tool-view"]').textContent(), 'Accent #123456 (done)');
+
+    const ended = await chatTurn(page, 'put tea in my cart');
+    assert.match(ended.text, /Added tea and cups to your cart\./);
+    assert.equal(await lastReply(page).locator('[part="state-view"]').textContent(), 'Cart: tea, cups');
+    const hooks = await page.evaluate(() => window.pageHooks);
+    assert.deepEqual(hooks.states, [{ cart: ['tea'] }, { cart: ['tea', 'cups'] }]);
+    assert.deepEqual(hooks.custom, [{ name: 'data-shop-confetti', value: { times: 3 } }]);
+    const reply = (await turns(page)).at(-1);
+    assert.deepEqual(reply.agentState, { cart: ['tea', 'cups'] }, 'kept with the reply');
+  });
 });

@@ -360,6 +360,31 @@ const scenarios = {
     ...text('s', 'State updated.'),
     finished(input),
   ],
+  /**
+   * For the page's renderers and hooks: the shared state (a snapshot grown from the state the
+   * request carried, then a delta), an activity of type `plan` and one of a type nobody draws, a
+   * CUSTOM event of the page's, and a tool call with its result.
+   */
+  'page-views': (input) => {
+    const cart = Array.isArray(input.state?.cart) ? input.state.cart : [];
+    const n = (input.messages ?? []).filter((m) => m.role === 'user').length;
+    return [
+      started(input),
+      { type: 'STATE_SNAPSHOT', snapshot: { cart: [...cart, `tea-${n}`] } },
+      { type: 'ACTIVITY_SNAPSHOT', messageId: `plan-${n}`, activityType: 'plan', content: { steps: ['Find tea', 'Pay'], done: 0 } },
+      { type: 'ACTIVITY_DELTA', messageId: `plan-${n}`, activityType: 'plan', patch: [{ op: 'replace', path: '/done', value: 1 }] },
+      { type: 'ACTIVITY_SNAPSHOT', messageId: `other-${n}`, activityType: 'nobody-draws-this', content: { secret: 'not shown' } },
+      { type: 'CUSTOM', name: 'shop.confetti', value: { times: n } },
+      { type: 'CUSTOM', name: 'agent-chat.thread-title', value: 'Tea shopping' },
+      { type: 'TOOL_CALL_START', toolCallId: `weather-${n}`, toolCallName: 'get_weather' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: `weather-${n}`, delta: '{"city":"Paris"}' },
+      { type: 'TOOL_CALL_END', toolCallId: `weather-${n}` },
+      { type: 'TOOL_CALL_RESULT', messageId: `weather-result-${n}`, toolCallId: `weather-${n}`, content: '{"temperature":21,"sky":"clear"}', role: 'tool' },
+      { type: 'STATE_DELTA', delta: [{ op: 'add', path: '/cart/-', value: `cups-${n}` }] },
+      ...text(`pv-${n}`, `Added cups (${n}).`),
+      finished(input),
+    ];
+  },
   'messages-snapshot': (input) => [
     started(input),
     {

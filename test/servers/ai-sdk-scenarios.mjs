@@ -32,6 +32,7 @@ export const AI_SDK_KEYWORDS = {
   sources: 'A url source (with title) and a document source (sendSources: true), then text.',
   file: 'Two model files (a 1×1 PNG and a text/plain file) → file chunks with data: URLs, then text.',
   title: 'createUIMessageStream: data-agent-chat-thread-title {title:"Trip to Lisbon"}, a transient data-progress, data-weather (id w1), then the model text.',
+  cart: 'createUIMessageStream: data-agent-chat-state {cart:["tea"]}, a data-shop-confetti {times:3}, data-agent-chat-state {cart:["tea","cups"]}, then the model text "Added tea and cups to your cart."',
   metadata: 'messageMetadata: {createdAt: 1767225600000} on start, {totalTokens: 42} on finish.',
   abort: 'The server aborts its own streamText after 3 text deltas → the stream ends with an abort chunk.',
   error: 'The model stream fails after some text → error {errorText:"The model is overloaded"}.',
@@ -64,6 +65,20 @@ export const DELETE_PATHS = ['notes/old.txt', 'notes/draft.txt'];
 /** A valid 1×1 transparent PNG. */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 export const CREATED_AT = 1767225600000;
+
+/** The data parts a scenario's stream writes before the model's (`createUIMessageStream`). */
+export const DATA_PARTS = {
+  title: [
+    { type: 'data-agent-chat-thread-title', data: { title: 'Trip to Lisbon' } },
+    { type: 'data-progress', data: { step: 1 }, transient: true },
+    { type: 'data-weather', id: 'w1', data: { city: 'Lisbon' } },
+  ],
+  cart: [
+    { type: 'data-agent-chat-state', data: { cart: ['tea'] } },
+    { type: 'data-shop-confetti', data: { times: 3 }, transient: true },
+    { type: 'data-agent-chat-state', data: { cart: ['tea', 'cups'] } },
+  ],
+};
 
 /** The scenario named by the first keyword found in the text (hello when none). */
 export function pickScenario(text) {
@@ -216,6 +231,8 @@ function outerStep(scenario, prompt, ctx) {
       return [...say('Lisbon is a fine place for a trip.'), finish('stop')];
     case 'metadata':
       return [...say('This reply carries metadata.'), finish('stop')];
+    case 'cart':
+      return [...say('Added tea and cups to your cart.'), finish('stop')];
     case 'abort':
       return [...say('This reply will be cut off by the server before it ends, so you never read all of it.', 6), finish('stop')];
     case 'error':

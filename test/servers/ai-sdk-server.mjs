@@ -24,7 +24,7 @@ import {
   UI_MESSAGE_STREAM_HEADERS,
   validateUIMessages,
 } from 'ai';
-import { clientTools, CREATED_AT, outerModel, pickScenario, serverTools, toolApprovalFor } from './ai-sdk-scenarios.mjs';
+import { clientTools, CREATED_AT, DATA_PARTS, outerModel, pickScenario, serverTools, toolApprovalFor } from './ai-sdk-scenarios.mjs';
 
 export { AI_SDK_KEYWORDS, ASK_QUESTIONS, CREATED_AT, DELETE_PATHS, PNG_BASE64, WEATHER } from './ai-sdk-scenarios.mjs';
 
@@ -134,22 +134,20 @@ export async function startAiSdkServer({ delayMs = 0, holdAfter } = {}) {
     if (scenario.name === 'metadata') {
       uiOptions.messageMetadata = ({ part }) => (part.type === 'start' ? { createdAt: CREATED_AT } : part.type === 'finish' ? { totalTokens: 42 } : undefined);
     }
-    const stream =
-      scenario.name === 'title'
-        ? createUIMessageStream({
-            originalMessages: messages,
-            generateId: generateMessageId,
-            onError: errorText,
-            execute({ writer }) {
-              // Our own start chunk first (it gets the message id), so the data parts land in this reply.
-              writer.write({ type: 'start' });
-              writer.write({ type: 'data-agent-chat-thread-title', data: { title: 'Trip to Lisbon' } });
-              writer.write({ type: 'data-progress', data: { step: 1 }, transient: true });
-              writer.write({ type: 'data-weather', id: 'w1', data: { city: 'Lisbon' } });
-              writer.merge(toUIMessageStream({ stream: result.stream, tools, sendStart: false, onError: errorText }));
-            },
-          })
-        : toUIMessageStream({ stream: result.stream, ...uiOptions });
+    const ownData = DATA_PARTS[scenario.name];
+    const stream = ownData
+      ? createUIMessageStream({
+          originalMessages: messages,
+          generateId: generateMessageId,
+          onError: errorText,
+          execute({ writer }) {
+            // Our own start chunk first (it gets the message id), so the data parts land in this reply.
+            writer.write({ type: 'start' });
+            for (const part of ownData) writer.write(part);
+            writer.merge(toUIMessageStream({ stream: result.stream, tools, sendStart: false, onError: errorText }));
+          },
+        })
+      : toUIMessageStream({ stream: result.stream, ...uiOptions });
     await pipeUIMessageStreamToResponse({ response: res, stream, consumeSseStream: keepFor(body.id) });
   }
 

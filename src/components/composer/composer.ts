@@ -80,6 +80,11 @@ export class AgentChatComposer extends LitElement {
     this.textarea?.focus(options);
   }
 
+  /** Replaces the draft (the page's `setDraft`). */
+  setDraft(text: string): void {
+    this.draft = text;
+  }
+
   override render() {
     const s = this.strings;
     const files = this.attachments;

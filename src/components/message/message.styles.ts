@@ -280,4 +280,10 @@ export const messageStyles = css`
     font-size: 0.9em;
     color: var(--_muted);
   }
+  /* What the page's renderers draw: in the reply's column, never wider. */
+  .page-view {
+    margin-block: 6px;
+    max-width: 100%;
+    overflow: auto;
+  }
 `;

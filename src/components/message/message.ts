@@ -14,6 +14,8 @@ import { defaultDisplay, displayContext, stringsContext, type DisplayOptions } f
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
 import { serverDisplay } from '../../conversation/tool-display.js';
+import { drawnByPage, toolRenderer } from '../../render/page-drawing.js';
+import { pageDrawingTemplate } from '../rich-result/page-drawing-template.js';
 import { fileView } from '../../render/reply-files.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import '../markdown/markdown-view.js';
@@ -62,6 +64,8 @@ const ACTIVITY_PARTS = exportParts(ACTIVITY_PART_NAMES);
  * @csspart sources - The sources a reply cites (collapsed, with their count).
  * @csspart copy-message-button - Copy on a finished reply: its text as markdown.
  * @csspart feedback-button - Thumbs up and down on a finished reply (`feedback`).
+ * @csspart activity-view - An activity of the reply as the page draws it (`activityRenderers`).
+ * @csspart state-view - The agent's shared state under the reply that changed it, as the page draws it (`stateRenderer`).
  *
  * @csspart edit-button - Edit on the person's message.
  * @csspart regenerate-button - Regenerate on the last reply.
@@ -202,8 +206,9 @@ export class AgentChatMessage extends LitElement {
         return this.renderToolCard(part);
       case 'activity':
         // An app the backend showed for no call of this reply gets a card of its own; other
-        // activity kinds are shown by their own views (subagents) as those land.
-        return part.app && !part.attachedTo ? this.renderToolCard(activityCall(part)) : nothing;
+        // kinds are drawn by the page's renderer of their type, when it has one.
+        if (part.app) return part.attachedTo ? nothing : this.renderToolCard(activityCall(part));
+        return this.renderPageView('activity-view', this.displayOptions.activityRenderers?.[part.activityType], part.content, `activityRenderers["${part.activityType}"]`);
       case 'file': {
         const view = fileView(part);
         if (view.kind === 'markdown') return html`<div class="file" part="file"><agent-chat-markdown .text=${view.markdown}></agent-chat-markdown></div>`;
@@ -216,6 +221,15 @@ export class AgentChatMessage extends LitElement {
   }
 
   private requests: RequestPlacement = noRequests;
+
+  /** What one of the page's renderers draws for `input`, in a box of `part`; nothing when it draws nothing. */
+  private renderPageView(part: string, render: unknown, input: unknown, what: string) {
+    const drawn = drawnByPage(render, input, what);
+    if (drawn === undefined) return nothing;
+    // A string is drawn as a rich result, whose view loads with the cards'.
+    if (typeof drawn === 'string') this.needToolViews();
+    return html`<div class="page-view" part=${part}>${pageDrawingTemplate(drawn)}</div>`;
+  }
 
   /** The person submitted the form of an `ask_user` call. */
   private answerQuestions(toolCallId: string, answers: Answers) {
@@ -255,6 +269,7 @@ export class AgentChatMessage extends LitElement {
     } catch (error) {
       console.warn(`<agent-chat>: toolDisplay.${call.name}.summary threw`, error);
     }
+    const pageRender = toolRenderer(display, this.displayOptions.pageTools, call.name);
     const request = this.requests.onCall.get(call.id);
     const waiting = request ? isOpen(request) : call.status === 'running' && !!call.ask && !call.ask.outcome;
     this.needToolViews();
@@ -270,7 +285,8 @@ export class AgentChatMessage extends LitElement {
       .appContext=${this.displayOptions.appContext}
       .fullScreen=${display.fullScreen ?? true}
       .summary=${summary}
-      ?open=${display.open ?? (this.displayOptions.toolCardsOpen || !!call.app || !!request || call.name === ASK_USER_TOOL)}
+      .pageRender=${pageRender}
+      ?open=${display.open ?? (this.displayOptions.toolCardsOpen || !!pageRender || !!call.app || !!request || call.name === ASK_USER_TOOL)}
       >${request ? requestTemplate(request, call, false, this.busy) : this.renderAsk(call)}</agent-chat-tool-card
     >`;
   }
@@ -319,6 +335,7 @@ export class AgentChatMessage extends LitElement {
             )
       }
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
+      ${reply.agentState === undefined ? nothing : this.renderPageView('state-view', this.displayOptions.stateRenderer, reply.agentState, 'stateRenderer')}
       ${sourcesTemplate(reply)}
       ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, true, this.busy))}
       ${activity?.hiddenCalls ? html`<p class="activity-more" part="activity-more">${s.activityMoreCalls(activity.hiddenCalls)}</p>` : nothing}

@@ -127,9 +127,14 @@ const ownStyles = css`
   ::slotted(agent-chat-question-form) {
     padding: calc(var(--_space) * 0.75) var(--_space);
   }
-  .details {
+  .details,
+  .page-view {
     padding: 8px 12px 12px;
     border-top: 1px solid var(--_border);
+  }
+  /* The page's drawing stays in the card. */
+  .page-view {
+    overflow: auto;
   }
   .body[hidden] {
     display: none;

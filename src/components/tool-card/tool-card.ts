@@ -21,6 +21,9 @@ import { loadAppFrame } from '../app-frame/app-frame-loader.js';
 import '../rich-result/rich-result.js';
 import { mcpContentTemplate } from './mcp-content.js';
 import { toolCardStyles } from './tool-card.styles.js';
+import type { ToolDisplay } from '../../conversation/tool-display.js';
+import { drawnByPage, toolRenderInput } from '../../render/page-drawing.js';
+import { pageDrawingTemplate } from '../rich-result/page-drawing-template.js';
 import { callTexts } from './call-texts.js';
 import { statusText, toolCardTexts } from './tool-card-texts.js';
 import { define } from '../../internal/define.js';
@@ -37,6 +40,7 @@ let nextId = 0;
  * @csspart tool-card-header - The button that shows or hides the body (`aria-expanded` says which).
  * @csspart tool-card-body - The card's body: its request once answered, its app, arguments, result and error.
  * @csspart tool-card-status - The status label.
+ * @csspart tool-view - The card's body as the page draws it (`toolDisplay[name].render`, a page tool's `render`).
  * @csspart tool-progress - While an MCP call runs: its progress bar (a `<progress>`), the server's message and Cancel.
  * @csspart tool-cancel - The Cancel button of a running MCP call (the server is told the call is cancelled).
  * @csspart elicitation - What the MCP server asked of the person during the call (a form, or a page to open), and the answer.
@@ -79,6 +83,8 @@ export class AgentChatToolCard extends LitElement {
   @property({ attribute: false }) denied = false;
   /** Show the call's result (not for questions, whose answers the card shows already). */
   @property({ attribute: false }) showResult = true;
+  /** The page's renderer of this card's body (drawn instead of the arguments and result). */
+  @property({ attribute: false }) pageRender?: ToolDisplay['render'];
 
   @consume({ context: stringsContext, subscribe: true }) private strings: ChatStrings = englishStrings;
   private readonly bodyId = `tool-card-body-${++nextId}`;
@@ -210,6 +216,14 @@ export class AgentChatToolCard extends LitElement {
     return html`<div class="details">${args}${error}${result}</div>`;
   }
 
+  /** The body as the page's renderer draws it, called on every change; undefined when it draws nothing. */
+  private renderPageView(status: string) {
+    if (!this.pageRender) return undefined;
+    const shown = status === 'waiting' ? 'running' : (status as ToolCallPart['status']);
+    const drawn = drawnByPage(this.pageRender, toolRenderInput(this.call, shown), `toolDisplay.${this.call.name}.render`);
+    return drawn === undefined ? undefined : html`<div class="page-view" part="tool-view">${pageDrawingTemplate(drawn)}</div>`;
+  }
+
   override render() {
     const { call } = this;
     if (call.app) void loadAppFrame();
@@ -243,7 +257,7 @@ export class AgentChatToolCard extends LitElement {
               ></agent-chat-app-frame>`
               : nothing
           }
-          ${this.open ? this.renderDetails() : nothing}
+          ${this.open ? (this.renderPageView(status) ?? this.renderDetails()) : nothing}
         </div>
       </div>
     `;

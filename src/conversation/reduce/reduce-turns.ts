@@ -3,7 +3,7 @@
  * place. (The history a MESSAGES_SNAPSHOT brings is `snapshot.ts`'s.)
  */
 import type { Action } from '../actions.js';
-import type { ConversationState } from '../types.js';
+import type { ConversationState, Turn } from '../types.js';
 
 export type TurnsAction = Extract<Action, { type: 'user-message' | 'append-reply' | 'reply-remove' | 'truncate' | 'reset' }>;
 
@@ -33,9 +33,16 @@ export function reduceTurns(state: ConversationState, action: TurnsAction): Conv
       };
     case 'truncate': {
       const index = state.turns.findIndex((turn) => turn.id === action.beforeId);
-      return index === -1 ? state : { ...state, turns: state.turns.slice(0, index), activeReplyId: undefined };
+      return index === -1 ? state : withStateOf(state.turns.slice(0, index));
     }
     case 'reset':
-      return { ...state, turns: action.turns, activeReplyId: undefined };
+      return withStateOf(action.turns);
   }
+}
+
+/** The turns put in place, with the shared state the last reply among them that changed it ended with. */
+function withStateOf(turns: Turn[]): ConversationState {
+  let agentState: unknown;
+  for (const turn of turns) if (turn.role === 'assistant' && turn.agentState !== undefined) agentState = turn.agentState;
+  return { turns, agentState, activeReplyId: undefined };
 }

@@ -11,11 +11,17 @@ import { SubagentSnapshots, finalText } from './ai-sdk-subagents.js';
 import { UIMessageBuilder, isUIMessage, type Chunk, type UIMessage } from './ui-message.js';
 import type { Interrupt } from '../contract.js';
 
-/** `data-<name>` parts the widget itself reads, and the CUSTOM name each becomes. */
+/**
+ * `data-<name>` parts the widget itself reads, and the CUSTOM name each becomes. Any other data
+ * part is a CUSTOM event named as the part's type (`data-weather`), for the page.
+ */
 const OWN_DATA: Record<string, string> = {
   'data-agent-chat-thread-title': 'agent-chat.thread-title',
   'data-agent-chat-suggestions': 'agent-chat.suggestions',
 };
+
+/** The agent's shared state, whole (AG-UI's STATE_SNAPSHOT). */
+const STATE_DATA = 'data-agent-chat-state';
 
 const warnedTypes = new Set<string>();
 
@@ -236,10 +242,8 @@ export class AiSdkChunkMapper {
         this.finished = true;
         return [{ type: 'run-error', error: { kind: 'backend', message: chunk.errorText } }];
       default:
-        if (chunk.type.startsWith('data-')) {
-          const name = OWN_DATA[chunk.type];
-          return name ? [{ type: 'custom', name, value: chunk.data }] : [];
-        }
+        if (chunk.type === STATE_DATA) return [{ type: 'state-snapshot', snapshot: chunk.data }];
+        if (chunk.type.startsWith('data-')) return [{ type: 'custom', name: OWN_DATA[chunk.type] ?? chunk.type, value: chunk.data }];
         // Kept in the UIMessage only: steps, metadata, custom parts, server-side approvals.
         if (!knownChunk(chunk.type)) ignoreUnknown(chunk.type);
         return [];

@@ -162,6 +162,26 @@ describe('conversation reducer', () => {
     }
   });
 
+  it('keeps on each reply the shared state it left; the turns put in place bring back the state of the last reply that changed it', () => {
+    const first = run([
+      ...opened,
+      { type: 'state-snapshot', snapshot: { cart: ['tea'] } },
+      { type: 'state-delta', patch: [{ op: 'add', path: '/cart/-', value: 'cups' }] },
+      { type: 'run-finished' },
+    ]);
+    const changer = first.turns.at(-1) as AssistantTurn;
+    expect(changer.agentState).to.deep.equal({ cart: ['tea', 'cups'] });
+    const quiet = reduce(reduce(reduce(first, { type: 'user-message', id: 'u2', text: 'thanks' }), { type: 'reply-start', replyId: 'a2', runId: 'r2' }), { type: 'run-finished' });
+    expect((quiet.turns.at(-1) as AssistantTurn).agentState, 'a reply that changed nothing keeps none').to.equal(undefined);
+    expect(quiet.agentState).to.deep.equal({ cart: ['tea', 'cups'] });
+    const other = reduce(quiet, { type: 'reset', turns: [{ role: 'user', id: 'x', text: 'elsewhere' }] });
+    expect(other.agentState, 'another thread has none').to.equal(undefined);
+    const back = reduce(other, { type: 'reset', turns: quiet.turns });
+    expect(back.agentState).to.deep.equal({ cart: ['tea', 'cups'] });
+    const cut = reduce(back, { type: 'truncate', beforeId: changer.id });
+    expect(cut.agentState, 'cut before the reply that set it').to.equal(undefined);
+  });
+
   it('replaces the history on a messages snapshot, keeping the reply under way', () => {
     const state = run([
       ...opened,

@@ -156,12 +156,30 @@ describe('AI SDK chunk reader', () => {
       { type: 'message-metadata', messageMetadata: { model: { version: 2 } } },
       { type: 'finish', messageMetadata: { totalTokens: 42 } },
     ]);
-    expect(events.filter((event) => event.type === 'custom')).to.deep.equal([{ type: 'custom', name: 'agent-chat.thread-title', value: { title: 'Trip to Lisbon' } }]);
+    expect(events.filter((event) => event.type === 'custom')).to.deep.equal([
+      { type: 'custom', name: 'agent-chat.thread-title', value: { title: 'Trip to Lisbon' } },
+      { type: 'custom', name: 'data-progress', value: { step: 1 } },
+      { type: 'custom', name: 'data-weather', value: { city: 'Porto' } },
+      { type: 'custom', name: 'data-weather', value: { city: 'Lisbon' } },
+    ]);
     expect(mapper.message.parts).to.deep.equal([
       { type: 'data-agent-chat-thread-title', data: { title: 'Trip to Lisbon' } },
       { type: 'data-weather', id: 'w', data: { city: 'Lisbon' } },
     ]);
     expect(mapper.message.metadata).to.deep.equal({ createdAt: 1, model: { name: 'a', version: 2 }, totalTokens: 42 });
+  });
+
+  it("reads the agent's shared state from its own data part, whole each time", () => {
+    const { events } = run([
+      { type: 'start' },
+      { type: 'data-agent-chat-state', data: { cart: ['tea'] } },
+      { type: 'data-agent-chat-state', data: { cart: ['tea', 'cups'] } },
+      { type: 'finish' },
+    ]);
+    expect(events.filter((event) => event.type === 'state-snapshot' || event.type === 'custom')).to.deep.equal([
+      { type: 'state-snapshot', snapshot: { cart: ['tea'] } },
+      { type: 'state-snapshot', snapshot: { cart: ['tea', 'cups'] } },
+    ]);
   });
 
   it('keeps sources on the turn and files as parts', () => {
