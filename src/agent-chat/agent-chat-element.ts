@@ -116,17 +116,17 @@ export class AgentChatElement extends LitElement {
    * (text or emoji), start open, show the arguments; for MCP tools also: offer full screen (default
    * `true`), the text shown when the app cannot be shown, and what the model receives instead of
    * `structuredContent` / the content. `render` draws the card's body instead of its arguments and
-   * result (see Renderers), for any tool.
+   * result (see The page's tools), for any tool.
    */
   @property({ attribute: false }) toolDisplay: Record<string, ToolDisplay> = {};
   /**
    * Per AG-UI activity type, `(content) => Node | string | null`: draws that type's
-   * `ACTIVITY_SNAPSHOT`s (and their `ACTIVITY_DELTA`s) in the reply, in their place (see Renderers).
+   * `ACTIVITY_SNAPSHOT`s (and their `ACTIVITY_DELTA`s) in the reply, in their place (see The page's tools).
    */
   @property({ attribute: false }) activityRenderers: Record<string, (content: Record<string, unknown>) => PageDrawing> = {};
   /**
    * `(state) => Node | string | null`: draws the agent's shared state under each reply that changed
-   * it, as that reply left it (see Renderers).
+   * it, as that reply left it (see The page's tools).
    */
   @property({ attribute: false }) stateRenderer?: (state: unknown) => PageDrawing;
   /**
