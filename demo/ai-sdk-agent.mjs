@@ -84,9 +84,9 @@ const TOOL_APPROVAL = {
 };
 
 /**
- * The page's client tools (ask_user, MCP tools), declared without `execute`: a call of one ends
- * the reply with the call waiting, and the next request carries its output. An MCP result with
- * images comes as `{type: 'content', value}` and reaches the model as it is.
+ * The page's client tools (ask_user, MCP tools, the page's own tools), declared without `execute`:
+ * a call of one ends the reply with the call waiting, and the next request carries its output. An
+ * MCP result with images comes as `{type: 'content', value}` and reaches the model as it is.
  */
 function clientTools(offered, taken) {
   const tools = {};
@@ -169,11 +169,14 @@ function threadTitleFor(messages) {
   return title.length > TITLE_LENGTH ? `${title.slice(0, TITLE_LENGTH - 1)}…` : title;
 }
 
-/** "state": the AI SDK has no shared state; one non-transient data part, updated in place. */
+/**
+ * "state": the widget's shared-state part (`data-agent-chat-state`, the whole state each time),
+ * non-transient and under one id, so the reply's message keeps the last one.
+ */
 async function writeDemoStates(writer, delayMs, signal) {
   for (const [index, data] of DEMO_STATES.entries()) {
     await pause(delayMs * (index === 0 ? 5 : TOOL_PAUSE_STEPS), signal);
-    writer.write({ type: 'data-demo-state', id: 'demo-state', data });
+    writer.write({ type: 'data-agent-chat-state', id: 'agent-chat-state', data });
   }
 }
 
@@ -193,7 +196,7 @@ function withFollowUps(stream, suggestions) {
   );
 }
 
-/** The reply as a UI message stream: start, the thread title, demo state, then streamText's chunks. */
+/** The reply as a UI message stream: start, the thread title, the shared state, then streamText's chunks. */
 function replyStream({ messages, modelMessages, tools, context }, { delayMs, signal, log }) {
   return createUIMessageStream({
     originalMessages: messages,

@@ -1,13 +1,15 @@
 // What the AI SDK backend's scripted model says: the AG-UI scripted agent's scripts (same words,
 // texts and data), cut into model turns, plus the two replies that differ on the AI SDK (the intro
-// and "state"). A reply that waits for the page (dice, plan) or for the person (delete) goes on in
-// the next request, whose prompt carries the tool result: the follow-up is appended to the script.
+// and "state"). A reply that waits for the page (dice, plan, accent, form) or for the person
+// (delete) goes on in the next request, whose prompt carries the tool result: the follow-up is
+// appended to the script.
 
 import { cityFrom, diceResultScript, diceScript, errorScript, longScript, researchScript, rolledScript, weatherScript } from './scripted-agent.mjs';
 import { ASK_USER_TOOL, DELETE_ARGS, DELETE_TOOL, askAnsweredScript, deleteScript, planScript, resumeSteps } from './scripted-hitl.mjs';
 import { DICE_TOOL } from './mcp-app-server.mjs';
 import { asToolMessage } from './ai-sdk-model.mjs';
 import { EXTRA_SCRIPTS, FOLLOW_UPS, attachmentsReply } from './scripted-extras.mjs';
+import { PAGE_SCRIPTS } from './scripted-page.mjs';
 
 /** @typedef {import('./scripted-agent.mjs').Step} Step */
 /** @typedef {import('./ai-sdk-model.mjs').Turn} Turn */
@@ -48,11 +50,13 @@ export function turnsOf(steps) {
 const KEYWORD_LIST = `- **weather** (or **tool**): two server tools with \`execute\`, then a summary
 - **error**: the reply fails halfway with an \`error\` chunk
 - **long**: a long reply, to try scrolling
-- **state**: the AI SDK has no shared state, so a \`data-demo-state\` part stands in for it
+- **state**: the shared state as the widget's own \`data-agent-chat-state\` part, the whole state each time
 - **dice** (or **app**): the model calls the dice roller's MCP tool, a client tool the page runs and whose app shows in the tool card
 - **research** (or **subagents**): subagents as tools whose \`execute\` streams their messages, one nested in another and one that fails
 - **plan** (or **trip**): the agent asks you a few questions in a form (the \`${ASK_USER_TOOL}\` client tool) and sums up your answers
-- **delete** (or **clean up**): the agent waits for your approval before deleting files (\`toolApproval\`); nothing is really deleted`;
+- **delete** (or **clean up**): the agent waits for your approval before deleting files (\`toolApproval\`); nothing is really deleted
+- **accent** (or **colour**, e.g. "make the accent teal"): the model calls the page's own \`set_accent\` tool, which asks you first
+- **form** (e.g. "read my trip form"): the model calls the page's \`read_form\` tool and sums up the trip form under the chat`;
 
 /** @returns {Step[]} */
 function introScript(greeted) {
@@ -80,11 +84,12 @@ ${KEYWORD_LIST}
 | weather | \`tool-input-start\`, \`tool-input-delta\`, \`tool-input-available\`, \`tool-output-available\` | \`finish\` |
 | error | \`text-delta\` | \`error\` |
 | long | \`text-delta\` (many) | \`finish\` |
-| state | \`data-demo-state\` (three times, one \`id\`) | \`finish\` |
+| state | \`data-agent-chat-state\` (three times, one \`id\`) | \`finish\` |
 | dice | \`tool-input-available\` (\`${DICE_TOOL}\`) | \`finish\`, the call waiting for the page |
 | research | \`tool-output-available\` with \`preliminary: true\`, then the final output | \`finish\` |
 | plan | \`tool-input-available\` (\`${ASK_USER_TOOL}\`) | \`finish\`, the call waiting for your answers |
 | delete | \`tool-approval-request\`, then \`tool-output-available\` or \`tool-output-denied\` once you decide | \`finish\` |
+| accent, form | \`tool-input-available\` (a page tool) | \`finish\`, the call waiting for the page |
 
 Every chunk is one SSE \`data:\` line; the backend gets them from \`streamText\` like this:
 
@@ -100,7 +105,7 @@ Pick **AG-UI** as the backend at the top of the page for the same demo over AG-U
   ];
 }
 
-/** The `data-demo-state` values the "state" reply sends, one after another under one id. */
+/** The `data-agent-chat-state` values the "state" reply sends (the whole state each time), one after another under one id. */
 export const DEMO_STATES = [
   { counter: 0, items: ['apples'], updatedBy: 'ai-sdk-agent' },
   { counter: 1, items: ['apples', 'pears'], updatedBy: 'ai-sdk-agent' },
@@ -112,10 +117,11 @@ function stateScript() {
   return [
     {
       kind: 'text',
-      text: `The AI SDK has no state shared by the chat and the agent: nothing like AG-UI's \`STATE_SNAPSHOT\` \
-and \`STATE_DELTA\`. So this reply carries a \`data-demo-state\` part instead. It came three times with \
-the same \`id\`, and each time it replaced the one before. It is not transient, so it stays in this \
-reply's message and goes back with the history (the model never sees data parts). It should now say:
+      text: `The AI SDK has no shared state of its own (nothing like AG-UI's \`STATE_SNAPSHOT\` and \
+\`STATE_DELTA\`), so this reply sends \`<agent-chat>\`'s own \`data-agent-chat-state\` part: the whole \
+state each time, which the widget takes as a snapshot (the page's \`stateRenderer\` draws it under this \
+reply). It came three times with the same \`id\`, each replacing the one before, and it is not \
+transient, so it stays in this reply's message (the model never sees data parts). The state should now be:
 
 \`\`\`json
 { "counter": 2, "items": ["apples", "pears", "plums"], "updatedBy": "ai-sdk-agent" }
@@ -179,6 +185,11 @@ const KEYWORDS = [
   ['rolled', /\bI rolled\b/i, (view) => rolledScript(view.text, agUiInput(view))],
   ['dice', /\b(dice|apps?)\b/i, (view) => withAnswer(diceScript(view.text, agUiInput(view)), view, (output) => diceResultScript(asToolMessage(output)))],
   ['research', /\b(research|subagents?|delegat)/i, () => researchScript()],
+  ...PAGE_SCRIPTS.map(([name, pattern, script, answered]) => [
+    name,
+    pattern,
+    (view) => withAnswer(script(view.text, agUiInput(view)), view, (output) => answered(asToolMessage(output))),
+  ]),
   ['delete', /\b(delete|clean\s*-?\s*up)/i, (view) => withAnswer(deleteScript(), view, deleteOutcome)],
   [
     'plan',

@@ -7,6 +7,7 @@ import { DICE_TOOL } from './mcp-app-server.mjs';
 import { contentText } from './message-text.mjs';
 import { HITL_SCRIPTS_BY_KEYWORD, hitlFollowUp, interruptIdFor } from './scripted-hitl.mjs';
 import { EXTRA_SCRIPTS, attachmentsReply } from './scripted-extras.mjs';
+import { PAGE_SCRIPTS, pageToolFollowUp } from './scripted-page.mjs';
 import { attachmentsOfAgUi } from './attachment-reply.mjs';
 
 /** @typedef {{ type: string } & Record<string, any>} AgUiEvent  An AG-UI event as a plain object. */
@@ -133,7 +134,9 @@ const KEYWORD_LIST = `- **weather** (or **tool**): two tool calls with their res
 - **dice** (or **app**): a call of the dice roller's MCP tool, whose app shows in the tool card
 - **research** (or **subagents**): the agent delegates to a team of subagents, one nested in another and one that fails
 - **plan** (or **trip**): the agent asks you a few questions in a form (its \`ask_user\` tool) and sums up your answers
-- **delete** (or **clean up**): the agent pauses for your approval before deleting files (an interrupt); nothing is really deleted`;
+- **delete** (or **clean up**): the agent pauses for your approval before deleting files (an interrupt); nothing is really deleted
+- **accent** (or **colour**, e.g. "make the accent teal"): the agent calls the page's own \`set_accent\` tool, which asks you first
+- **form** (e.g. "read my trip form"): the agent calls the page's \`read_form\` tool and sums up the trip form under the chat`;
 
 /** @param {boolean} greeted @returns {Step[]} */
 function introScript(greeted) {
@@ -165,6 +168,7 @@ ${KEYWORD_LIST}
 | research | \`SUBAGENT_STARTED\`, \`SUBAGENT_FINISHED\`, \`SUBAGENT_ERROR\` | \`RUN_FINISHED\` |
 | plan | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` (\`ask_user\`) | \`RUN_FINISHED\` with the call pending |
 | delete | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\`, then \`TOOL_CALL_RESULT\` once you decide | \`RUN_FINISHED\` with an interrupt |
+| accent, form | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` (a page tool) | \`RUN_FINISHED\` with the call pending |
 
 Every event is one SSE \`data:\` line, written by the backend like this:
 
@@ -776,6 +780,7 @@ const SCRIPTS_BY_KEYWORD = [
   [/\bI rolled\b/i, (text, input) => rolledScript(text, input)],
   [/\b(dice|apps?)\b/i, (text, input) => diceScript(text, input)],
   [/\b(research|subagents?|delegat)/i, () => researchScript()],
+  ...PAGE_SCRIPTS.map(([, pattern, script]) => [pattern, script]),
   ...HITL_SCRIPTS_BY_KEYWORD,
   [/\b(weather|tool)/i, (text) => weatherScript(cityFrom(text))],
   [/\bstate/i, () => stateScript()],
@@ -785,11 +790,11 @@ const SCRIPTS_BY_KEYWORD = [
 
 /**
  * Picks the script for a request: the reply to what the person answered (a `resume` for an
- * interrupt, the answers to `ask_user`), the answer to a dice roll the widget just ran, else by
- * keywords in the last user message.
+ * interrupt, the answers to `ask_user`) or to a page tool's result, the answer to a dice roll the
+ * widget just ran, else by keywords in the last user message.
  */
 export function pickScript(input) {
-  const followUp = hitlFollowUp(input);
+  const followUp = hitlFollowUp(input) ?? pageToolFollowUp(input);
   if (followUp) return followUp;
   const answered = answeredDiceCall(input.messages);
   if (answered) return diceResultScript(answered);

@@ -281,6 +281,7 @@ async function route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, en
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   if (pathname === '/' || pathname === '/index.html') return sendIndex(req, res, { urls, host });
   if (pathname === '/shop.html') return sendFile(req, res, path.join(DEMO_DIR, 'shop.html')); // the popup on a product page
+  if (pathname === '/page-tools.js') return sendFile(req, res, path.join(DEMO_DIR, 'page-tools.js')); // the main page's own tools
   if (pathname === '/notes.html') return sendIndex(req, res, { urls, host }, path.join(DEMO_DIR, 'notes.html')); // a server behind OAuth
   if (pathname.startsWith('/dist/')) return sendFile(req, res, resolveInside(distDir, pathname.slice('/dist/'.length)));
   return sendText(res, 404, 'Not found');

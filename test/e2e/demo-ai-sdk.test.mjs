@@ -165,18 +165,22 @@ describe('demo server: the AI SDK backend speaks every demo word (AbstractChat +
     assert.ok(chat.text().length > 6000);
   });
 
-  it('state: no shared state on the AI SDK, so a non-transient data-demo-state part, updated in place', async () => {
+  it('state: the widget’s data-agent-chat-state part, the whole state each time, non-transient and updated in place', async () => {
     const chat = new MemoryChat(api);
     await chat.sendMessage({ text: 'state' });
     assert.deepEqual(
-      chat.data.filter((part) => part.type === 'data-demo-state').map((part) => part.data.counter),
-      [0, 1, 2],
+      chat.data.filter((part) => part.type === 'data-agent-chat-state').map((part) => part.data),
+      [
+        { counter: 0, items: ['apples'], updatedBy: 'ai-sdk-agent' },
+        { counter: 1, items: ['apples', 'pears'], updatedBy: 'ai-sdk-agent' },
+        { counter: 2, items: ['apples', 'pears', 'plums'], updatedBy: 'ai-sdk-agent' },
+      ],
     );
-    const parts = chat.partsOf('data-demo-state');
+    const parts = chat.partsOf('data-agent-chat-state');
     assert.equal(parts.length, 1, 'one part, replaced by id');
     assert.deepEqual(parts[0].data, { counter: 2, items: ['apples', 'pears', 'plums'], updatedBy: 'ai-sdk-agent' });
-    assert.match(chat.text(), /no state shared/);
-    assert.match(chat.text(), /data-demo-state/);
+    assert.match(chat.text(), /no shared state of its own/);
+    assert.match(chat.text(), /data-agent-chat-state/);
   });
 
   it('dice: the model calls the page’s MCP tool (a client tool); its output goes back and the reply goes on in the same message', async () => {
@@ -226,6 +230,32 @@ describe('demo server: the AI SDK backend speaks every demo word (AbstractChat +
     await without.sendMessage({ text: 'dice' });
     assert.equal(without.partsOf('tool-roll_dice').length, 0);
     assert.match(without.text(), /this chat offers no `roll_dice` tool/);
+  });
+
+  it('accent and form: the page’s own tools are called with what the message says; a denial and the form’s values are read back', async () => {
+    const pageTools = [
+      ASK_USER,
+      { name: 'set_accent', description: 'Changes the accent.', parameters: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } },
+      { name: 'read_form', description: 'Reads the form.', parameters: { type: 'object', properties: {} } },
+    ];
+    const accent = new MemoryChat(api, { tools: pageTools, context: [{ description: 'The demo page', value: { title: 'Demo', accent: '#0f766e' } }] });
+    await accent.sendMessage({ text: 'accent #0A8' });
+    const [call] = accent.partsOf('tool-set_accent');
+    assert.deepEqual(call.input, { color: '#00aa88' });
+    assert.match(accent.text(), /The page's accent is `#0f766e` now/, 'read from "agent-chat".context');
+    let finished = accent.nextFinish();
+    await accent.addToolOutput({ state: 'output-error', tool: 'set_accent', toolCallId: call.toolCallId, errorText: 'Denied by the person: too bright' });
+    await finished;
+    assert.match(accent.text(), /You denied it, so the accent stays as it was\. Your reason: “too bright”\./);
+
+    const form = new MemoryChat(api, { tools: pageTools });
+    await form.sendMessage({ text: 'read my trip form' });
+    finished = form.nextFinish();
+    await form.addToolOutput({ tool: 'read_form', toolCallId: form.partsOf('tool-read_form')[0].toolCallId, output: { destination: 'Oslo', from: '', to: '', travellers: 1 } });
+    await finished;
+    assert.match(form.text(), /You are going to \*\*Oslo\*\*, travelling alone\./);
+    assert.match(form.text(), /\| Travellers \| 1 \|/);
+    assert.doesNotMatch(form.text(), /\| From \|/, 'empty fields are left out');
   });
 
   it('"I rolled …": reads the app’s state from "agent-chat".context', async () => {
