@@ -260,12 +260,15 @@ export class AgentChatElement extends LitElement {
   }
 
   /**
-   * Sends `text` as the person; returns `false` if not sent (a reply is streaming, the agent's
-   * requests wait for answers — the chat then says so above the composer —, empty text, or
+   * Sends `text` as the person; while a reply streams it is queued above the composer and sent once
+   * the replies before it have ended well (one per reply; a failed or stopped reply holds the queue
+   * until the person presses "Send now"). Resolves with the id of the message's turn in
+   * `getTurns()` (a queued message's turn gets it when sent), or `null` if refused (empty text, the
+   * agent's requests wait for answers — the chat then says so above the composer —, or
    * `agent-chat-send` was cancelled). Open `ask_user` questions are answered by the message
    * (`{"status":"deferred"}`).
    */
-  send(text: string): boolean {
+  async send(text: string): Promise<string | null> {
     this.wiring.embed.wake();
     return this.wiring.run.deliver(text);
   }

@@ -99,9 +99,15 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart jump-button - "Jump to latest", when the person scrolled up and more arrived.
  * @csspart app-pane - Where an app kept in view sits: a column beside the conversation, or on a chat
  *   narrower than 640 px a sheet between the conversation and the composer.
+ * @csspart queue - Above the composer: the messages sent while a reply streams (a labelled list, scrolling
+ *   past a few), one sent as each reply ends well, and the notice when a failed or stopped reply holds them.
+ * @csspart queued-message - A queued message: its text (two lines at most shown) and Remove.
+ * @csspart queued-remove - A queued message's Remove ("Remove queued message: …"); the keyboard goes to the next one's, else the composer.
+ * @csspart queue-notice - In the queue: the reply failed or was stopped, so the messages were not sent (`role="status"`).
+ * @csspart queue-resume - "Send now" in the queue's notice: the first goes now, the others one per reply.
  * @csspart composer - The input row.
  * @csspart input - The composer's text area.
- * @csspart send-button - Send.
+ * @csspart send-button - Send; while a reply streams it queues the text (beside Stop), files wait until the reply ends.
  * @csspart stop-button - Stop (while a reply streams, or Send waits for uploads: then it gives up waiting).
  * @csspart attach-button - (`attachments`) Picks files to attach (a hidden `<input type="file" multiple>` with `accept`).
  * @csspart attachments - (`attachments`) The tray above the text area: the files about to be sent, and the ones refused.
@@ -155,8 +161,9 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @fires {CustomEvent<AgentChatSendDetail>} agent-chat-send - `{ text, threadId, attachments, source? }`: the person (or
  *   `send()`) sends — or an app, with the person's consent or the page's trust: then
  *   `source = { kind: 'app', server, instanceId, title }`. `attachments` lists the files sent with it,
- *   `{ name, size, type }[]` (empty when none; `text` may be empty when there are files). **Cancelable**
- *   (the text and the files stay in the composer).
+ *   `{ name, size, type }[]` (empty when none; `text` may be empty when there are files). Sent while a
+ *   reply streams, the message is queued: the event fires then, not again when it goes. **Cancelable**
+ *   (nothing is sent or queued; the text and the files stay in the composer).
  * @fires {CustomEvent<AgentChatResponseStartDetail>} agent-chat-response-start - `{ runId, threadId }`: a reply starts.
  * @fires {CustomEvent<AgentChatResponseEndDetail>} agent-chat-response-end - `{ runId, threadId, status:
  *   'done' | 'error' | 'cancelled', text }`: a reply ended, once its last state is drawn.

@@ -147,6 +147,7 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
     this.composer?.focus();
   };
 
+  /** The composer's Send: its draft goes once the message is sent or queued. */
   readonly sendFromComposer = (event: ComposerSendEvent) => {
     if (this.run.deliver(event.text, undefined, event.attachments)) this.composer?.clear();
   };
@@ -219,7 +220,7 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
   /** An app's `ui/message` (consented to, or trusted): sent as the app's once the reply under way has ended. */
   async sendFromApp(text: string, source: MessageSource): Promise<boolean> {
     await this.session.idle();
-    return this.run.deliver(text, source);
+    return this.run.deliver(text, source) !== null;
   }
 
   updateApp(partId: string, app: Partial<AppInfo>): void {

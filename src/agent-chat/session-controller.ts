@@ -6,8 +6,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { openAsks } from '../conversation/selectors.js';
 import type { Attachment, ConversationState, MessageSource } from '../conversation/types.js';
+import { loadQueuedMessages } from '../components/queued-messages/queued-messages-loader.js';
 import { emit, type AgentChatResponseEndDetail } from '../events.js';
+import { newId } from '../internal/ids.js';
 import { ChatSession, nextTask, type RunSetup } from '../session/chat-session.js';
+import { MessageQueue } from '../session/message-queue.js';
 
 export interface SessionHooks {
   /** What a run needs from the page (see `RunSetup`). */
@@ -36,6 +39,8 @@ export class SessionController implements ReactiveController {
   busy = false;
   /** The person tried to send while the agent's requests wait for answers: the chat says so. */
   heldNotice = false;
+  /** What the person sent while a reply streamed: one message goes as each reply ends well. */
+  readonly queue = new MessageQueue();
   private frame = 0;
 
   constructor(
@@ -73,30 +78,57 @@ export class SessionController implements ReactiveController {
   }
 
   /**
-   * Sends `text` with `attachments` (as the person, or as the app `source` names); false when it
-   * was not sent: nothing to send, a reply under way, input held (the held notice says why), or
-   * `agent-chat-send` cancelled. Files alone, without text, may be sent.
+   * Sends `text` with `attachments` (as the person, or as the app `source` names), or queues it
+   * while a reply streams; returns the id its turn has (or will have once sent), or null when it
+   * was refused: nothing to send, input held (the held notice says why), `agent-chat-send`
+   * cancelled, or files while a reply streams (they are not queued). Files alone, without text,
+   * may be sent.
    */
-  deliver(text: string, source?: MessageSource, attachments: Attachment[] = []): boolean {
+  deliver(text: string, source?: MessageSource, attachments: Attachment[] = [], id = newId()): string | null {
     const trimmed = text.trim();
-    if ((!trimmed && !attachments.length) || this.session.busy) return false;
+    if (!trimmed && !attachments.length) return null;
     // The page has just set `thread-id`: the message goes to that thread once it is shown.
     const switching = this.hooks.threadShown();
     if (switching) {
-      void switching.then(() => this.deliver(trimmed, source, attachments));
-      return true;
+      void switching.then(() => this.deliver(trimmed, source, attachments, id));
+      return id;
     }
-    if (this.session.held) {
+    // Behind a reply under way, or behind messages that wait already (it sets them going again).
+    const queued = this.session.busy || this.queue.items.length > 0;
+    // Files are not queued: the composer keeps them until no reply streams.
+    if (queued && attachments.length) return null;
+    if (!queued && this.session.held) {
       // Said again on each try: the live region is emptied and filled, so it is announced anew.
       this.showHeld(false);
       void this.host.updateComplete.then(() => this.showHeld(this.session.held));
-      return false;
+      return null;
     }
     const files = attachments.map(({ name, size, mimeType }) => ({ name, size, type: mimeType }));
     const detail = { text: trimmed, threadId: this.hooks.threadId(), attachments: files, ...(source ? { source } : {}) };
-    if (!emit(this.host, 'agent-chat-send', detail, { cancelable: true })) return false;
+    if (!emit(this.host, 'agent-chat-send', detail, { cancelable: true })) return null;
+    if (queued) {
+      this.queue.items.push({ id, ...detail });
+      void loadQueuedMessages();
+      this.queueChanged(true);
+      return id;
+    }
     this.hooks.sending();
-    return this.session.send(trimmed, source, attachments.length ? attachments : undefined);
+    return this.session.send(trimmed, source, attachments.length ? attachments : undefined, id) ? id : null;
+  }
+
+  /**
+   * The queue changed (a message added, or taken out in its view): it is drawn again. `send`: its
+   * first message goes now, as if the person sent it then (its `agent-chat-send` fired when it was
+   * queued), unless a reply streams or something waits for the person: after a reply that ended
+   * well, when the person sends another message, or presses "Send now" after a failed or stopped reply.
+   */
+  queueChanged(send?: boolean): void {
+    const next = send && this.queue.next(this.session.busy || this.waitingForPerson);
+    if (next) {
+      this.hooks.sending();
+      this.session.send(next.text, next.source, undefined, next.id);
+    }
+    this.host.requestUpdate();
   }
 
   private showHeld(shown: boolean): void {
@@ -150,6 +182,8 @@ export class SessionController implements ReactiveController {
     await this.host.updateComplete;
     await this.hooks.lastMessageDrawn();
     emit(this.host, 'agent-chat-response-end', detail);
+    // The queue goes on after a reply that ended well; after a failed or stopped one it waits (its view says so).
+    if (detail.status === 'done') this.queueChanged(true);
   }
 
   private cancelFrame(): void {

@@ -318,6 +318,20 @@ export interface AttachStrings {
   attachDismiss: string;
 }
 
+/** The messages sent while a reply streamed, above the composer (the queued messages chunk). */
+export interface QueueStrings {
+  /** The list of messages waiting to be sent, one per reply. */
+  queueLabel: string;
+  /** A queued message's remove button: {text} is the start of the message. */
+  queueRemove: string;
+  /** A reply failed while messages were queued: they wait until the person sends them. */
+  queueFailed: CountedText;
+  /** A reply was stopped while messages were queued. */
+  queueStopped: CountedText;
+  /** Sends the queued messages after all (the first now, the others one per reply). */
+  queueResume: string;
+}
+
 /** What the chat says of a reply once it has ended, in its live region (the reply announcement chunk). */
 export interface ReplyAnnouncementStrings {
   /** A finished reply too long to say whole: its first words `{text}`, and that the rest is in the conversation. */
@@ -342,6 +356,7 @@ export interface LateStrings
     SuggestionsStrings,
     UserAttachmentsStrings,
     AttachStrings,
+    QueueStrings,
     ReplyAnnouncementStrings {}
 
 /**

@@ -74,6 +74,9 @@ export const ATTACHMENT_PART_NAMES = ['attachments', 'attachment', 'attachment-r
 /** The composer and its tray. */
 export const COMPOSER_PART_NAMES = ['composer', 'input', 'send-button', 'stop-button', 'attach-button', ...ATTACHMENT_PART_NAMES] as const;
 
+/** The messages queued while a reply streams, and the notice when a failed or stopped reply paused them. */
+export const QUEUE_PART_NAMES = ['queue', 'queued-message', 'queued-remove', 'queue-notice', 'queue-resume'] as const;
+
 /** The list of conversations. */
 export const THREAD_LIST_PART_NAMES = ['thread-list', 'thread-item', 'thread-new-button', 'thread-import-button'] as const;
 

@@ -63,11 +63,11 @@ export class ChatSession {
   }
 
   /**
-   * Adds the person's message and runs the agent. Returns false (and does nothing) while a reply
-   * streams or input is held. `ask_user` calls still waiting are answered "deferred": the
-   * message, in the same run, is the person's answer.
+   * Adds the person's message (its turn's id `id`) and runs the agent. Returns false (and does
+   * nothing) while a reply streams or input is held. `ask_user` calls still waiting are answered
+   * "deferred": the message, in the same run, is the person's answer.
    */
-  send(text: string, source?: MessageSource, attachments?: Attachment[]): boolean {
+  send(text: string, source?: MessageSource, attachments?: Attachment[], id = newId()): boolean {
     if (this.busy || this.held) return false;
     // Interrupts that expired unanswered are addressed as cancelled by the run the message starts.
     const paused = lastReply(this.current.turns);
@@ -76,7 +76,7 @@ export class ChatSession {
     for (const call of openAsks(this.current.turns)) {
       this.dispatch({ type: 'ask-result', toolCallId: call.id, ask: { ...call.ask!, outcome: 'deferred' }, content: DEFERRED_RESULT }, false);
     }
-    this.dispatch({ type: 'user-message', id: newId(), text, source, attachments }, false);
+    this.dispatch({ type: 'user-message', id, text, source, attachments }, false);
     void this.runReply(expired ? { resume: { replyId: paused.id, entries: expired } } : {});
     return true;
   }

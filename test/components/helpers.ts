@@ -72,7 +72,7 @@ export async function chatFixture(endpoint: string, extra: Partial<AgentChat> = 
 /** Sends `text` and resolves with the response-end detail once the reply ended and was drawn. */
 export async function sendAndWait(el: AgentChat, text: string): Promise<AgentChatResponseEndDetail> {
   const ended = oneEvent(el, 'agent-chat-response-end');
-  expect_(el.send(text), 'send() accepted');
+  expect_((await el.send(text)) !== null, 'send() accepted');
   const event = await ended;
   await settle(el);
   return event.detail;

@@ -61,7 +61,8 @@ function sendAt(page, text, at) {
       new Promise((resolve, reject) => {
         const chat = document.querySelector('agent-chat');
         chat.addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true });
-        setTimeout(() => chat.send(text) || reject(new Error(`send(${JSON.stringify(text)}) returned false`)), Math.max(0, at - Date.now()));
+        const send = () => chat.send(text).then((id) => id || reject(new Error(`send(${JSON.stringify(text)}) resolved with null`)));
+        setTimeout(send, Math.max(0, at - Date.now()));
       }),
     { text, at },
   );

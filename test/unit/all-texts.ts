@@ -14,6 +14,7 @@ import { englishSignInTexts, signInTexts } from '../../src/components/mcp-notice
 import { englishReplyExtrasTexts, replyExtrasTexts } from '../../src/components/message/reply-extras-texts.js';
 import { englishUserAttachmentsTexts, userAttachmentsTexts } from '../../src/components/message/user-attachments-texts.js';
 import { englishQuestionFormTexts, questionFormTexts } from '../../src/components/question-form/question-form-texts.js';
+import { englishQueueTexts, queueTexts } from '../../src/components/queued-messages/queued-messages-texts.js';
 import { englishSuggestionsTexts, suggestionsTexts } from '../../src/components/suggestions/suggestions-texts.js';
 import { englishThreadListTexts, threadListTexts } from '../../src/components/thread-list/thread-list-texts.js';
 import { callTexts, englishCallTexts } from '../../src/components/tool-card/call-texts.js';
@@ -34,6 +35,7 @@ export const englishLateTables: Record<string, EnglishTexts<Partial<LateStrings>
   'message/reply-extras-texts': englishReplyExtrasTexts,
   'message/user-attachments-texts': englishUserAttachmentsTexts,
   'question-form/question-form-texts': englishQuestionFormTexts,
+  'queued-messages/queued-messages-texts': englishQueueTexts,
   'suggestions/suggestions-texts': englishSuggestionsTexts,
   'thread-list/thread-list-texts': englishThreadListTexts,
   'tool-card/call-texts': englishCallTexts,
@@ -56,6 +58,7 @@ export function allTexts(strings: ChatStrings): CoreStrings & LateStrings {
     ...replyExtrasTexts(strings),
     ...userAttachmentsTexts(strings),
     ...questionFormTexts(strings),
+    ...queueTexts(strings),
     ...suggestionsTexts(strings),
     ...threadListTexts(strings),
     ...callTexts(strings),

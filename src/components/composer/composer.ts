@@ -13,7 +13,8 @@ import { ComposerSendEvent, ComposerStopEvent } from '../../internal/view-events
 
 /**
  * @summary The input row: a growing text area, Send, and Stop while a reply streams.
- * Enter sends, Shift+Enter adds a line; while `busy` the draft can be written but not sent.
+ * Enter sends, Shift+Enter adds a line; while `busy` Send queues the text (files wait until
+ * nothing streams).
  * With `attachments` (the chat's, once their chunk arrived): the attach button, files pasted into
  * the text area, and the tray above it; Send waits for uploads (Stop gives up waiting).
  *
@@ -30,7 +31,7 @@ export class AgentChatComposer extends LitElement {
   static override styles = [base, visibleControls, composerStyles];
 
   @property({ attribute: false }) placeholder?: string;
-  /** A reply is streaming: sending waits, Stop shows. */
+  /** A reply is streaming: Send queues text (not files), Stop shows. */
   @property({ type: Boolean }) busy = false;
   /** The files about to be sent, when the chat has `attachments`. */
   @property({ attribute: false }) attachments?: AttachmentsUi;
@@ -52,8 +53,9 @@ export class AgentChatComposer extends LitElement {
   private submit() {
     const text = this.draft.trim();
     const files = this.attachments;
-    if (this.busy || files?.waiting || !(text || files?.count)) return;
-    // Send turns disabled and Stop goes away: keep the keyboard in the text area, not on <body>.
+    // Files are not queued: with them, Send waits until no reply streams.
+    if (files?.waiting || !(files?.count ? !this.busy : text)) return;
+    // Send turns disabled and Stop may go away: keep the keyboard in the text area, not on <body>.
     this.focus();
     if (files?.count)
       void files.sendWhenReady(
@@ -108,7 +110,7 @@ export class AgentChatComposer extends LitElement {
           </button>`
           : nothing
       }
-      <button class="send" part="send-button" type="button" ?disabled=${this.busy || waiting || !(this.draft.trim() || files?.count)} @click=${this.submit}>
+      <button class="send" part="send-button" type="button" ?disabled=${waiting || !(files?.count ? !this.busy : this.draft.trim())} @click=${this.submit}>
         <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M2 8l12-6-5 13-2-5z" fill="currentColor" /></svg>${waiting ? files!.waitingLabel(s) : s.send}
       </button>
     </div>`;

@@ -14,7 +14,7 @@ import { visibleControls } from '../../styles/visible-controls.js';
 import { suggestionsTexts } from './suggestions-texts.js';
 
 /** The chat as this list uses it: it sends a choice, and its `<agent-chat-suggestion>` children are the starters. */
-type Chat = HTMLElement & { send(text: string): boolean };
+type Chat = HTMLElement & { send(text: string): Promise<string | null> };
 
 /**
  * @summary Suggested prompts as a group of buttons: the page's starters on an empty conversation
@@ -106,7 +106,7 @@ export class AgentChatSuggestions extends LitElement {
     // The backend's chip shows only its label: a prompt that says more is never sent unseen.
     if (!this.starter && prompt !== label) return this.draft(composer, prompt);
     // The list goes with the message sent: the keyboard goes to the composer.
-    if (chat.send(prompt)) composer?.focus();
+    void chat.send(prompt).then((id) => id && composer?.focus());
   }
 
   /**

@@ -199,6 +199,23 @@ export const ar: Translation = (plural) => ({
     }),
   suggestionsStarter: 'اقتراحات',
   suggestionsFollowUp: 'اقتراحات للمتابعة',
+  queueLabel: 'رسائل في الانتظار',
+  queueRemove: 'إزالة الرسالة المنتظرة: {text}',
+  queueFailed: (count) =>
+    plural(count, {
+      one: 'تعذّر الرد: لم تُرسَل هذه الرسالة.',
+      two: 'تعذّر الرد: لم تُرسَل الرسالتان.',
+      few: 'تعذّر الرد: لم تُرسَل {count} رسائل.',
+      other: 'تعذّر الرد: لم تُرسَل {count} رسالة.',
+    }),
+  queueStopped: (count) =>
+    plural(count, {
+      one: 'أُوقف الرد: لم تُرسَل هذه الرسالة.',
+      two: 'أُوقف الرد: لم تُرسَل الرسالتان.',
+      few: 'أُوقف الرد: لم تُرسَل {count} رسائل.',
+      other: 'أُوقف الرد: لم تُرسَل {count} رسالة.',
+    }),
+  queueResume: 'إرسال الآن',
   replyContinues: '{text}… (التتمة في المحادثة)',
   branchPrevious: 'الإصدار السابق',
   branchNext: 'الإصدار التالي',

@@ -163,6 +163,19 @@ export const de: Translation = (plural) => ({
   sourcesCount: (count) => plural(count, { one: '{count} Quelle', other: '{count} Quellen' }),
   suggestionsStarter: 'Vorschläge',
   suggestionsFollowUp: 'Vorgeschlagene Anschlussfragen',
+  queueLabel: 'Nachrichten in der Warteschlange',
+  queueRemove: 'Nachricht aus der Warteschlange nehmen: {text}',
+  queueFailed: (count) =>
+    plural(count, {
+      one: 'Die Antwort ist fehlgeschlagen: Diese Nachricht wurde nicht gesendet.',
+      other: 'Die Antwort ist fehlgeschlagen: {count} Nachrichten wurden nicht gesendet.',
+    }),
+  queueStopped: (count) =>
+    plural(count, {
+      one: 'Die Antwort wurde angehalten: Diese Nachricht wurde nicht gesendet.',
+      other: 'Die Antwort wurde angehalten: {count} Nachrichten wurden nicht gesendet.',
+    }),
+  queueResume: 'Jetzt senden',
   replyContinues: '{text}… (weiter in der Unterhaltung)',
   branchPrevious: 'Vorherige Version',
   branchNext: 'Nächste Version',

@@ -163,6 +163,19 @@ export const fr: Translation = (plural) => ({
   sourcesCount: (count) => plural(count, { one: '{count} source', other: '{count} sources' }),
   suggestionsStarter: 'Suggestions',
   suggestionsFollowUp: 'Suggestions pour continuer',
+  queueLabel: 'Messages en attente',
+  queueRemove: 'Retirer le message en attente : {text}',
+  queueFailed: (count) =>
+    plural(count, {
+      one: 'La réponse a échoué : ce message n’a pas été envoyé.',
+      other: 'La réponse a échoué : {count} messages n’ont pas été envoyés.',
+    }),
+  queueStopped: (count) =>
+    plural(count, {
+      one: 'La réponse a été arrêtée : ce message n’a pas été envoyé.',
+      other: 'La réponse a été arrêtée : {count} messages n’ont pas été envoyés.',
+    }),
+  queueResume: 'Envoyer maintenant',
   replyContinues: '{text}… (suite dans la conversation)',
   branchPrevious: 'Version précédente',
   branchNext: 'Version suivante',

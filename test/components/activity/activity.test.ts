@@ -100,7 +100,7 @@ describe('subagent activity', () => {
     expect(textOf(cardsIn(translator)[0].shadowRoot!.querySelector('.status') ?? undefined)).to.equal('Not completed');
 
     const slow = await chatFixture('/agui/subagent-slow');
-    slow.send('go');
+    void slow.send('go');
     await until(() => blocks(slow).length === 1 && cardsIn(blocks(slow)[0]).length === 1, 'the running call');
     slow.stop();
     await settle(slow);

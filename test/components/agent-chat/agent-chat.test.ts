@@ -69,25 +69,30 @@ describe('<agent-chat> talking to an AG-UI server', () => {
   it('lets a listener cancel agent-chat-send', async () => {
     const el = await chatFixture('/agui/basic');
     el.addEventListener('agent-chat-send', (event) => event.preventDefault());
-    expect(el.send('blocked')).to.equal(false);
+    expect(await el.send('blocked')).to.equal(null);
     await settle(el);
     expect(deepQueryAll(el, '[part~="message"]')).to.have.length(0);
   });
 
-  it('holds sending while a reply streams, and Stop aborts it, keeping what arrived', async () => {
+  it('queues what is sent while a reply streams, and Stop aborts the reply, keeping what arrived and the queue', async () => {
     const el = await chatFixture('/agui/slow');
     const ended = oneEvent(el, 'agent-chat-response-end');
-    el.send('go');
+    void el.send('go');
     await until(() => textOf(lastReply(el)).includes('tick 2'), 'ticks streamed');
     await settle(el);
-    expect(deepQuery<HTMLButtonElement>(el, '[part="send-button"]')!.disabled).to.equal(true);
-    expect(el.send('again')).to.equal(false);
+    const sendButton = deepQuery<HTMLButtonElement>(el, '[part="send-button"]')!;
+    expect(sendButton.disabled, 'nothing typed').to.equal(true);
+    expect(await el.send('again')).to.be.a('string');
     const input = deepQuery<HTMLTextAreaElement>(el, 'textarea')!;
     input.focus();
     await sendKeys({ type: 'draft' });
+    await settle(el);
+    expect(sendButton.disabled, 'a draft may be sent while a reply streams').to.equal(false);
     await sendKeys({ press: 'Enter' });
-    expect(input.value).to.equal('draft');
-    expect(deepQueryAll(el, '[part~="user-message"]')).to.have.length(1);
+    await settle(el);
+    expect(input.value, 'queued: the draft goes').to.equal('');
+    await until(() => deepQueryAll(el, '[part="queued-message"]').length === 2, 'both queued');
+    expect(deepQueryAll(el, '[part~="user-message"]'), 'nothing more sent while the reply streams').to.have.length(1);
 
     deepQuery<HTMLButtonElement>(el, '[part="stop-button"]')!.focus();
     await sendKeys({ press: 'Enter' });
@@ -104,6 +109,8 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     await settle(el);
     expect(textOf(lastReply(el)).length, 'nothing arrives after Stop').to.equal(length);
+    expect(deepQueryAll(el, '[part~="user-message"]'), 'a stopped reply holds the queue').to.have.length(1);
+    expect(textOf(deepQuery(el, '[part="queue-notice"]'))).to.contain('The reply was stopped');
   });
 
   describe('faults are shown on the reply with Retry, keeping the text received', () => {
@@ -138,11 +145,11 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     it('gives the HTTP status and error code to agent-chat-error', async () => {
       const el = await chatFixture('/agui/http-500');
       const errored = oneEvent(el, 'agent-chat-error');
-      el.send('x');
+      void el.send('x');
       expect((await errored).detail).to.include({ kind: 'http', status: 500 });
       const other = await chatFixture('/agui/run-error');
       const coded = oneEvent(other, 'agent-chat-error');
-      other.send('x');
+      void other.send('x');
       expect((await coded).detail).to.include({ kind: 'backend', code: 'MODEL_DOWN' });
     });
   });
@@ -394,7 +401,7 @@ describe('<agent-chat> talking to an AG-UI server', () => {
     const el = await chatFixture('/agui/slow-long');
     el.style.height = '220px';
     el.style.width = '320px';
-    el.send('go');
+    void el.send('go');
     const log = deepQuery(el, '[part="messages"]')!;
     await until(() => log.scrollHeight > log.clientHeight + 120, 'streamed enough to scroll', 9000);
     await settle(el);

@@ -125,7 +125,7 @@ describe('presses, keys and the keyboard', () => {
     el.show();
     await el.updateComplete;
     const ended = oneEvent(el, 'agent-chat-response-end');
-    el.send('go');
+    void el.send('go');
     el.hide();
     el.stop();
     expect((await ended).detail.status).to.equal('cancelled');

@@ -135,7 +135,7 @@ for (const viewport of [
       el.show();
       await el.updateComplete;
       const ended = oneEvent(el, 'agent-chat-response-end');
-      el.send('go');
+      void el.send('go');
       el.hide();
       await ended;
       await el.updateComplete;
@@ -155,7 +155,7 @@ for (const viewport of [
     it('sends from a closed popup (send()) without opening it, and the reply raises the badge', async () => {
       const el = await popup();
       const ended = oneEvent(el, 'agent-chat-response-end');
-      expect(el.send('hello')).to.equal(true);
+      expect(await el.send('hello')).to.be.a('string');
       expect((await ended).detail.status).to.equal('done');
       await el.updateComplete;
       expect(el.open).to.equal(false);
@@ -235,7 +235,7 @@ describe('mode="popup": the rest of its behaviour', () => {
     await el.updateComplete;
     for (let i = 0; i < 4; i++) {
       const ended = oneEvent(el, 'agent-chat-response-end');
-      el.send(`message ${i}`);
+      void el.send(`message ${i}`);
       await ended;
     }
     await settle(el);

@@ -66,7 +66,7 @@ function growAndWaitForLayout(el: AgentChat, log: HTMLElement): Promise<void> {
 
 async function reply(el: AgentChat, text: string): Promise<void> {
   const ended = oneEvent(el, 'agent-chat-response-end');
-  expect(el.send(text), `send(${text})`).to.equal(true);
+  expect(await el.send(text), `send(${text})`).to.be.a('string');
   await ended;
   await settle(el);
 }
@@ -80,7 +80,7 @@ async function sendAndWatch(el: AgentChat, text: string): Promise<void> {
   const ended = oneEvent(el, 'agent-chat-response-end');
   let done = false;
   void ended.then(() => (done = true));
-  expect(el.send(text), `send(${text})`).to.equal(true);
+  expect(await el.send(text), `send(${text})`).to.be.a('string');
   await el.updateComplete;
   await nextFrame();
   await nextFrame();
@@ -132,7 +132,7 @@ for (const viewport of VIEWPORTS) {
       await reply(el, 'Show me the tour');
       const log = logOf(el);
       const ended = oneEvent(el, 'agent-chat-response-end');
-      el.send('The long tour');
+      void el.send('The long tour');
       await until(() => log.scrollHeight > log.clientHeight * 2, 'streamed a while', 8000);
       await growAndWaitForLayout(el, log);
       await ended;
@@ -145,7 +145,7 @@ for (const viewport of VIEWPORTS) {
       const el = await pageChat();
       const log = logOf(el);
       const ended = oneEvent(el, 'agent-chat-response-end');
-      el.send('The long tour');
+      void el.send('The long tour');
       await until(() => log.scrollHeight > log.clientHeight * 1.5, 'streamed a while', 8000);
       log.focus();
       await sendKeys({ press: 'Home' });
@@ -163,7 +163,7 @@ for (const viewport of VIEWPORTS) {
       await reply(el, 'Show me the tour');
       const log = logOf(el);
       const ended = oneEvent(el, 'agent-chat-response-end');
-      el.send('The long tour');
+      void el.send('The long tour');
       await until(() => log.scrollHeight - log.clientHeight > 600 && distanceToEnd(log) < STICK_DISTANCE, 'following the reply', 8000);
       log.focus();
       await sendKeys({ press: 'PageUp' });
@@ -177,7 +177,7 @@ for (const viewport of VIEWPORTS) {
       // Scrolled up again while a reply streams, "Jump to latest" brings the person back, and the
       // log follows the rest of the reply.
       const second = oneEvent(el, 'agent-chat-response-end');
-      el.send('The long tour');
+      void el.send('The long tour');
       await until(() => log.scrollHeight - log.clientHeight > 600 && distanceToEnd(log) < STICK_DISTANCE, 'following the reply', 8000);
       log.focus();
       await sendKeys({ press: 'PageUp' });
@@ -197,7 +197,7 @@ for (const viewport of VIEWPORTS) {
       await reply(el, 'Show me the tour');
       const log = logOf(el);
       const ended = oneEvent(el, 'agent-chat-response-end');
-      el.send('The long tour');
+      void el.send('The long tour');
       await until(() => log.scrollHeight - log.clientHeight > 400 && distanceToEnd(log) < STICK_DISTANCE, 'following the reply', 8000);
       // The wheel moves the log in this task; the reply's next words may be laid out before its scroll event.
       log.dispatchEvent(new WheelEvent('wheel', { deltaY: -300, bubbles: true, composed: true }));
@@ -215,7 +215,7 @@ for (const viewport of VIEWPORTS) {
       await reply(el, 'Show me the tour');
       const log = logOf(el);
       const ended = oneEvent(el, 'agent-chat-response-end');
-      el.send('The long tour');
+      void el.send('The long tour');
       await until(() => log.scrollHeight - log.clientHeight > 300 && distanceToEnd(log) < STICK_DISTANCE, 'following the reply', 8000);
       // The finger lands on the streaming text; that element is replaced, its touchend never comes.
       const tail = deepQueryAll(el, '.md-tail').at(-1)!;

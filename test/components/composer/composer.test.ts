@@ -51,17 +51,21 @@ describe('<agent-chat-composer>', () => {
     expect(el.shadowRoot!.activeElement, 'the keyboard goes back to the text area').to.equal(textarea(el));
   });
 
-  it('while busy: the draft can be written but not sent, and Stop tells the chat', async () => {
+  it('while busy: Send (beside Stop) sends a draft to be queued, and Stop tells the chat', async () => {
     const el = await fixture<AgentChatComposer>(html`<agent-chat-composer busy></agent-chat-composer>`);
     const sent = sends(el);
     const stops = recordInside(el, ComposerStopEvent, () => 'stop');
+    expect(button(el, 'send-button')!.disabled, 'nothing to send').to.equal(true);
     textarea(el).focus();
     await sendKeys({ type: 'Next question' });
-    await sendKeys({ press: 'Enter' });
     await el.updateComplete;
-    expect(sent).to.deep.equal([]);
-    expect(textarea(el).value).to.equal('Next question');
-    expect(button(el, 'send-button')!.disabled).to.equal(true);
+    expect(button(el, 'send-button')!.disabled, 'a draft can be sent while a reply streams').to.equal(false);
+    expect(button(el, 'stop-button'), 'Stop still shows').to.exist;
+    await sendKeys({ press: 'Enter' });
+    expect(sent).to.deep.equal(['Next question']);
+    expect(el.shadowRoot!.activeElement).to.equal(textarea(el));
+    el.clear();
+    await el.updateComplete;
 
     const stop = button(el, 'stop-button')!;
     expect(stop.textContent!.trim()).to.equal('Stop');
@@ -74,7 +78,8 @@ describe('<agent-chat-composer>', () => {
     el.busy = false;
     await el.updateComplete;
     expect(button(el, 'stop-button')).to.equal(null);
+    await sendKeys({ type: 'After' });
     await sendKeys({ press: 'Enter' });
-    expect(sent).to.deep.equal(['Next question']);
+    expect(sent).to.deep.equal(['Next question', 'After']);
   });
 });

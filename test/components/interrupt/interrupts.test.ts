@@ -109,7 +109,7 @@ describe('interrupts: approvals', () => {
     await settle(el);
     expect(deepQuery(el, 'agent-chat-interrupt')!.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Approve');
     expect(input.value).to.equal('actually, wait');
-    expect(el.send('another')).to.equal(false);
+    expect(await el.send('another')).to.equal(null);
     expect((await requests('approval')).length).to.equal(before);
 
     await resumed(el, () => buttonNamed(deepQuery(el, '[part="approval"]')!, 'Approve')!.click());
@@ -133,7 +133,7 @@ describe('interrupts: approvals', () => {
     const second = await chatFixture('/agui/approval', { threadId: first.threadId });
     second.setTurns(saved);
     await requestsDrawn(second, 1);
-    expect(second.send('hello?')).to.equal(false, 'still held');
+    expect(await second.send('hello?')).to.equal(null, 'still held');
     await resumed(second, () => buttonNamed(deepQuery(second, '[part="approval"]')!, 'Approve')!.click());
     const last = (await requests('approval')).at(-1);
     expect(last.threadId).to.equal(first.threadId);

@@ -142,7 +142,7 @@ describe('MCP Apps: the bridge, in spec order', function () {
 
   it('tells the app the call was cancelled when the person stops the reply', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'x'.repeat(60) }, '&pause=900'));
-    el.send('go');
+    void el.send('go');
     await until(() => !!appIframe(el), 'the app frame', 8000);
     await waitForReport(reports, (r) => !!r.security, 'the app is up');
     el.stop();
@@ -272,7 +272,11 @@ describe('MCP Apps: calls from the app page, checked', function () {
     // The app waits; the chat goes on.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await probeCalls()).counted).to.equal(1);
-    expect(el.send('meanwhile')).to.equal(true);
+    const id = await el.send('meanwhile');
+    expect(
+      el.getTurns().some((turn) => turn.id === id && turn.role === 'user'),
+      'sent at once, not queued',
+    ).to.equal(true);
     release(true);
     await until(() => reports.some((r) => r.callResult && r.callResult.content?.[0]?.text === 'counted 6'), 'the waited call');
     // Only the allowed calls reached the server.

@@ -111,7 +111,7 @@ describe('reply actions: Copy and feedback', () => {
     el.transport = held.transport;
     await el.updateComplete;
     const ended = oneEvent(el, 'agent-chat-response-end');
-    el.send('hello');
+    void el.send('hello');
     await until(() => (el.getTurns()[1] as AssistantTurn | undefined)?.status === 'streaming', 'the reply streams');
     await settle(el);
     expect(deepQuery(el, '[part="copy-message-button"]')).to.equal(undefined);

@@ -137,7 +137,7 @@ describe('page tools', () => {
       }) as PageTool['handler'],
     };
     const el = await chatFixture(mcpCallEndpoint('wait_forever', {}, '&id=forever-1'), { tools: [tool] });
-    el.send('wait');
+    void el.send('wait');
     await until(() => seen !== undefined, 'the handler runs');
     expect(seen!.aborted).to.equal(false);
     el.stop();

@@ -164,7 +164,7 @@ describe('storage: restore cost follows the screen, not the thread', () => {
     expect(el.getTurns().length).to.be.below(MESSAGES);
     const before = (await (await fetch('/agui/requests?scenario=echo')).json()).length;
     const ended = oneEvent(el, 'agent-chat-response-end');
-    expect(el.send('and one more')).to.equal(true);
+    expect(await el.send('and one more')).to.be.a('string');
     await settle(el);
     expect((messages(el).at(-2)!.turn as { text: string }).text, 'the message is shown at once').to.equal('and one more');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -294,7 +294,7 @@ describe('storage: restore cost follows the screen, not the thread', () => {
     const b = await openedChat(key, `n${MESSAGES - 1}`);
     expect(b.getTurns().length).to.be.below(MESSAGES);
     const ended = oneEvent(a, 'agent-chat-response-end');
-    a.send('from the other tab');
+    void a.send('from the other tab');
     await ended;
     await new Promise((resolve) => setTimeout(resolve, 800));
     idle.release();

@@ -55,7 +55,7 @@ describe('storage: saving and restoring', () => {
   it('what was running when the page went loads as not completed', async () => {
     const key = freshKey();
     const first = await storedChat('/agui/slow', key);
-    first.send('go slowly');
+    void first.send('go slowly');
     await until(() => (first.getTurns()[1] as any)?.parts?.some((part: any) => part.kind === 'text' && part.text.length > 0), 'some text arrived');
     window.dispatchEvent(new Event('pagehide'));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -83,7 +83,7 @@ describe('storage: the page going away', () => {
   it('saves at once in the pagehide listener, and keeps what streamed in localStorage until it is written', async () => {
     const key = freshKey();
     const el = await storedChat('/agui/slow', key);
-    el.send('go slowly');
+    void el.send('go slowly');
     await until(() => replyText(el).includes('tick 3'), 'some text arrived');
     const made: IDBTransactionMode[] = [];
     const original = IDBDatabase.prototype.transaction;
@@ -375,7 +375,7 @@ describe('storage: switching while things happen', () => {
   it('setting thread-id while a reply streams saves that reply to its own thread, not the new one', async () => {
     const key = freshKey();
     const el = await storedChat('/agui/slow', key);
-    el.send('in thread A');
+    void el.send('in thread A');
     await until(() => (el.getTurns()[1] as any)?.parts?.some((part: any) => part.kind === 'text' && part.text.length > 0), 'text arrived');
     const threadA = el.threadId!;
     el.threadId = 'thread-B';
@@ -391,7 +391,7 @@ describe('storage: switching while things happen', () => {
     const el = await storedChat('/agui/basic', key);
     el.threadId = 'fresh-thread';
     const ended = oneEvent(el, 'agent-chat-response-end');
-    el.send('hello there');
+    void el.send('hello there');
     expect((await ended).detail.status).to.equal('done');
     await settle(el);
     expect(el.threadId).to.equal('fresh-thread');
@@ -401,7 +401,7 @@ describe('storage: switching while things happen', () => {
   it('deleting the thread shown while a reply streams leaves nothing of it behind', async () => {
     const key = freshKey();
     const el = await storedChat('/agui/slow', key);
-    el.send('doomed');
+    void el.send('doomed');
     await until(() => (el.getTurns()[1] as any)?.parts?.some((part: any) => part.kind === 'text' && part.text.length > 0), 'text arrived');
     await el.deleteThread(el.threadId!);
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -514,7 +514,7 @@ describe('storage: switching while things happen', () => {
     first.remove();
     const second = await storedChat('/agui/approval', key);
     await until(() => !!deepQuery(second, '[part="approval"]'), 'the approval is back');
-    expect(second.send('hello?')).to.equal(false, 'still held');
+    expect(await second.send('hello?')).to.equal(null, 'still held');
     const approve = deepQueryAll<HTMLButtonElement>(deepQuery(second, '[part="approval"]')!, 'button').find((button) => textOf(button) === 'Approve')!;
     const ended = oneEvent(second, 'agent-chat-response-end');
     approve.click();

@@ -48,7 +48,7 @@ describe('<agent-chat> theming from the host page', () => {
 
   it('applies --agent-chat-* custom properties set on the host', async () => {
     const el = await fixture<AgentChat>(html`<agent-chat class="tokens" endpoint="/agui/basic"></agent-chat>`);
-    el.send('hi');
+    void el.send('hi');
     await el.updateComplete;
     const composer = deepQuery(el, 'agent-chat-composer')!;
     (composer as unknown as { requestUpdate(): void }).requestUpdate();
@@ -115,7 +115,7 @@ describe('<agent-chat> theming from the host page', () => {
       const failed = await fixture<AgentChat>(html`<agent-chat class="every-part" endpoint="/agui/http-500"></agent-chat>`);
       await sendAndWait(failed, 'x');
       const streaming = await fixture<AgentChat>(html`<agent-chat class="every-part" endpoint="/agui/slow"></agent-chat>`);
-      streaming.send('go');
+      void streaming.send('go');
       await streaming.updateComplete;
       await new Promise((resolve) => setTimeout(resolve, 50));
       const where: Record<string, AgentChat> = { error: failed, 'stop-button': streaming };

@@ -104,7 +104,7 @@ describe('suggestions', () => {
   it('follow-ups from the backend show under the last reply (checked), are kept on it, and go when the person sends', async () => {
     const { sent, transport } = recordingTransport();
     const el = await fixture<AgentChat>(html`<agent-chat storage="none" .transport=${transport}></agent-chat>`);
-    el.send('First');
+    void el.send('First');
     await until(() => labels(el).join('|') === 'Tell me more|Thanks', 'the checked follow-ups');
     expect(group(el)!.getAttribute('aria-label')).to.equal('Suggested follow-ups');
     expect((el.getTurns()[1] as AssistantTurn).suggestions).to.deep.equal([{ label: 'Tell me more', prompt: 'Tell me more about it' }, { label: 'Thanks' }]);
@@ -123,7 +123,7 @@ describe('suggestions', () => {
   it('a reply without valid follow-ups shows none; suggestions wrap on a phone', async () => {
     const bad = recordingTransport('not a list');
     const el = await fixture<AgentChat>(html`<agent-chat style="height: 600px" storage="none" .transport=${bad.transport}></agent-chat>`);
-    el.send('First');
+    void el.send('First');
     await until(() => (el.getTurns()[1] as AssistantTurn | undefined)?.status === 'done', 'done');
     await settle(el);
     expect(buttons(el).length).to.equal(0);
@@ -157,7 +157,7 @@ describe('suggestions', () => {
     const el = await fixture<AgentChat>(html`<agent-chat storage="none" .transport=${transport}></agent-chat>`);
     const chosen: AgentChatSuggestionDetail[] = [];
     el.addEventListener('agent-chat-suggestion', (event) => chosen.push(event.detail));
-    el.send('First');
+    void el.send('First');
     await until(() => labels(el).join('|') === 'Summarise|Yes please', 'the follow-ups');
     const textarea = deepQuery<HTMLTextAreaElement>(el, 'textarea')!;
     textarea.value = 'a draft';
@@ -190,7 +190,7 @@ describe('suggestions', () => {
       ],
     });
     const el = await fixture<AgentChat>(html`<agent-chat storage="none" .transport=${transport}></agent-chat>`);
-    el.send('First');
+    void el.send('First');
     await until(() => labels(el).join('|') === 'Yes please|Go', 'the follow-ups');
     const veto = (event: Event) => event.preventDefault();
     el.addEventListener('agent-chat-suggestion', veto);
