@@ -17,6 +17,6 @@ export type { ResumeEntry, RunRequest, ToolDefinition } from './protocol/contrac
 export type { ChatReconnectOptions as ReconnectOptions, ChatRunOptions as RunOptions, ChatRunTrigger as RunTrigger, ChatTransport as Transport } from './conversation/types.js';
 export { AgUiTransport, AiSdkTransport } from './protocol/transport-factory.js';
 export type { ChatStrings, ChatStringOverrides } from './i18n/chat-strings.js';
-export type { ToolDisplay } from './conversation/tool-display.js';
+export type { PageDrawing, ToolDisplay, ToolRenderInput } from './conversation/tool-display.js';
 export type { UploadFile, UploadFileOptions, UploadedFile } from './attachments/attachment-types.js';
 export type * from './events.js';

@@ -260,13 +260,14 @@ export class AgentChatElement extends LitElement {
   }
 
   /**
-   * Sends `text` as the person; while a reply streams it is queued above the composer and sent once
-   * the replies before it have ended well (one per reply; a failed or stopped reply holds the queue
-   * until the person presses "Send now"). Resolves with the id of the message's turn in
-   * `getTurns()` (a queued message's turn gets it when sent), or `null` if refused (empty text, the
-   * agent's requests wait for answers — the chat then says so above the composer —, or
-   * `agent-chat-send` was cancelled). Open `ask_user` questions are answered by the message
-   * (`{"status":"deferred"}`).
+   * Sends `text` as the person; while a reply streams (or messages already wait) it is queued above
+   * the composer and sent once the replies before it have ended well (one per reply; a failed or
+   * stopped reply, or questions waiting in their form, hold the queue until the person presses "Send
+   * now"). Resolves with the id of the message's turn in `getTurns()` (a queued message's turn gets
+   * it when sent), or `null` if refused (empty text, the agent's requests wait for answers — the chat
+   * then says so above the composer —, or `agent-chat-send` was cancelled; right after the page sets
+   * `thread-id`, the message waits for that conversation to show, and a cancel then stops it too).
+   * Open `ask_user` questions are answered by the message (`{"status":"deferred"}`).
    */
   async send(text: string): Promise<string | null> {
     this.wiring.embed.wake();

@@ -317,6 +317,10 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
     void this.store.flush();
   }
 
+  returnToDraft(texts: string[]): void {
+    this.composer?.appendToDraft(texts);
+  }
+
   threadShown(): Promise<void> | undefined {
     return this.store.threadShown();
   }

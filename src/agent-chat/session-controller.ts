@@ -29,6 +29,8 @@ export interface SessionHooks {
   threadId(): string;
   /** A message goes out: the log follows it. */
   sending(): void;
+  /** Queued messages of a conversation no longer shown: their texts go back to the composer's draft. */
+  returnToDraft(texts: string[]): void;
 }
 
 export class SessionController implements ReactiveController {
@@ -119,16 +121,26 @@ export class SessionController implements ReactiveController {
   /**
    * The queue changed (a message added, or taken out in its view): it is drawn again. `send`: its
    * first message goes now, as if the person sent it then (its `agent-chat-send` fired when it was
-   * queued), unless a reply streams or something waits for the person: after a reply that ended
-   * well, when the person sends another message, or presses "Send now" after a failed or stopped reply.
+   * queued), unless a reply streams, the agent's requests wait, or (without `force`) a question form
+   * is open: after a reply that ended well, when the person sends another message, or presses
+   * "Send now" (`force`).
    */
-  queueChanged(send?: boolean): void {
-    const next = send && this.queue.next(this.session.busy || this.waitingForPerson);
+  queueChanged(send?: boolean, force?: boolean): void {
+    this.keepQueueInThread();
+    // A question form open holds it too, unless the person sends anyway ("Send now": the message answers it).
+    const form = !force && openAsks(this.conversation.turns).some((call) => call.ask?.by === 'form');
+    const next = send && this.queue.next(this.session.busy || this.session.held || form);
     if (next) {
       this.hooks.sending();
       this.session.send(next.text, next.source, undefined, next.id);
     }
     this.host.requestUpdate();
+  }
+
+  /** What was queued in a conversation no longer shown never goes into another: it goes back to the draft. */
+  private keepQueueInThread(): void {
+    const gone = this.queue.items.length ? this.queue.takeOutOthers(this.hooks.threadId()) : [];
+    if (gone.length) this.hooks.returnToDraft(gone.map((message) => message.text));
   }
 
   private showHeld(shown: boolean): void {
@@ -143,6 +155,7 @@ export class SessionController implements ReactiveController {
     this.conversation = next;
     this.busy = this.session.busy;
     this.hooks.changed(next, previous, fromWire);
+    if (!fromWire && next.turns !== previous.turns) this.keepQueueInThread();
     if (next.agentState !== previous.agentState) emit(this.host, 'agent-chat-state', { state: next.agentState });
     if (this.heldNotice && !this.session.held) this.heldNotice = false;
     // A reply starting or ending is drawn at once; streamed content waits for the frame.

@@ -1,10 +1,10 @@
 /**
- * AG-UI interrupts, the pure part: how each is shown, what the person's answer looks like as a
- * resume entry, and when a paused reply can go on (which are still open: `conversation/interrupt-state.ts`).
+ * AG-UI interrupts, the pure part the request views need: how each is shown, and what the
+ * person's answer to an approval looks like. (When a paused reply can go on, and with what:
+ * `interrupt-resume.ts`.)
  */
-import { isOpen } from '../conversation/interrupt-state.js';
-import type { AssistantTurn, InterruptResponse } from '../conversation/types.js';
-import type { ResumeEntry, Interrupt } from '../protocol/contract.js';
+import type { InterruptResponse } from '../conversation/types.js';
+import type { Interrupt } from '../protocol/contract.js';
 
 /** `approval`: Approve / Deny (/ Edit); `questions`: the ask_user form; `form`: one built from `responseSchema`. */
 export type InterruptView = 'approval' | 'questions' | 'form';
@@ -27,24 +27,6 @@ function approvalFits(schema: Record<string, unknown> | undefined): boolean {
 export function ownMetadata(interrupt: Interrupt): Record<string, unknown> {
   const own = interrupt.metadata?.['agent-chat'];
   return own && typeof own === 'object' && !Array.isArray(own) ? (own as Record<string, unknown>) : {};
-}
-
-/**
- * The resume entries that address every interrupt of the reply not sent yet, once none is still
- * open: the answers given, and `cancelled` for those that expired unanswered (never answered late).
- * Undefined while one is still open, or when there is nothing to send.
- */
-export function resumeEntries(reply: AssistantTurn, now = Date.now()): ResumeEntry[] | undefined {
-  const unsent = (reply.interrupts ?? []).filter((entry) => !entry.sent);
-  if (unsent.length === 0 || unsent.some((entry) => isOpen(entry, now))) return undefined;
-  return unsent.map(({ interrupt, response }) =>
-    response ? { interruptId: interrupt.id, ...response } : { interruptId: interrupt.id, status: 'cancelled', metadata: { 'agent-chat': { expired: true } } },
-  );
-}
-
-/** Whether the person answered any of these (an all-expired set does not continue the reply by itself). */
-export function anyAnswered(entries: readonly ResumeEntry[]): boolean {
-  return entries.some((entry) => !(entry.metadata?.['agent-chat'] as { expired?: boolean } | undefined)?.expired);
 }
 
 export interface ApprovalDecision {

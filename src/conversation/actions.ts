@@ -35,7 +35,7 @@ export type LocalAction =
   /** The person answered an interrupt; the answer waits until every open interrupt has one. */
   | { type: 'interrupt-answer'; interruptId: string; response: InterruptResponse }
   /** A page tool's call asks the person's approval before it runs: an interrupt of the chat's own on the last reply. */
-  | { type: 'approval-open'; toolCallId: string; interruptId: string }
+  | { type: 'approval-open'; toolCallId: string; interruptId: string; runId?: string }
   /** These answers went to the backend with the run that continues the reply. */
   | { type: 'interrupts-sent'; replyId: string; interruptIds: string[] }
   /** The person moved on past expired interrupts: the calls they held did not complete. */

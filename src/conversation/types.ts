@@ -94,6 +94,8 @@ export interface InterruptEntry {
   sent?: boolean;
   /** The chat's own (a page tool's approval), answered here and never sent to the backend. */
   local?: true;
+  /** For the chat's own: the run that made the call it asks about. */
+  runId?: string;
 }
 
 export interface ActivityPart {

@@ -115,6 +115,8 @@ export interface ToolCardStrings {
   mcpUnknownContent: string;
   /** Content items of a tool result past the ones shown. */
   mcpMoreItems: CountedText;
+  /** The name of the agent's shared state as the page draws it under a reply. */
+  agentState: string;
 }
 
 /** Shown both on a tool call's card and in the request to approve it. */
@@ -328,6 +330,10 @@ export interface QueueStrings {
   queueFailed: CountedText;
   /** A reply was stopped while messages were queued. */
   queueStopped: CountedText;
+  /** The agent's questions wait in their form: the queued messages go once it is answered. */
+  queueWaiting: CountedText;
+  /** How many messages wait (said to screen readers as the queue grows or shrinks). */
+  queueCount: CountedText;
   /** Sends the queued messages after all (the first now, the others one per reply). */
   queueResume: string;
 }

@@ -5,7 +5,7 @@
  */
 import type { PageDrawing, ToolDisplay, ToolRenderInput } from '../conversation/tool-display.js';
 import type { ToolCallPart } from '../conversation/types.js';
-import { parsePartialJson } from '../mcp/partial-json.js';
+import { parsePartialJson } from '../internal/partial-json.js';
 
 export function drawnByPage(render: unknown, input: unknown, what: string): Node | string | undefined {
   if (typeof render !== 'function') return undefined;
@@ -19,9 +19,13 @@ export function drawnByPage(render: unknown, input: unknown, what: string): Node
   return undefined;
 }
 
-/** The card's renderer: `toolDisplay[name].render`, else the page tool's own `render`. */
-export function toolRenderer(display: ToolDisplay, pageTools: unknown, name: string): ToolDisplay['render'] {
+/**
+ * The card's renderer: `toolDisplay[name].render`, else the page tool's own `render` — unless the
+ * call is another tool's of that name (`ask_user`, an MCP server's: the page tool was left out).
+ */
+export function toolRenderer(display: ToolDisplay, pageTools: unknown, name: string, anotherTools: boolean): ToolDisplay['render'] {
   if (typeof display.render === 'function') return display.render;
+  if (anotherTools) return undefined;
   const tool = Array.isArray(pageTools) ? pageTools.find((entry) => (entry as { name?: unknown } | null)?.name === name) : undefined;
   const render = (tool as { render?: unknown } | undefined)?.render;
   return typeof render === 'function' ? (render as ToolDisplay['render']) : undefined;

@@ -3,7 +3,7 @@
  * and feeds what comes back through the reducer. Knows no DOM; the element renders its state
  * and turns its notifications into public events.
  */
-import { anyAnswered, resumeEntries } from '../ask/interrupt-answers.js';
+import { anyAnswered, resumeEntries } from '../ask/interrupt-resume.js';
 import { holdsInput, nextExpiry, openInterrupts } from '../conversation/interrupt-state.js';
 import { DEFERRED_RESULT } from '../ask/ask-user-definition.js';
 import { reduceCore, type CoreAction } from '../conversation/reducer-core.js';

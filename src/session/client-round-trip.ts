@@ -28,8 +28,8 @@ export interface RoundTripRun {
   record(action: Action): void;
 }
 
-/** The person's answers to the approvals the reply waited for, by tool call id. */
-export type Approvals = ReadonlyMap<string, NonNullable<ClientToolCall['approval']>>;
+/** The person's answers to the approvals the reply waited for, by tool call id, with the run that made each call. */
+export type Approvals = ReadonlyMap<string, NonNullable<ClientToolCall['approval']> & { runId?: string }>;
 
 /** What the person decided on the chat's own approval, from its answer: approved only when it says so. */
 export function approvalOf(entry: ResumeEntry): NonNullable<ClientToolCall['approval']> {
@@ -67,7 +67,13 @@ export async function answerClientCalls(
 
   if (!approvals) run.continueReply();
   const { signal } = run;
-  const results = await Promise.all(answerable.map((call) => runCall(clientTools!, call, signal, { ...ids, approval: approvals?.get(call.id) })));
+  const results = await Promise.all(
+    answerable.map((call) => {
+      const approval = approvals?.get(call.id);
+      // An approved call runs in a later run than the one that made it: the handler hears of that one.
+      return runCall(clientTools!, call, signal, { ...ids, ...(approval?.runId ? { runId: approval.runId } : {}), approval });
+    }),
+  );
   if (signal.aborted || run.ended()) return false;
   const waiting: string[] = [];
   answerable.forEach((call, i) => {
@@ -78,7 +84,7 @@ export async function answerClientCalls(
       waiting.push(call.id);
       run.record(
         waitFor === 'approval'
-          ? { type: 'approval-open', toolCallId: call.id, interruptId: `agent-chat-approval-${newId()}` }
+          ? { type: 'approval-open', toolCallId: call.id, interruptId: `agent-chat-approval-${newId()}`, ...(ids.runId ? { runId: ids.runId } : {}) }
           : { type: 'ask-open', toolCallId: call.id, by: waitFor },
       );
     } else if (ask) {

@@ -1,8 +1,8 @@
 /**
  * The messages sent while a reply streams, in order: one goes each time a reply ends well and
- * nothing waits for the person. No DOM; the session controller adds and sends; the queue's view
- * takes messages out (Remove, or back to the draft when another conversation is shown) and says
- * when a failed or stopped reply holds them (`components/queued-messages/queue-hold.ts`).
+ * nothing waits for the person. No DOM; the session controller adds, sends, and gives the texts
+ * back to the draft when another conversation is shown; the queue's view takes messages out
+ * (Remove) and says what holds them (`components/queued-messages/queue-hold.ts`).
  */
 import type { MessageSource } from '../conversation/types.js';
 
@@ -23,5 +23,12 @@ export class MessageQueue {
   /** The first message, taken out to be sent now; none while the chat is `occupied` (a reply streams, or something waits for the person). */
   next(occupied: boolean): QueuedMessage | undefined {
     return occupied ? undefined : this.items.shift();
+  }
+
+  /** Takes out, in order, the messages queued in another conversation than `threadId`. */
+  takeOutOthers(threadId: string): QueuedMessage[] {
+    const others = this.items.filter((message) => message.threadId !== threadId);
+    if (others.length) this.items.splice(0, this.items.length, ...this.items.filter((message) => message.threadId === threadId));
+    return others;
   }
 }

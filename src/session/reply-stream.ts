@@ -67,13 +67,18 @@ class ReplyStream {
    */
   takeLocalAnswers(): Approvals | undefined {
     const { run } = this;
-    const local = new Map((this.reply()?.interrupts ?? []).filter((entry) => entry.local && !entry.sent).map((entry) => [entry.interrupt.id, entry.interrupt.toolCallId!]));
+    const local = new Map((this.reply()?.interrupts ?? []).filter((entry) => entry.local && !entry.sent).map((entry) => [entry.interrupt.id, entry]));
     const answers = run.resume?.entries.filter((entry) => local.has(entry.interruptId)) ?? [];
     if (!run.resume || answers.length === 0) return undefined;
     const remote = run.resume.entries.filter((entry) => !local.has(entry.interruptId));
     this.dispatch({ type: 'interrupts-sent', replyId: run.replyId, interruptIds: answers.map((entry) => entry.interruptId) }, false);
     run.resume = remote.length ? { ...run.resume, entries: remote } : undefined;
-    return new Map(answers.map((entry) => [local.get(entry.interruptId)!, approvalOf(entry)]));
+    return new Map(
+      answers.map((answer) => {
+        const { interrupt, runId } = local.get(answer.interruptId)!;
+        return [interrupt.toolCallId!, { ...approvalOf(answer), ...(runId ? { runId } : {}) }];
+      }),
+    );
   }
 
   /** The client-tool round trip after a request (client-round-trip.ts): true when the reply goes on in a new run. */

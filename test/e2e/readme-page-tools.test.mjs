@@ -131,7 +131,7 @@ describe("the README's page tools example, as written", () => {
     const view = page.locator('agent-chat [part="tool-view"]').last();
     // The card's last drawing is the one for the finished call.
     let card = '';
-    for (let tries = 0; tries < 50 && !/\(done\)/.test(card); tries++) {
+    for (let tries = 0; tries < 150 && !/\(done\)/.test(card); tries++) {
       card = await deepText(view);
       if (!/\(done\)/.test(card)) await page.waitForTimeout(100);
     }

@@ -204,8 +204,9 @@ async function research(page) {
   const end = await chatTurn(page, 'Research cycling in Amsterdam');
   assert.equal(end.status, 'done');
   const analyst = page.locator('agent-chat-activity').filter({ has: page.locator('.label', { hasText: /^analyst$/ }) });
+  // Open the folded cards only (a click on an open one would fold it).
   const headers = analyst.locator('agent-chat-tool-card [part="tool-card-header"]');
-  for (let i = 0; i < (await headers.count()); i++) await headers.nth(i).click();
+  for (let i = 0; i < (await headers.count()); i++) if ((await headers.nth(i).getAttribute('aria-expanded')) === 'false') await headers.nth(i).click();
   await analyst.locator('agent-chat-rich-result svg polyline').first().waitFor({ timeout: TIMEOUT });
 }
 

@@ -8,7 +8,7 @@ import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext, PaneHolder } from '../../mcp/app-context.js';
 import type { DisplayMode, FrameController } from '../../mcp/host-api.js';
 import { hostStyleVariables } from '../../mcp/host-styles.js';
-import { parsePartialJson } from '../../mcp/partial-json.js';
+import { parsePartialJson } from '../../internal/partial-json.js';
 import { SizeDamper } from '../../mcp/size-damper.js';
 import { APP_SANDBOX, PROXY_SANDBOX } from '../../mcp/mcp-types.js';
 import { base } from '../../styles/tokens.js';

@@ -87,6 +87,11 @@ export class AgentChatComposer extends LitElement {
     this.draft = text;
   }
 
+  /** Puts `texts` after the draft, a blank line before each (queued messages given back). */
+  appendToDraft(texts: string[]): void {
+    this.draft = [this.draft.trimEnd(), ...texts].filter(Boolean).join('\n\n');
+  }
+
   override render() {
     const s = this.strings;
     const files = this.attachments;

@@ -16,6 +16,7 @@ import { visibleControls } from '../../styles/visible-controls.js';
 import { serverDisplay } from '../../conversation/tool-display.js';
 import { drawnByPage, toolRenderer } from '../../render/page-drawing.js';
 import { pageDrawingTemplate } from '../rich-result/page-drawing-template.js';
+import { toolCardTexts } from '../tool-card/tool-card-texts.js';
 import { fileView } from '../../render/reply-files.js';
 import { textWithLabel } from '../../render/label-in-text.js';
 import '../markdown/markdown-view.js';
@@ -222,13 +223,13 @@ export class AgentChatMessage extends LitElement {
 
   private requests: RequestPlacement = noRequests;
 
-  /** What one of the page's renderers draws for `input`, in a box of `part`; nothing when it draws nothing. */
-  private renderPageView(part: string, render: unknown, input: unknown, what: string) {
+  /** What one of the page's renderers draws for `input`, in a box of `part` (named `label`, if given); nothing when it draws nothing. */
+  private renderPageView(part: string, render: unknown, input: unknown, what: string, label?: string) {
     const drawn = drawnByPage(render, input, what);
     if (drawn === undefined) return nothing;
     // A string is drawn as a rich result, whose view loads with the cards'.
     if (typeof drawn === 'string') this.needToolViews();
-    return html`<div class="page-view" part=${part}>${pageDrawingTemplate(drawn)}</div>`;
+    return html`<div class="page-view" part=${part} role=${label ? 'group' : nothing} aria-label=${label ?? nothing}>${pageDrawingTemplate(drawn)}</div>`;
   }
 
   /** The person submitted the form of an `ask_user` call. */
@@ -269,7 +270,7 @@ export class AgentChatMessage extends LitElement {
     } catch (error) {
       console.warn(`<agent-chat>: toolDisplay.${call.name}.summary threw`, error);
     }
-    const pageRender = toolRenderer(display, this.displayOptions.pageTools, call.name);
+    const pageRender = toolRenderer(display, this.displayOptions.pageTools, call.name, call.name === ASK_USER_TOOL || !!call.app || !!call.mcp);
     const request = this.requests.onCall.get(call.id);
     const waiting = request ? isOpen(request) : call.status === 'running' && !!call.ask && !call.ask.outcome;
     this.needToolViews();
@@ -335,7 +336,7 @@ export class AgentChatMessage extends LitElement {
             )
       }
       ${activity ? this.renderBlocks(activity.underMessage) : nothing}
-      ${reply.agentState === undefined ? nothing : this.renderPageView('state-view', this.displayOptions.stateRenderer, reply.agentState, 'stateRenderer')}
+      ${reply.agentState === undefined ? nothing : this.renderPageView('state-view', this.displayOptions.stateRenderer, reply.agentState, 'stateRenderer', toolCardTexts(this.strings).agentState)}
       ${sourcesTemplate(reply)}
       ${this.requests.loose.map((entry) => requestTemplate(entry, entry.interrupt.toolCallId ? calls.get(entry.interrupt.toolCallId) : undefined, true, this.busy))}
       ${activity?.hiddenCalls ? html`<p class="activity-more" part="activity-more">${s.activityMoreCalls(activity.hiddenCalls)}</p>` : nothing}

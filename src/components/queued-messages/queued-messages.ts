@@ -23,20 +23,20 @@ export interface QueueHost {
   /** A reply streams. */
   readonly busy: boolean;
   readonly conversation: ConversationState;
-  /** The queue changed: the chat draws again; `send`: the first message goes now (unless a reply streams or something waits for the person). */
-  queueChanged(send?: boolean): void;
+  /** The queue changed: the chat draws again; `send`: the first message goes now (unless a reply streams or something waits for the person; `force`: a question form open does not hold it). */
+  queueChanged(send?: boolean, force?: boolean): void;
 }
 
 /**
  * @summary Above the composer: the messages the person sent while a reply streamed, in order, each
- * with Remove; one is sent as each reply ends well. When a reply failed or was stopped, a notice
- * says they were not sent, with a button that sends them after all. The list scrolls past a few
+ * with Remove; one is sent as each reply ends well. When a reply failed or was stopped, or the
+ * agent's questions wait in their form, a notice says so, with a button that sends them now. The list scrolls past a few
  * lines, so the composer stays in view on a phone. Loaded when the first message is queued.
  *
  * @csspart queue - The whole: the list and the notice.
  * @csspart queued-message - A queued message: its text and Remove.
  * @csspart queued-remove - A queued message's Remove (named after the message).
- * @csspart queue-notice - The reply failed or was stopped: the messages wait (`role="status"`).
+ * @csspart queue-notice - The reply failed or was stopped, or a question form waits: the messages wait (`role="status"`).
  * @csspart queue-resume - "Send now", in the notice.
  */
 export class AgentChatQueuedMessages extends LitElement {
@@ -52,20 +52,13 @@ export class AgentChatQueuedMessages extends LitElement {
   protected override willUpdate(): void {
     const active = this.shadowRoot?.activeElement;
     this.focused = active ? [...this.removeButtons()].indexOf(active as HTMLButtonElement) : undefined;
-    // The chat shows another conversation (a new one, another opened): what was queued in the one
-    // before is not sent there; its texts go back to the draft instead, so none is lost.
-    const shown = ((this.getRootNode() as ShadowRoot).host as { threadId?: string } | undefined)?.threadId;
-    const gone = (shown !== undefined && this.run?.queue.items.filter((message) => message.threadId !== shown)) || [];
-    for (const message of gone) this.takeOut(message);
-    if (gone.length) this.giveBack(gone.map((message) => message.text));
   }
 
   protected override updated(): void {
     if (this.focused === undefined || this.shadowRoot?.activeElement) return;
-    // The control that had the keyboard went (its message removed or sent, the notice gone): the
-    // Remove now in its place (the next message's), else the first, else the composer beside it.
-    const buttons = this.removeButtons();
-    const next = buttons[Math.max(this.focused, 0)];
+    // The control that had the keyboard went: after a Remove, the Remove now in its place (the next
+    // message's), else the composer beside it; after "Send now", the composer.
+    const next = this.focused >= 0 ? this.removeButtons()[this.focused] : undefined;
     if (next) next.focus();
     else this.composer()?.focus();
   }
@@ -83,14 +76,6 @@ export class AgentChatQueuedMessages extends LitElement {
     const { queue } = this.run!;
     queue.items.splice(queue.items.indexOf(message), 1);
     this.run!.queueChanged();
-  }
-
-  /** Puts `texts` after what the composer holds, a blank line before each, as if typed. */
-  private giveBack(texts: string[]): void {
-    const area = this.composer()?.shadowRoot?.querySelector('textarea');
-    if (!area) return;
-    area.value = [area.value.trimEnd(), ...texts].filter(Boolean).join('\n\n');
-    area.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   override render() {
@@ -121,11 +106,11 @@ export class AgentChatQueuedMessages extends LitElement {
       <div class="notice-region" role="status">
         ${
           held
-            ? html`<p part="queue-notice" class=${held === 'error' ? 'failed' : 'stopped'}>
-                <span>${held === 'error' ? texts.queueFailed(count) : texts.queueStopped(count)}</span>
-                <button part="queue-resume" type="button" @click=${() => run.queueChanged(true)}>${texts.queueResume}</button>
+            ? html`<p part="queue-notice" class=${held === 'error' ? 'failed' : held === 'cancelled' ? 'stopped' : 'waiting'}>
+                <span>${held === 'error' ? texts.queueFailed(count) : held === 'cancelled' ? texts.queueStopped(count) : texts.queueWaiting(count)}</span>
+                <button part="queue-resume" type="button" @click=${() => run.queueChanged(true, true)}>${texts.queueResume}</button>
               </p>`
-            : nothing
+            : html`<span class="visually-hidden">${texts.queueCount(count)}</span>`
         }
       </div>
     </div>`;

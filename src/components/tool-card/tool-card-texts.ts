@@ -26,6 +26,7 @@ export const englishToolCardTexts: EnglishTexts<ToolCardStrings> = (plural) => (
   mcpTextCut: 'Only the first {shown} of {total} characters are shown.',
   mcpUnknownContent: 'Content of type “{type}” is not shown.',
   mcpMoreItems: (count) => plural(count, { one: '{count} more item not shown', other: '{count} more items not shown' }),
+  agentState: 'The agent’s state',
 });
 
 /** The texts for the chat's `strings`: their own, else English. */

@@ -23,7 +23,7 @@ export function reduceInterrupts(state: ConversationState, action: InterruptActi
       return updateLastReply(state, (reply) =>
         reply.interrupts?.some((entry) => entry.interrupt.id === action.interruptId)
           ? reply
-          : { ...reply, interrupts: [...(reply.interrupts ?? []), localApproval(action.toolCallId, action.interruptId)] },
+          : { ...reply, interrupts: [...(reply.interrupts ?? []), localApproval(action.toolCallId, action.interruptId, action.runId)] },
       );
     case 'interrupts-sent': {
       const ids = new Set(action.interruptIds);
@@ -38,8 +38,8 @@ export function reduceInterrupts(state: ConversationState, action: InterruptActi
  * Approve / Deny (with a reason) for a page tool's call, shown on its card. Its id is made by the
  * chat, unguessable, so no interrupt of the backend's can stand in for it.
  */
-function localApproval(toolCallId: string, interruptId: string): InterruptEntry {
-  return { interrupt: { id: interruptId, reason: 'tool_call', toolCallId }, local: true };
+function localApproval(toolCallId: string, interruptId: string, runId: string | undefined): InterruptEntry {
+  return { interrupt: { id: interruptId, reason: 'tool_call', toolCallId }, local: true, ...(runId ? { runId } : {}) };
 }
 
 /** A run's interrupts join the reply's; one raised again under the same id starts afresh. */

@@ -81,6 +81,7 @@ export const de: Translation = (plural) => ({
   mcpTextCut: 'Nur die ersten {shown} von {total} Zeichen werden angezeigt.',
   mcpUnknownContent: 'Inhalt vom Typ „{type}“ wird nicht angezeigt.',
   mcpMoreItems: (count) => plural(count, { one: '{count} weiteres Element nicht angezeigt', other: '{count} weitere Elemente nicht angezeigt' }),
+  agentState: 'Zustand des Agenten',
   appLeftItsPage: 'Die App hat ihre Seite verlassen und wurde deshalb angehalten.',
   appAskFullScreen: 'Die App möchte in den Vollbildmodus wechseln',
   appAskOpenLink: 'Die App möchte {host} in einem neuen Tab öffnen',
@@ -175,6 +176,12 @@ export const de: Translation = (plural) => ({
       one: 'Die Antwort wurde angehalten: Diese Nachricht wurde nicht gesendet.',
       other: 'Die Antwort wurde angehalten: {count} Nachrichten wurden nicht gesendet.',
     }),
+  queueWaiting: (count) =>
+    plural(count, {
+      one: 'Die Fragen des Agenten oben warten auf Ihre Antwort: Diese Nachricht folgt danach.',
+      other: 'Die Fragen des Agenten oben warten auf Ihre Antwort: {count} Nachrichten folgen danach.',
+    }),
+  queueCount: (count) => plural(count, { one: 'Eine Nachricht wartet auf das Senden.', other: '{count} Nachrichten warten auf das Senden.' }),
   queueResume: 'Jetzt senden',
   replyContinues: '{text}… (weiter in der Unterhaltung)',
   branchPrevious: 'Vorherige Version',

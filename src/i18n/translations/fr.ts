@@ -81,6 +81,7 @@ export const fr: Translation = (plural) => ({
   mcpTextCut: 'Seuls les {shown} premiers caractères sur {total} sont affichés.',
   mcpUnknownContent: 'Le contenu de type « {type} » n’est pas affiché.',
   mcpMoreItems: (count) => plural(count, { one: '{count} élément de plus non affiché', other: '{count} éléments de plus non affichés' }),
+  agentState: 'État de l’agent',
   appLeftItsPage: 'L’application a quitté sa page ; elle a été arrêtée.',
   appAskFullScreen: 'L’application veut passer en plein écran',
   appAskOpenLink: 'L’application veut ouvrir {host} dans un nouvel onglet',
@@ -175,6 +176,12 @@ export const fr: Translation = (plural) => ({
       one: 'La réponse a été arrêtée : ce message n’a pas été envoyé.',
       other: 'La réponse a été arrêtée : {count} messages n’ont pas été envoyés.',
     }),
+  queueWaiting: (count) =>
+    plural(count, {
+      one: 'Les questions de l’agent ci-dessus attendent votre réponse : ce message partira ensuite.',
+      other: 'Les questions de l’agent ci-dessus attendent votre réponse : {count} messages partiront ensuite.',
+    }),
+  queueCount: (count) => plural(count, { one: 'Un message attend d’être envoyé.', other: '{count} messages attendent d’être envoyés.' }),
   queueResume: 'Envoyer maintenant',
   replyContinues: '{text}… (suite dans la conversation)',
   branchPrevious: 'Version précédente',

@@ -7,7 +7,7 @@
  * A longer string nests no deeper: the depth bound's measures stay true (conversation/depth.ts).
  */
 
-import { parsePartialJson } from '../../mcp/partial-json.js';
+import { parsePartialJson } from '../../internal/partial-json.js';
 
 export interface UIMessagePart {
   type: string;

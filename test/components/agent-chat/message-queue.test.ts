@@ -5,6 +5,7 @@ import type { AgentChatSendDetail } from '../../../src/events.js';
 import type { ChatEvent, RunRequest } from '../../../src/protocol/contract.js';
 import type { ChatRunOptions, ChatTransport } from '../../../src/conversation/types.js';
 import { createTransport } from '../../../src/protocol/transport-factory.js';
+import { AskUserDeferred } from '../../../src/ask/ask-user-definition.js';
 import { deepQuery, deepQueryAll, settle, textOf, until } from '../helpers.js';
 
 /**
@@ -135,7 +136,7 @@ describe('<agent-chat> queues what is sent while a reply streams', () => {
     await until(() => queued(el).length === 2, 'alpha removed');
     await settle(el);
     expect(queued(el)).to.deep.equal(['beta', 'gamma']);
-    expect(queueView(el).shadowRoot!.activeElement, 'the next message’s Remove').to.equal(removeButton(el, 'beta'));
+    expect(queueView(el).shadowRoot!.activeElement === removeButton(el, 'beta'), 'the next message’s Remove').to.equal(true);
 
     removeButton(el, 'gamma')!.focus();
     await sendKeys({ press: 'Enter' });
@@ -218,7 +219,8 @@ describe('<agent-chat> queues what is sent while a reply streams', () => {
     expect(sent[1]).to.equal('two');
     expect(queued(el)).to.deep.equal(['three']);
     expect(deepQuery(el, '[part="queue-notice"]')).to.equal(undefined);
-    expect(queueView(el).shadowRoot!.activeElement, 'the keyboard goes to the queue’s first Remove').to.equal(removeButton(el, 'three'));
+    const composer = deepQuery(el, 'agent-chat-composer')!;
+    expect(queueView(el).shadowRoot!.activeElement === null && composer.shadowRoot!.activeElement === textarea(el), 'the keyboard goes back to the composer').to.equal(true);
 
     await replyEnded(el, end);
     await until(() => sent.length === 3, 'the rest went after the reply');
@@ -263,7 +265,7 @@ describe('<agent-chat> queues what is sent while a reply streams', () => {
     const el = await chatWith(transport);
     void el.send('one');
     void el.send('two');
-    await until(() => queued(el).length === 1, 'queued');
+    await until(() => queued(el).length === 1 && sent.length === 1, 'queued, behind the reply under way');
     const ended = oneEvent(el, 'agent-chat-response-end');
     el.stop();
     expect((await ended).detail.status).to.equal('cancelled');
@@ -314,5 +316,41 @@ describe('<agent-chat> queues what is sent while a reply streams', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent).to.deep.equal(['one']);
     expect(el.getTurns()).to.deep.equal([]);
+  });
+
+  it('questions waiting in their form hold the queue and say so; Send now sends anyway, the message answering them', async () => {
+    const { sent, transport, end } = pacedBackend();
+    const el = await chatWith(transport);
+    void el.send('plan my trip');
+    void el.send('meanwhile');
+    await until(() => queued(el).length === 1 && sent.length === 1, 'queued behind the reply');
+    await replyEnded(el, () => end('ask'));
+    await until(() => !!deepQuery(el, '[part="question-form"]'), 'the form');
+    await until(() => !!deepQuery(el, '[part="queue-notice"]'), 'the notice');
+    expect(textOf(deepQuery(el, '[part="queue-notice"]'))).to.equal('The agent’s questions above wait for your answer: this message goes after it. Send now');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(sent, 'the form holds it').to.deep.equal(['plan my trip']);
+    deepQuery<HTMLButtonElement>(el, '[part="queue-resume"]')!.click();
+    await until(() => sent.length === 2, 'sent at Send now');
+    expect(sent[1]).to.equal('meanwhile');
+    const call = (el.getTurns().find((turn) => turn.role === 'assistant') as { parts: { kind: string; ask?: { outcome?: string } }[] }).parts.find(
+      (part) => part.kind === 'tool-call',
+    );
+    expect(call?.ask?.outcome, 'the message answered the questions').to.equal('deferred');
+    await replyEnded(el, end);
+  });
+
+  it('questions the person answers in their next message do not hold it: the queued message is that answer', async () => {
+    const { sent, transport, end } = pacedBackend();
+    const el = await chatWith(transport);
+    el.askUser = () => AskUserDeferred;
+    void el.send('plan my trip');
+    void el.send('Lisbon, in May');
+    await until(() => queued(el).length === 1 && sent.length === 1, 'queued behind the reply');
+    await replyEnded(el, () => end('ask'));
+    await until(() => sent.length === 2, 'the queued message went as the answer');
+    expect(sent[1]).to.equal('Lisbon, in May');
+    expect(queued(el)).to.deep.equal([]);
+    await replyEnded(el, end);
   });
 });

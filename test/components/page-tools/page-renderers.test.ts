@@ -99,7 +99,7 @@ describe('the page draws cards, activities and the shared state', () => {
         return { applied: '#336699' };
       }) as PageTool['handler'],
       render: ({ args, result, status }) => {
-        statuses.push(status);
+        statuses.push(`${status} ${JSON.stringify(args)}`);
         const swatch = document.createElement('span');
         swatch.className = 'swatch';
         swatch.textContent = `${(args as { color?: string }).color} ${status} ${JSON.stringify(result ?? null)}`;
@@ -111,8 +111,8 @@ describe('the page draws cards, activities and the shared state', () => {
     await until(() => (el.getTurns().at(-1) as { status?: string }).status === 'done', 'the reply goes on');
     await settle(el);
     expect(textOf(deepQuery(el, '[part="tool-view"]'))).to.equal('#336699 done {"applied":"#336699"}');
-    expect(statuses).to.include('running');
-    expect(statuses.at(-1)).to.equal('done');
+    expect(statuses, 'drawn while it runs, its arguments whole').to.include('running {"color":"#336699"}');
+    expect(statuses.at(-1)).to.equal('done {"color":"#336699"}');
   });
 
   it('activityRenderers draw activities of their type, with their deltas; other types stay hidden; a throw is logged', async () => {

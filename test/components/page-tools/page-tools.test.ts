@@ -103,6 +103,8 @@ describe('page tools', () => {
     await ended;
     await until(() => (el.getTurns().at(-1) as any).status === 'done', 'the reply goes on');
     expect(calls).to.have.length(1);
+    const madeIn = (await requests()).find((body) => body.messages.some((m: any) => m.content === 'make it red') && !body.messages.some((m: any) => m.role === 'tool'));
+    expect((calls[0][1] as { runId: string }).runId, 'the run that made the call, not the one that goes on').to.equal(madeIn.runId);
     expect((await toolMessageFor('accent-ok')).content).to.equal('{"applied":"#aa0000"}');
     expect(await lastReplyText(el)).to.contain('The tool said: {"applied":"#aa0000"}');
     expect(textOf(deepQuery(el, '[part="approval"] .outcome'))).to.equal('Approved');

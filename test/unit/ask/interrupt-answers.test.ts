@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { approvalResponse, editedArgsSchema, interruptView, ownMetadata, resumeEntries, anyAnswered } from '../../../src/ask/interrupt-answers.js';
+import { approvalResponse, editedArgsSchema, interruptView, ownMetadata } from '../../../src/ask/interrupt-answers.js';
+import { anyAnswered, resumeEntries } from '../../../src/ask/interrupt-resume.js';
 import { isDenial, isExpired, isOpen, nextExpiry, openInterrupts, holdsInput } from '../../../src/conversation/interrupt-state.js';
 import { noRequests, placeRequests } from '../../../src/ask/request-placement.js';
 import { replyActivity } from '../../../src/conversation/activity-blocks.js';

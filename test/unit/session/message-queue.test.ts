@@ -28,4 +28,14 @@ describe('MessageQueue', () => {
     queue.items.push({ ...message('a'), source });
     expect(queue.next(false)?.source).to.equal(source);
   });
+
+  it('takes out, in order, the messages of another conversation than the one shown', () => {
+    const queue = new MessageQueue();
+    queue.items.push(message('a'), { ...message('b'), threadId: 't2' }, message('c'), { ...message('d'), threadId: 't3' });
+    expect(queue.takeOutOthers('t1').map((item) => item.id)).to.deep.equal(['b', 'd']);
+    expect(queue.items.map((item) => item.id)).to.deep.equal(['a', 'c']);
+    expect(queue.takeOutOthers('t1')).to.deep.equal([]);
+    expect(queue.takeOutOthers('t9').map((item) => item.id)).to.deep.equal(['a', 'c']);
+    expect(queue.items).to.deep.equal([]);
+  });
 });

@@ -11,6 +11,19 @@ describe('queueHold', () => {
     expect(queueHold([user, reply('cancelled')], false)).to.equal('cancelled');
   });
 
+  it('holds it while questions wait in their form (not those answered by the next message)', () => {
+    const asking = (by: 'form' | 'message'): Turn =>
+      ({
+        role: 'assistant',
+        id: 'a1',
+        status: 'done',
+        parts: [{ kind: 'tool-call', id: 'q', name: 'ask_user', argsText: '{}', status: 'running', ask: { by } }],
+      }) as unknown as AssistantTurn;
+    expect(queueHold([user, asking('form')], false)).to.equal('waiting');
+    expect(queueHold([user, asking('message')], false)).to.equal(undefined);
+    expect(queueHold([user, asking('form')], true), 'not while a reply streams').to.equal(undefined);
+  });
+
   it('does not hold it after a reply that ended well, while a reply streams, or with no reply', () => {
     expect(queueHold([user, reply('done')], false)).to.equal(undefined);
     expect(queueHold([user, reply('error')], true), 'Retry streams').to.equal(undefined);

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { parsePartialJson } from '../../../src/mcp/partial-json.js';
+import { parsePartialJson } from '../../../src/internal/partial-json.js';
 
 /**
  * Whether `partial` could be what a prefix of `full` says so far: objects with a subset of the keys,
