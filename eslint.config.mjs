@@ -31,7 +31,8 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts', 'test/**/*.ts'],
     extends: [tseslint.configs.recommended],
-    languageOptions: { parserOptions: { project: './tsconfig.test.json', tsconfigRootDir: import.meta.dirname } },
+    // The thread store's server (`src/server/`) is typed for Node, apart from the browser code.
+    languageOptions: { parserOptions: { project: ['./tsconfig.test.json', './tsconfig.server.json'], tsconfigRootDir: import.meta.dirname } },
     rules: {
       // `@open-wc/semantic-dom-diff` types chai's `equal` as returning a promise (for `.dom.equal`): a plain `expect(a).to.equal(b)` is not one.
       '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'Equal', package: '@open-wc/semantic-dom-diff' }] }],
@@ -49,6 +50,10 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'test/components/**/*.ts'],
     extends: [lit.configs['flat/recommended'], wc.configs['flat/recommended']],
     languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -14,8 +14,10 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumPath } from './chromium.mjs';
+import { postgresBin } from './postgres.mjs';
 
 chromiumPath(); // exits with install instructions when there is no Chromium
+postgresBin(); // the same when there is no PostgreSQL (the thread store's tests start one)
 
 function run(command, args, { capture = false, label = '' } = {}) {
   return new Promise((resolve) => {

@@ -107,4 +107,21 @@ describe('the layers of src/ (run-time imports)', () => {
       [],
     );
   });
+
+  it('the thread store server (server/) runs in Node: nothing of the widget imports it, and it imports only itself and the wire it shares (storage/sync-wire.ts)', () => {
+    assert.deepEqual(
+      breaches(
+        (name) => folderOf(name) !== 'server',
+        (_from, to) => folderOf(to) !== 'server',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      breaches(
+        (name) => folderOf(name) === 'server',
+        (_from, to) => folderOf(to) === 'server' || to === 'storage/sync-wire.ts',
+      ),
+      [],
+    );
+  });
 });

@@ -1,0 +1,126 @@
+/**
+ * One interface over the databases the thread store runs on: PGlite (PostgreSQL in WASM, in the
+ * process), a `pg` Pool, or a connection string (a Pool made here). Transactions, LISTEN, closing.
+ */
+
+export interface QueryResultLike<T> {
+  rows: T[];
+}
+
+/** What a query runs on: the database, or a transaction of it. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResultLike<T>>;
+}
+
+export interface StoreDatabase {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  /** Hears `NOTIFY channel`; resolves with what stops hearing it. */
+  listen(channel: string, heard: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Lets go of what this adapter opened itself (a Pool made from a connection string, an in-memory PGlite). */
+  close(): Promise<void>;
+}
+
+/** The shape of a PGlite instance that this adapter uses. */
+export interface PGliteLike extends Queryable {
+  waitReady: Promise<void>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  listen(channel: string, heard: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** A client of a `pg` Pool, as this adapter uses it. */
+interface PoolClientLike extends Queryable {
+  release(error?: Error | boolean): void;
+  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** The shape of a `pg` Pool that this adapter uses. */
+export interface PoolLike extends Queryable {
+  connect(): Promise<PoolClientLike>;
+  end(): Promise<void>;
+}
+
+export type DatabaseOption = PGliteLike | PoolLike | string | undefined;
+
+const isPGlite = (value: unknown): value is PGliteLike => typeof (value as PGliteLike)?.listen === 'function' && 'waitReady' in (value as object);
+const isPool = (value: unknown): value is PoolLike => typeof (value as PoolLike)?.connect === 'function' && typeof (value as PoolLike)?.end === 'function';
+
+export async function openStoreDatabase(option: DatabaseOption): Promise<StoreDatabase> {
+  if (isPGlite(option)) return fromPglite(option, false);
+  if (isPool(option)) return fromPool(option, false);
+  if (typeof option === 'string') {
+    const { default: pg } = await import('pg');
+    return fromPool(new pg.Pool({ connectionString: option }) as unknown as PoolLike, true);
+  }
+  if (option !== undefined) throw new TypeError('createThreadStoreHandler: `database` must be a PGlite instance, a pg Pool or a connection string.');
+  const { PGlite } = await import('@electric-sql/pglite');
+  console.warn('agent-chat/server: no `database` given; the conversations are kept in memory (PGlite) and lost when the process ends.');
+  return fromPglite(new PGlite() as unknown as PGliteLike, true);
+}
+
+function fromPglite(db: PGliteLike, owned: boolean): StoreDatabase {
+  return {
+    async transaction(work) {
+      await db.waitReady;
+      // PGlite is one session: its transactions run one after another, so each sees a steady state.
+      return db.transaction(work);
+    },
+    async listen(channel, heard) {
+      await db.waitReady;
+      return db.listen(channel, heard);
+    },
+    close: () => (owned ? db.close() : Promise.resolve()),
+  };
+}
+
+/** Serialization failures and deadlocks are tried again (a few times). */
+const RETRIED = new Set(['40001', '40P01']);
+
+function fromPool(pool: PoolLike, owned: boolean): StoreDatabase {
+  const listeners = new Set<PoolClientLike>();
+  return {
+    async transaction(work, { readOnly = false } = {}) {
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        try {
+          // Reads see one snapshot, so the change cursor they return matches what they return.
+          await client.query(readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+          const result = await work(client);
+          await client.query('COMMIT');
+          client.release();
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          client.release();
+          if (attempt < 4 && RETRIED.has((error as { code?: string }).code ?? '')) continue;
+          throw error;
+        }
+      }
+    },
+    async listen(channel, heard) {
+      const client = await pool.connect();
+      listeners.add(client);
+      client.on('notification', (message) => {
+        if (message.channel === channel) heard(message.payload ?? '');
+      });
+      client.on('error', () => {});
+      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+        client.release();
+      };
+    },
+    async close() {
+      for (const client of listeners) client.release(true);
+      listeners.clear();
+      if (owned) await pool.end();
+    },
+  };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
