@@ -6,16 +6,37 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { StoreError } from './store-error.js';
 
+/** A body that stops arriving for this long is given up on (408). */
+const IDLE_MS = 30_000;
+
 async function readBytes(req: IncomingMessage, max: number, seen?: (chunk: Buffer) => void): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) throw new StoreError(413, `The body is over ${max} bytes.`);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) throw new StoreError(413, `The body is over ${max} bytes.`);
-    seen?.(chunk);
-    chunks.push(chunk);
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  let stop: (error: StoreError) => void = () => {};
+  const stalled = new Promise<never>((_resolve, reject) => (stop = reject));
+  const arm = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => stop(new StoreError(408, 'The body stopped arriving.')), IDLE_MS);
+  };
+  arm();
+  const reading = (async () => {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      arm();
+      size += chunk.length;
+      if (size > max) throw new StoreError(413, `The body is over ${max} bytes.`);
+      seen?.(chunk);
+      chunks.push(chunk);
+    }
+  })();
+  // Given up on, the reading ends when the connection closes: that end is nobody's error.
+  reading.catch(() => {});
+  try {
+    await Promise.race([reading, stalled]);
+  } finally {
+    clearTimeout(idle);
   }
   return Buffer.concat(chunks, size);
 }

@@ -3,6 +3,20 @@ import { isWireId, type WireNode } from '../storage/sync-wire.js';
 import { StoreError } from './store-error.js';
 
 const MAX_TITLE = 1000;
+/** How deeply a node may nest (a turn's own nesting is far below; deeper JSON is refused, not stored). */
+const MAX_NODE_DEPTH = 256;
+
+/** Whether `value` nests deeper than `max` levels (walked without recursion). */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -37,6 +51,7 @@ export function checkNodesBody(body: unknown, max: number): WireNode[] {
     if (parentId === id) throw new StoreError(400, `${where} is its own parent.`);
     if (typeof rev !== 'number' || !Number.isSafeInteger(rev) || rev < 1) throw new StoreError(400, `${where}.rev must be a whole number of 1 or more.`);
     if (deleted !== undefined && typeof deleted !== 'boolean') throw new StoreError(400, `${where}.deleted must be true or false.`);
+    if (deeperThan(node, MAX_NODE_DEPTH)) throw new StoreError(400, `${where} nests more than ${MAX_NODE_DEPTH} levels deep.`);
     const earlier = byId.get(id);
     if (!earlier || earlier.rev < rev) byId.set(id, node as WireNode);
   });

@@ -15,8 +15,11 @@ export interface Queryable {
 export interface StoreDatabase {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
-  /** Hears `NOTIFY channel`; resolves with what stops hearing it. */
-  listen(channel: string, heard: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Hears `NOTIFY channel`; resolves with what stops hearing it. `lost` is called once if the
+   * connection that listens goes (a database restarted): nothing is heard after it.
+   */
+  listen(channel: string, heard: (payload: string) => void, lost: () => void): Promise<() => Promise<void>>;
   /** Lets go of what this adapter opened itself (a Pool made from a connection string, an in-memory PGlite). */
   close(): Promise<void>;
 }
@@ -33,7 +36,8 @@ export interface PGliteLike extends Queryable {
 interface PoolClientLike extends Queryable {
   release(error?: Error | boolean): void;
   on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'error' | 'end', listener: (error?: Error) => void): unknown;
+  off(event: 'error', listener: (error?: Error) => void): unknown;
 }
 
 /** The shape of a `pg` Pool that this adapter uses. */
@@ -52,7 +56,10 @@ export async function openStoreDatabase(option: DatabaseOption): Promise<StoreDa
   if (isPool(option)) return fromPool(option, false);
   if (typeof option === 'string') {
     const { default: pg } = await import('pg');
-    return fromPool(new pg.Pool({ connectionString: option }) as unknown as PoolLike, true);
+    const pool = new pg.Pool({ connectionString: option });
+    // An idle connection lost (a database restarted) is replaced on the next request, not an unhandled error.
+    pool.on('error', () => {});
+    return fromPool(pool as unknown as PoolLike, true);
   }
   if (option !== undefined) throw new TypeError('createThreadStoreHandler: `database` must be a PGlite instance, a pg Pool or a connection string.');
   const { PGlite } = await import('@electric-sql/pglite');
@@ -69,6 +76,7 @@ function fromPglite(db: PGliteLike, owned: boolean): StoreDatabase {
     },
     async listen(channel, heard) {
       await db.waitReady;
+      // PGlite runs in the process: its listening cannot be lost apart from it.
       return db.listen(channel, heard);
     },
     close: () => (owned ? db.close() : Promise.resolve()),
@@ -84,31 +92,57 @@ function fromPool(pool: PoolLike, owned: boolean): StoreDatabase {
     async transaction(work, { readOnly = false } = {}) {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        // While we hold it, the Pool does not listen to the client: a connection lost meanwhile
+        // would be an unhandled 'error' (the end of the process) without this.
+        let broken: Error | undefined;
+        const onError = (error?: Error) => (broken = error ?? new Error('The database connection ended.'));
+        client.on('error', onError);
+        const release = () => {
+          client.off('error', onError);
+          client.release(broken ?? false);
+        };
         try {
           // Reads see one snapshot, so the change cursor they return matches what they return.
           await client.query(readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
           const result = await work(client);
           await client.query('COMMIT');
-          client.release();
+          release();
           return result;
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => {});
-          client.release();
+          if (!broken) await client.query('ROLLBACK').catch((failure: Error) => (broken = failure));
+          release();
           if (attempt < 4 && RETRIED.has((error as { code?: string }).code ?? '')) continue;
           throw error;
         }
       }
     },
-    async listen(channel, heard) {
+    async listen(channel, heard, lost) {
       const client = await pool.connect();
       listeners.add(client);
+      let gone = false;
+      const drop = (error?: Error) => {
+        if (gone) return;
+        gone = true;
+        listeners.delete(client);
+        client.release(error ?? true);
+        lost();
+      };
       client.on('notification', (message) => {
         if (message.channel === channel) heard(message.payload ?? '');
       });
-      client.on('error', () => {});
-      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      client.on('error', drop);
+      client.on('end', () => drop());
+      try {
+        await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      } catch (error) {
+        gone = true;
+        listeners.delete(client);
+        client.release(true);
+        throw error;
+      }
       return async () => {
-        if (!listeners.delete(client)) return;
+        if (gone || !listeners.delete(client)) return;
+        gone = true;
         await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
         client.release();
       };

@@ -95,12 +95,20 @@ export async function listThreads(tx: Queryable, user: string, query: { limit: n
   const cursor = changeCursor(await lastChange(tx, user));
   const page = pageOf(query.cursor);
   let rows: ThreadRow[];
+  if (page && 'c' in page !== (query.since !== null)) {
+    throw new StoreError(
+      400,
+      query.since !== null ? 'This page cursor pages the list, not its changes: send it without "since".' : 'This page cursor pages the changes: send it with the same "since".',
+    );
+  }
   if (query.since !== null) {
-    const after = Math.max(changeOf(query.since), page && 'c' in page ? page.c : 0);
+    const since = changeOf(query.since);
+    // After `since`; on a later page, after the last thread of the page before (by change, then id).
+    const from = page && 'c' in page && page.c >= since ? page : { c: since, id: null };
     ({ rows } = await tx.query<ThreadRow>(
       `SELECT thread_id, title, updated_at, deleted_at IS NOT NULL AS deleted, change FROM agent_chat_threads
-       WHERE user_id = $1 AND change > $2 ORDER BY change, thread_id LIMIT $3`,
-      [user, after, query.limit],
+       WHERE user_id = $1 AND (change > $2 OR ($3::text IS NOT NULL AND change = $2 AND thread_id > $3)) ORDER BY change, thread_id LIMIT $4`,
+      [user, from.c, from.id, query.limit],
     ));
   } else {
     const from = page && 'u' in page ? page : undefined;
@@ -182,7 +190,7 @@ export async function readThread(tx: Queryable, user: string, threadId: string, 
 /**
  * Adds the nodes, or a later version of those already there (a higher `rev`); a version that is
  * not later changes nothing, and the stored one comes back in `stale`. Sending the same nodes
- * twice stores them once.
+ * twice stores them once. A node's parent is never rewritten (a later version keeps the first).
  */
 export async function appendNodes(tx: Queryable, user: string, threadId: string, nodes: WireNode[]): Promise<AppendAnswer> {
   const change = await nextChange(tx, user);
@@ -195,7 +203,7 @@ export async function appendNodes(tx: Queryable, user: string, threadId: string,
      SELECT $1, $2, n.id, n.parent_id, n.rev, n.deleted, n.body::json, $3
      FROM unnest($4::text[], $5::text[], $6::bigint[], $7::boolean[], $8::text[]) AS n(id, parent_id, rev, deleted, body)
      ON CONFLICT (user_id, thread_id, node_id) DO UPDATE
-       SET parent_id = EXCLUDED.parent_id, rev = EXCLUDED.rev, deleted = EXCLUDED.deleted, body = EXCLUDED.body, change = EXCLUDED.change
+       SET rev = EXCLUDED.rev, deleted = EXCLUDED.deleted, body = EXCLUDED.body, change = EXCLUDED.change
        WHERE agent_chat_nodes.rev < EXCLUDED.rev
      RETURNING node_id`,
     [user, threadId, change, nodes.map((node) => node.id), nodes.map((node) => node.parentId), nodes.map((node) => node.rev), nodes.map((node) => node.deleted === true), bodies],

@@ -46,7 +46,14 @@ const MAX_USER_ID = 512;
 
 export function createThreadStoreHandler(options: ThreadStoreOptions): ThreadStoreHandler {
   if (typeof options?.user !== 'function') throw new TypeError('createThreadStoreHandler: `user(req)` is required: it names the signed-in user.');
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const limits = { ...DEFAULT_LIMITS };
+  for (const [key, value] of Object.entries(options.limits ?? {}) as [keyof typeof limits, unknown][]) {
+    if (value === undefined) continue;
+    if (!(key in DEFAULT_LIMITS) || typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+      throw new TypeError(`createThreadStoreHandler: limits.${String(key)} must be a whole number of 1 or more.`);
+    }
+    limits[key] = value as never;
+  }
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const opening = openStoreDatabase(options.database as DatabaseOption).then(async (db) => {
     await migrate(db);
@@ -56,13 +63,24 @@ export function createThreadStoreHandler(options: ThreadStoreOptions): ThreadSto
   // A failure to open is reported by each request (500); nothing is left unhandled meanwhile.
   ready.catch(() => {});
 
+  // Requests under way, which close() waits for; after it, new ones get a 503.
+  let inFlight = 0;
+  let closing = false;
+  let settled: (() => void) | undefined;
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    inFlight++;
     try {
+      if (closing) throw new StoreError(503, 'The thread store is closing.');
       const { db, changes } = await opening.catch((error: unknown) => {
         console.error('agent-chat/server: the database could not be opened', error);
         throw new StoreError(500, 'The thread store is not available.');
       });
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+      } catch {
+        throw new StoreError(400, 'The address does not parse.');
+      }
       // The path as sent: a URL would resolve "..", and an id of ".." must be refused, not followed.
       const route = routeOf((req.url ?? '/').split(/[?#]/)[0], basePath);
       const user = await options.user(req);
@@ -101,18 +119,23 @@ export function createThreadStoreHandler(options: ThreadStoreOptions): ThreadSto
       }
       if (first === 'events' && route.length === 1 && options.events !== false) {
         allow(method, ['GET']);
-        return await changes.open(req, res, user, await read((tx) => lastChange(tx, user)));
+        return await changes.open(res, user, () => read((tx) => lastChange(tx, user)));
       }
       throw new StoreError(404, 'There is nothing at this address.');
     } catch (error) {
       fail(req, res, error);
+    } finally {
+      if (--inFlight === 0) settled?.();
     }
   };
   return Object.assign(handler, {
     ready,
     async close() {
+      closing = true;
       const { db, changes } = await opening;
+      // The change streams end first: they count as requests under way until they do.
       await changes.close();
+      if (inFlight > 0) await new Promise<void>((resolve) => (settled = resolve));
       await db.close();
     },
   });
@@ -165,6 +188,7 @@ function sendBlob(res: ServerResponse, bytes: Buffer): void {
     'Cache-Control': 'private, max-age=31536000, immutable',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': 'sandbox',
+    'Cross-Origin-Resource-Policy': 'same-origin',
   });
   res.end(bytes);
 }
@@ -178,7 +202,7 @@ function fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
     return;
   }
   const text = JSON.stringify({ error: known ? error.message : 'The thread store failed.' });
-  const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) };
+  const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' };
   const allowed = (error as { allow?: string }).allow;
   if (allowed) headers.Allow = allowed;
   // A body refused before it was read is not read: the connection closes after the answer.

@@ -37,10 +37,15 @@ export async function postgresDatabases() {
   return {
     name: 'PostgreSQL',
     server,
+    /** Ends every connection to a database of the cluster, as a restart would. */
+    dropConnections: (database, which = '') =>
+      admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query LIKE $2`, [database, `${which}%`]),
     /** A database of its own (`same` shares the last one made: handlers side by side). */
     make: async ({ same = false } = {}) => {
       if (!same) await admin.query(`CREATE DATABASE store_${++count}`);
       const pool = new pg.Pool({ connectionString: server.url.replace(/\/postgres$/, `/store_${count}`), max: 10 });
+      pool.on('error', () => {}); // as pg asks of a Pool's owner: an idle connection lost is replaced
+      pool.database = `store_${count}`;
       pools.push(pool);
       return pool;
     },
@@ -116,8 +121,15 @@ export async function openEvents(base, user) {
       // closed
     }
   })();
+  let ended = false;
+  const endedAt = reader.closed.then(
+    () => (ended = true),
+    () => (ended = true),
+  );
   return {
     status: res.status,
+    /** Settles once the server ends the stream. */
+    ended: () => endedAt.then(() => ended),
     next: (ms = 5000) =>
       queue.length
         ? Promise.resolve(queue.shift())

@@ -176,7 +176,77 @@ for (const databases of [pgliteDatabases, postgresDatabases]) {
       }
     });
 
+    it('keeps parents as first sent, refuses JSON nested too deeply, and a page cursor of the other kind', async () => {
+      await store.call('PUT', '/threads/t-parent', { body: {} });
+      await store.call('POST', '/threads/t-parent/nodes', { body: { nodes: [node('a', null, 1), node('b', 'a', 1)] } });
+      await store.call('POST', '/threads/t-parent/nodes', { body: { nodes: [node('a', 'b', 2, 'a, later')] } });
+      const { data } = await store.call('GET', '/threads/t-parent');
+      const a = data.nodes.find((n) => n.id === 'a');
+      assert.deepEqual([a.rev, a.parentId, a.turn.text], [2, null, 'a, later'], 'a later version, the parent as it was (no cycle)');
+      // Written as text: 5,000 levels are more than JSON.stringify itself can take.
+      const deep = `{"nodes":[{"id":"d","parentId":null,"rev":1,"deep":${'{"d":'.repeat(5000)}{}${'}'.repeat(5000)}}]}`;
+      const refused = await store.call('POST', '/threads/t-parent/nodes', { raw: deep, headers: { 'content-type': 'application/json' } });
+      assert.deepEqual([refused.status, refused.data.error], [400, 'nodes[0] nests more than 256 levels deep.']);
+      const since = (await store.call('GET', '/threads')).data.cursor;
+      const listCursor = Buffer.from(JSON.stringify({ u: Date.now(), id: 'x' })).toString('base64url');
+      assert.equal((await store.call('GET', `/threads?since=${since}&cursor=${listCursor}`)).status, 400);
+      const changeCursor = Buffer.from(JSON.stringify({ c: 1, id: 'x' })).toString('base64url');
+      assert.equal((await store.call('GET', `/threads?cursor=${changeCursor}`)).status, 400);
+    });
+
+    it('refuses limits that are not whole numbers when the handler is made', async () => {
+      const { createThreadStoreHandler } = await import('agent-chat/server');
+      for (const limits of [{ json: Number.NaN }, { blob: 0 }, { nodes: 2.5 }, { json: '4MB' }]) {
+        assert.throws(() => createThreadStoreHandler({ database: 'postgres://unused', user: () => 'u', limits }), /limits\.\w+ must be a whole number/);
+      }
+    });
+
+    it('at most 16 change streams a user; one that closes frees its place', async () => {
+      const streams = [];
+      try {
+        for (let i = 0; i < 16; i++) streams.push(await openEvents(store.base, 'dana'));
+        assert.ok(streams.every((stream) => stream.status === 200));
+        const over = await fetch(`${store.base}/events`, { headers: { 'x-user': 'dana' } });
+        assert.equal(over.status, 429);
+        await over.body?.cancel();
+        streams.pop().close();
+        let again;
+        for (let tries = 0; tries < 50 && again?.status !== 200; tries++) {
+          again?.close();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          again = await openEvents(store.base, 'dana');
+        }
+        assert.equal(again.status, 200, 'the closed stream’s place is free again');
+        streams.push(again);
+      } finally {
+        for (const stream of streams) stream.close();
+      }
+    });
+
     if (databases === postgresDatabases) {
+      it('the connection that listens goes (a restart): streams end, new ones hear changes again, the process goes on', async () => {
+        const database = await kind.make();
+        const lonely = await serveStore(database);
+        const first = await openEvents(lonely.base, 'erin');
+        try {
+          await first.next();
+          await kind.dropConnections(database.database);
+          assert.equal(await first.ended(), true, 'the stream ends, so its client opens another');
+          const second = await openEvents(lonely.base, 'erin');
+          try {
+            await second.next();
+            const put = await lonely.call('PUT', '/threads/t-after', { user: 'erin', body: { title: 'After the restart' } });
+            assert.equal(put.status, 200, 'requests are answered after it');
+            assert.deepEqual(await second.next(), { cursor: put.data.cursor });
+          } finally {
+            second.close();
+          }
+        } finally {
+          first.close();
+          await lonely.close();
+        }
+      });
+
       it('two handlers on one PostgreSQL: a write through one reaches the streams of the other', async () => {
         const first = await serveStore(await kind.make());
         const second = await serveStore(await kind.make({ same: true }));
