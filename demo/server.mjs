@@ -25,6 +25,7 @@ import { notesRun } from './notes-agent.mjs';
 import { isMainModule } from './is-main.mjs';
 import { HttpError, SSE_HEADERS, drained, readBody, sendJsonError, sendText } from './http-helpers.mjs';
 import { AI_SDK_PATH, aiSdkRoute, createAiSdkAgent } from './ai-sdk-agent.mjs';
+import { STORE_PATH, demoStoreDir, lazyThreadStore } from './thread-store.mjs';
 
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
 /** @typedef {(input: RunAgentInput, signal: AbortSignal) => AsyncIterable<object>} AgentRun */
@@ -261,9 +262,10 @@ function routeAiSdk(req, res, { kind, id }, { aiSdkAgent, env }) {
   return kind === 'chat' ? aiSdkAgent.chat(req, res) : aiSdkAgent.resume(res, id);
 }
 
-async function route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, env }) {
+async function route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, env, store }) {
   const pathname = requestPath(req);
   if (pathname === undefined) return sendText(res, 400, 'Bad request');
+  if (store && (pathname === STORE_PATH || pathname.startsWith(`${STORE_PATH}/`))) return store.handle(req, res);
   const aiSdk = aiSdkRoute(pathname);
   if (aiSdk) return routeAiSdk(req, res, aiSdk, { aiSdkAgent, env });
   if (pathname === '/api/agent') {
@@ -330,9 +332,11 @@ async function listen(handler, { host, port, log }) {
  * @param {string} [options.distDir] folder served under /dist/ (the repo's dist/ by default).
  * @param {number} [options.mcpPort] port of the dice roller MCP server; 0 (default) picks a free one.
  * @param {number} [options.sandboxPort] port of the sandbox proxy's origin; 0 (default) picks a free one.
+ * @param {string} [options.storeDir] where the conversation server's PGlite keeps its data (`memory`: nowhere).
  * @returns {Promise<{ url: string, port: number, agent: string, mcpUrl: string,
- *   mcpCalls: Record<string, number>, sandboxUrl: string, close: () => Promise<void> }>}
- *   `mcpCalls` counts the MCP server's `tools/call` requests by tool name (live).
+ *   mcpCalls: Record<string, number>, sandboxUrl: string, storeDir: string, close: () => Promise<void> }>}
+ *   `mcpCalls` counts the MCP server's `tools/call` requests by tool name (live); the conversation
+ *   server (the thread store) answers under `/store/`, started on its first request.
  */
 export async function startDemoServer({
   port = 0,
@@ -343,6 +347,7 @@ export async function startDemoServer({
   distDir = DEFAULT_DIST_DIR,
   mcpPort = 0,
   sandboxPort = 0,
+  storeDir = 'memory',
 } = {}) {
   const agent = chooseAgent(env, delayMs);
   const aiSdkAgent = createAiSdkAgent({ delayMs, log });
@@ -362,7 +367,10 @@ export async function startDemoServer({
       sandbox: (hostname) => `http://${hostname}:${sandbox.port}/sandbox.html`,
       notes: notes.url,
     };
-    const main = await listen((req, res) => route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, env }), { host, port, log });
+    // Started on its first request (PGlite takes a moment); it needs the built handler.
+    const store = lazyThreadStore({ distDir, dataDir: storeDir });
+    started.push(store);
+    const main = await listen((req, res) => route(req, res, { agent, aiSdkAgent, distDir, log, urls, host, env, store }), { host, port, log });
     started.push(main);
     if (!existsSync(path.join(distDir, 'agent-chat.js'))) {
       log('agent-chat demo: dist/agent-chat.js is missing; run "npm run build" first, then reload the page.');
@@ -377,6 +385,7 @@ export async function startDemoServer({
       notesUrl: notes.url,
       authorizationUrl: authorization.url,
       sandboxUrl: urls.sandbox(hostname),
+      storeDir,
       close: async () => {
         await Promise.all(started.map((server) => server.close()));
       },
@@ -406,6 +415,7 @@ async function main() {
     env,
     mcpPort: numberFromEnv(env.MCP_PORT, 0, 'MCP_PORT'),
     sandboxPort: numberFromEnv(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
+    storeDir: demoStoreDir(),
   });
   console.log(`agent-chat demo: ${server.url}  (${server.agent})`);
   console.log(`  the chat as a popup on a product page: ${server.url}shop.html`);
@@ -415,6 +425,7 @@ async function main() {
   console.log(`  an MCP server behind OAuth (sign in, progress, a form, an image): ${server.url}notes.html`);
   console.log(`    its server ${server.notesUrl}, its authorization server ${server.authorizationUrl}`);
   console.log(`  sandbox proxy on a second origin:    ${server.sandboxUrl}`);
+  console.log(`  conversation server (the "Sync" switch): ${server.url}store/, its data in ${server.storeDir}`);
   if (!existsSync(path.join(DEFAULT_DIST_DIR, 'sandbox.html'))) {
     console.log('  dist/sandbox.html is missing; run "npm run build" so apps can run in the sandbox proxy.');
   }

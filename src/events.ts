@@ -61,10 +61,23 @@ export interface AgentChatThreadChangeDetail {
 }
 
 export interface AgentChatStorageErrorDetail {
-  /** `unavailable`: no IndexedDB here; `blocked`: another tab holds an older version open; `quota`: the storage is full; `invalid`: an import was refused; `failed`: anything else. */
-  kind: 'unavailable' | 'blocked' | 'quota' | 'invalid' | 'failed';
+  /**
+   * `unavailable`: no IndexedDB here; `blocked`: another tab holds an older version open; `quota`: the storage is full; `invalid`: an import was refused;
+   * `signed-out`: (`storage="remote"`) the conversation server refused the person (401 or 403), so syncing waits until it accepts them; `failed`: anything else.
+   */
+  kind: 'unavailable' | 'blocked' | 'quota' | 'invalid' | 'signed-out' | 'failed';
   message: string;
   threadId?: string;
+}
+
+/** (`storage="remote"`) How the conversations stand with the server. */
+export interface AgentChatSyncDetail {
+  /** `synced`: all is on the server; `pending`: changes wait to be sent; `offline`: the server cannot be reached; `error`: it refused something (see `message`). */
+  status: 'synced' | 'pending' | 'offline' | 'error';
+  /** How many conversations have changes that are not on the server yet. */
+  pending: number;
+  /** What went wrong, for `error` and `offline`. */
+  message?: string;
 }
 
 export interface AgentChatOpenChangeDetail {
@@ -132,6 +145,7 @@ export interface AgentChatEventMap {
   'agent-chat-app-call': CustomEvent<AgentChatAppCallDetail>;
   'agent-chat-thread-change': CustomEvent<AgentChatThreadChangeDetail>;
   'agent-chat-storage-error': CustomEvent<AgentChatStorageErrorDetail>;
+  'agent-chat-sync': CustomEvent<AgentChatSyncDetail>;
   'agent-chat-open-change': CustomEvent<AgentChatOpenChangeDetail>;
   'agent-chat-feedback': CustomEvent<AgentChatFeedbackDetail>;
   'agent-chat-suggestion': CustomEvent<AgentChatSuggestionDetail>;

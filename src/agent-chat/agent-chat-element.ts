@@ -40,10 +40,16 @@ export class AgentChatElement extends LitElement {
    * else a new UUID.
    */
   @property({ attribute: 'thread-id', reflect: true }) threadId?: string;
-  /** Where conversations are kept: `indexeddb`, or `none` (memory only; branches still work). */
+  /**
+   * Where conversations are kept: `indexeddb`; `remote` (in IndexedDB, and synced with the thread
+   * store at `storage-url`, so they follow a signed-in person to their other devices); or `none`
+   * (memory only; branches still work).
+   */
   @property() storage: StorageMode = 'indexeddb';
-  /** The IndexedDB database's name (separate widgets or users on one page). */
+  /** The IndexedDB database's name (separate widgets or users on one page; with `remote`, one per signed-in user). */
   @property({ attribute: 'storage-key' }) storageKey = 'agent-chat';
+  /** (`storage="remote"`) The thread store's URL (where `agent-chat/server` is mounted); `headers` and `credentials` go with its requests too. */
+  @property({ attribute: 'storage-url' }) storageUrl?: string;
   /** Fetch credentials for backend requests: `omit`, `same-origin` or `include`. */
   @property() credentials = 'same-origin';
   /**

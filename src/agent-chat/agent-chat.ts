@@ -179,8 +179,11 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  *   'open' | 'deleted' | 'synced' }`: another conversation is shown (or another tab changed the one shown);
  *   a long one, once all of it is read.
  * @fires {CustomEvent<AgentChatStorageErrorDetail>} agent-chat-storage-error - `{ kind: 'unavailable' |
- *   'blocked' | 'quota' | 'invalid' | 'failed', message, threadId? }`: conversations cannot be saved (or an
- *   import was refused); the chat goes on in memory, and a notice offers Export.
+ *   'blocked' | 'quota' | 'invalid' | 'signed-out' | 'failed', message, threadId? }`: conversations cannot be saved (or an
+ *   import was refused, or the conversation server refused the person); the chat goes on, and a notice offers Export.
+ * @fires {CustomEvent<AgentChatSyncDetail>} agent-chat-sync - (`storage="remote"`) `{ status: 'synced' | 'pending' |
+ *   'offline' | 'error', pending, message? }`: how the conversations stand with the server; `pending` counts those
+ *   with changes not there yet.
  * @fires {CustomEvent<AgentChatAttachmentRejectedDetail>} agent-chat-attachment-rejected - `{ name, size, type,
  *   reason: 'type' | 'size' | 'count' | 'upload' }`: a file was not attached (not in `accept`, over
  *   `max-file-size`, over `max-files`, or `uploadFile` failed); the tray says why until dismissed.

@@ -10,7 +10,14 @@ import type { AgentChatComposer } from '../components/composer/composer.js';
 import type { AgentChatMessage } from '../components/message/message.js';
 import { loadMessageView, messageViewLoaded } from '../components/message/message-loader.js';
 import type { ConversationState, MessageSource, Turn } from '../conversation/types.js';
-import { emit, type AgentChatAppCallDetail, type AgentChatEventMap, type AgentChatStorageErrorDetail, type AgentChatThreadChangeDetail } from '../events.js';
+import {
+  emit,
+  type AgentChatAppCallDetail,
+  type AgentChatEventMap,
+  type AgentChatStorageErrorDetail,
+  type AgentChatSyncDetail,
+  type AgentChatThreadChangeDetail,
+} from '../events.js';
 import type { ChatStrings } from '../i18n/chat-strings.js';
 import { LocalizeController } from '../i18n/localize.js';
 import { provideDisplay } from '../internal/contexts.js';
@@ -122,7 +129,7 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
     if (changed.has('mcpServers')) this.apps.syncServers();
     if (changed.has('tools') || changed.has('context')) void this.runSetupMaker.page.ready();
     if (this.embed.started && !this.workingsStarted) this.start();
-    else if (this.workingsStarted && (changed.has('storage') || changed.has('storageKey'))) this.configureStorage();
+    else if (this.workingsStarted && ['storage', 'storageKey', 'storageUrl', 'headers'].some((name) => changed.has(name as 'storage'))) this.configureStorage();
     // Apps are told the chat's language too: the element's, or the page's as it changes.
     const languageChanged = this.apps.context?.locale !== (this.localize.lang || navigator.language);
     if (!this.apps.context || changed.has('theme') || languageChanged || changed.has('sandboxUrl')) this.apps.refreshContext();
@@ -159,7 +166,8 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
   }
 
   private configureStorage(): void {
-    void this.store.configure(this.chat.storage === 'none' ? 'none' : 'indexeddb', this.chat.storageKey || 'agent-chat');
+    const { storage } = this.chat;
+    void this.store.configure(storage === 'none' || storage === 'remote' ? storage : 'indexeddb', this.chat.storageKey || 'agent-chat');
   }
 
   private configurationProblems(): string[] {
@@ -288,6 +296,14 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
 
   storageError(detail: AgentChatStorageErrorDetail): void {
     this.emit('agent-chat-storage-error', detail);
+  }
+
+  remote() {
+    return { url: this.chat.storageUrl ?? '', headers: this.connection.headers, credentials: this.connection.credentials };
+  }
+
+  syncChanged(detail: AgentChatSyncDetail): void {
+    this.emit('agent-chat-sync', detail);
   }
 
   // ---- A run's sources and the session's hooks ----

@@ -148,6 +148,11 @@ export class ConnectionController implements ReactiveController {
     }
   }
 
+  /** The extra request headers (the conversation server gets them too). */
+  get headers(): HeadersInput | undefined {
+    return this.resolved?.config.headers;
+  }
+
   /** The fetch credentials for the backend (MCP App requests go the same way). */
   get credentials(): RequestCredentials {
     return this.resolved?.config.credentials ?? 'same-origin';

@@ -260,6 +260,8 @@ export interface ThreadListStrings {
   threadImport: string;
   threadDeleteConfirm: string;
   threadCurrent: string;
+  /** Beside a conversation with changes that have not reached the server yet (`storage="remote"`). */
+  threadNotSynced: string;
 }
 
 /** Editing a sent message (the edit message chunk). */

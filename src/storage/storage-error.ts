@@ -4,7 +4,7 @@
  * kept as `cause`.
  */
 
-export type StorageErrorKind = 'unavailable' | 'blocked' | 'quota' | 'invalid' | 'failed';
+export type StorageErrorKind = 'unavailable' | 'blocked' | 'quota' | 'invalid' | 'signed-out' | 'failed';
 
 export class StorageError extends Error {
   readonly kind: StorageErrorKind;

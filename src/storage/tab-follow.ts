@@ -41,7 +41,7 @@ export class TabFollow {
 
   /** Listens to (and tells) the other tabs of database `key`. */
   open(key: string): void {
-    this.sync = new ThreadSync(key, (message) => void this.heard(message));
+    this.sync = new ThreadSync(key, (message) => void this.follow(message));
   }
 
   close(): void {
@@ -59,7 +59,8 @@ export class TabFollow {
     clearTimeout(this.reloadTimer);
   }
 
-  private async heard(message: SyncMessage): Promise<void> {
+  /** What another tab (or, with `storage="remote"`, the server) did: followed here. */
+  async follow(message: SyncMessage): Promise<void> {
     const { host } = this;
     await host.refreshList();
     if (message.threadId !== host.shown.id) return;

@@ -6,6 +6,8 @@
  * - `save-queue.ts` saves what changed, and keeps what is not written yet as the page goes away;
  * - `path-first-load.ts` shows a long thread's path end first and reads the rest at idle;
  * - `tab-follow.ts` follows what other tabs do with the same database;
+ * - `thread-edits.ts` renames and deletes threads;
+ * - `remote-link.ts` (with `storage="remote"`) syncs them with a server;
  * - `thread-files.ts` turns a thread into a file and back;
  * - `shown-thread.ts` (which thread saves go to), `fault-report.ts`, `last-opened.ts`.
  *
@@ -16,22 +18,25 @@
 import type { ReactiveControllerHost } from 'lit';
 import { emptyTree } from '../conversation/tree.js';
 import type { Turn } from '../conversation/types.js';
-import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../events.js';
+import type { AgentChatStorageErrorDetail, AgentChatSyncDetail, AgentChatThreadChangeDetail } from '../events.js';
 import { errorText } from '../internal/errors.js';
 import { newId } from '../internal/ids.js';
 import { FaultReport } from './fault-report.js';
 import { lastOpened, rememberOpened } from './last-opened.js';
+import { RemoteLink } from './remote-link.js';
+import type { RemoteSettings } from './sync/remote-client.js';
 import { PathFirstLoader, readThreadEnd, storedView, type MergedThread, type StoredView, type ThreadRead } from './path-first-load.js';
 import type { ThreadExport } from './records.js';
 import { SaveQueue } from './save-queue.js';
 import { ShownThread } from './shown-thread.js';
 import type { StorageError } from './storage-error.js';
 import { TabFollow } from './tab-follow.js';
+import { ThreadEdits } from './thread-edits.js';
 import { ThreadFiles } from './thread-files.js';
 import { ThreadStore } from './thread-store.js';
 import { TreeMirror } from './tree-mirror.js';
 
-export type StorageMode = 'indexeddb' | 'none';
+export type StorageMode = 'indexeddb' | 'none' | 'remote';
 
 /** What the keeper needs from the element. */
 export interface ChatStorageHooks {
@@ -50,12 +55,17 @@ export interface ChatStorageHooks {
   /** The thread shown ends with a reply that was still streaming when it was saved (now shown stopped). */
   interrupted?(replyId: string): void;
   storageError(detail: AgentChatStorageErrorDetail): void;
+  /** (`storage="remote"`) The thread store's URL, and the element's headers and credentials. */
+  remote?(): RemoteSettings | undefined;
+  syncChanged?(detail: AgentChatSyncDetail): void;
 }
 
 export interface ThreadSummary {
   id: string;
   title: string;
   updated: number;
+  /** (`storage="remote"`) It has changes not on the server yet. */
+  pending?: boolean;
 }
 
 type ChangeReason = AgentChatThreadChangeDetail['reason'];
@@ -124,6 +134,27 @@ export class ThreadKeeper {
     read: (threadId) => (this.store ? readThreadEnd(this.store, threadId).catch(() => undefined) : Promise.resolve(undefined)),
     show: (read) => this.showRead(read, 'synced'),
   });
+  private readonly remote = new RemoteLink({
+    shown: this.shown,
+    tabs: this.tabs,
+    faults: this.faults,
+    settings: () => this.hooks.remote?.(),
+    status: (detail) => {
+      this.hooks.syncChanged?.(detail);
+      void this.refreshList();
+    },
+  });
+  private readonly edits = new ThreadEdits({
+    shown: this.shown,
+    queue: this.queue,
+    loader: this.loader,
+    tabs: this.tabs,
+    faults: this.faults,
+    store: () => this.store,
+    stop: () => this.hooks.stop(),
+    refreshList: () => this.refreshList(),
+    replaceDeleted: () => this.newThread('deleted'),
+  });
   private readonly files = new ThreadFiles({
     shown: this.shown,
     mirror: this.mirror,
@@ -175,7 +206,11 @@ export class ThreadKeeper {
 
   /** (Re)opens storage for `storage` / `storage-key`; then opens the thread to show. */
   configure(mode: StorageMode, key: string): Promise<void> {
-    if (this.opening && mode === this.mode && key === this.key) return this.opening;
+    if (this.opening && mode === this.mode && key === this.key) {
+      // The same again (the headers or the URL changed): a sync the server refused tries again.
+      this.remote.resume();
+      return this.opening;
+    }
     this.mode = mode;
     this.key = key;
     // A thread still being read is read whole from its own database first.
@@ -208,6 +243,7 @@ export class ThreadKeeper {
       this.faults.fail(error as StorageError);
       return;
     }
+    if (this.mode === 'remote') await this.remote.attach(store, key);
     await this.queue.writeLeftBehind(store);
     await this.refreshList();
     // Back on the page mid-read: the rest of the thread shown is read now.
@@ -231,6 +267,7 @@ export class ThreadKeeper {
 
   private closeStore(): void {
     this.queue.cancelDue();
+    this.remote.detach();
     this.tabs.close();
     this.store?.close();
     this.store = undefined;
@@ -288,7 +325,7 @@ export class ThreadKeeper {
     if (!this.store) return;
     try {
       const threads = await this.store.listThreads();
-      this.threads = threads.map(({ id, title, updated }) => ({ id, title, updated }));
+      this.threads = threads.map(({ id, title, updated }) => (this.remote.pending(id) ? { id, title, updated, pending: true } : { id, title, updated }));
       this.host.requestUpdate();
     } catch (error) {
       this.faults.fail(error as StorageError);
@@ -314,6 +351,7 @@ export class ThreadKeeper {
     }
     if (!read) return false;
     this.showRead(read, reason);
+    this.remote.opened(id);
     if (whole) await this.whenComplete().catch(() => {});
     return true;
   }
@@ -334,46 +372,12 @@ export class ThreadKeeper {
     return id;
   }
 
-  async renameThread(id: string, title: string): Promise<void> {
-    const trimmed = title.trim();
-    if (!trimmed) return;
-    if (id === this.shown.id) {
-      this.shown.record = { ...this.shown.current(), title: trimmed, titleSource: 'person' };
-      // Not saved yet: the name goes with its first save.
-      if (!this.shown.stored) return;
-    }
-    if (!this.store) return;
-    try {
-      await this.store.renameThread(id, trimmed);
-      this.tabs.announce({ kind: 'renamed', threadId: id });
-      await this.refreshList();
-    } catch (error) {
-      this.faults.fail(error as StorageError, id);
-    }
+  renameThread(id: string, title: string): Promise<void> {
+    return this.edits.rename(id, title);
   }
 
-  async deleteThread(id: string): Promise<void> {
-    if (id === this.shown.id) {
-      // Nothing more of it is saved, not even what streams in while the delete runs.
-      this.queue.forget(id);
-      this.loader.drop();
-      this.hooks.stop();
-    }
-    if (this.store) {
-      try {
-        await this.store.deleteThread(id);
-        this.tabs.announce({ kind: 'deleted', threadId: id });
-      } catch (error) {
-        this.faults.fail(error as StorageError, id);
-        return;
-      }
-    }
-    if (id === this.shown.id) {
-      this.hooks.stop();
-      this.shown.show(id); // as a new thread: it has no record any more
-      await this.newThread('deleted');
-    }
-    await this.refreshList();
+  deleteThread(id: string): Promise<void> {
+    return this.edits.delete(id);
   }
 
   exportThread(id: string): Promise<ThreadExport> {
@@ -446,5 +450,6 @@ export class ThreadKeeper {
 
   dismissProblem(): void {
     this.faults.dismiss();
+    this.remote.resume();
   }
 }

@@ -26,7 +26,21 @@ export interface ThreadStoreOptions {
   blockedTimeoutMs?: number;
 }
 
+/**
+ * Told of each write the store makes for the person (not of what it stores from the server), in
+ * the same turn: what the server is owed (`sync/sync-outbox.ts`). Each node version written gets a
+ * `rev` from `stamp()`.
+ */
+export interface StoreJournal {
+  stamp(): number;
+  saved(thread: ThreadRecord, nodes: readonly { id: string; rev: number }[], removed: readonly { id: string; rev: number }[]): void;
+  renamed(threadId: string): void;
+  deleted(threadId: string): void;
+}
+
 export class ThreadStore {
+  /** Set while conversations are also kept on a server (`storage="remote"`). */
+  journal?: StoreJournal;
   private readonly db: ChatDb;
   /** Set once the connection is closed (by `close()` or from outside): what later calls reject with. */
   private closedError?: StorageError;
@@ -192,14 +206,16 @@ export class ThreadStore {
     if (stray) {
       throw new StorageError('invalid', `The node ${JSON.stringify(stray.id)} belongs to another thread than the one being saved.`);
     }
-    return this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
+    const { journal } = this;
+    const stamped = journal ? nodes.map((node) => ({ ...node, rev: journal.stamp() })) : nodes;
+    const saving = this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
       const requests = new Requests();
       const threads = tx.objectStore('threads');
       const nodeStore = tx.objectStore('nodes');
       // Requests run in order: this reads the record as it was before the put below.
       const storedThread = commit ? undefined : requests.result(threads.get(thread.id));
       for (const id of removedNodeIds) requests.add(nodeStore.delete([thread.id, id]));
-      for (const node of nodes) requests.add(putNode(nodeStore, node));
+      for (const node of stamped) requests.add(putNode(nodeStore, node));
       requests.add(threads.put(thread));
       let record = thread;
       if (commit) {
@@ -216,6 +232,13 @@ export class ThreadStore {
       await requests.all();
       return record;
     });
+    if (journal)
+      journal.saved(
+        thread,
+        stamped as (NodeRecord & { rev: number })[],
+        removedNodeIds.map((id) => ({ id, rev: journal.stamp() })),
+      );
+    return saving;
   }
 
   /** Renames the thread: titleSource `person`, updated now. Rejects `invalid` if there is no such thread. */
@@ -227,10 +250,17 @@ export class ThreadStore {
       const updated = Math.max(Date.now(), typeof stored.updated === 'number' ? stored.updated : 0);
       await threads.put({ ...stored, title, titleSource: 'person', updated });
     });
+    this.journal?.renamed(id);
   }
 
   /** Deletes the thread and all its nodes, in one transaction. */
   async deleteThread(id: string): Promise<void> {
+    await this.run(['threads', 'nodes'], 'readwrite', (tx) => Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('nodes').delete(nodesOf(id))]));
+    this.journal?.deleted(id);
+  }
+
+  /** Deletes the thread and its nodes as the server asks: nothing is owed for it. */
+  async forgetThread(id: string): Promise<void> {
     await this.run(['threads', 'nodes'], 'readwrite', (tx) => Promise.all([tx.objectStore('threads').delete(id), tx.objectStore('nodes').delete(nodesOf(id))]));
   }
 
@@ -266,6 +296,13 @@ export class ThreadStore {
       for (const node of nodes) requests.add(putNode(nodeStore, { ...node, threadId: record.id }));
       await requests.all();
       return record;
+    }).then((record) => {
+      this.journal?.saved(
+        record,
+        nodes.map(({ id }) => ({ id, rev: 1 })),
+        [],
+      );
+      return record;
     });
   }
 
@@ -280,7 +317,7 @@ export class ThreadStore {
    * await only requests of the transaction. On any failure the transaction is aborted (nothing of
    * it is kept) and the call rejects with a StorageError.
    */
-  private async run<T, Mode extends IDBTransactionMode>(stores: StoreName[], mode: Mode, body: (tx: Tx<Mode>) => Promise<T>): Promise<T> {
+  async run<T, Mode extends IDBTransactionMode>(stores: StoreName[], mode: Mode, body: (tx: Tx<Mode>) => Promise<T>): Promise<T> {
     if (this.closedError) throw this.closedError;
     let tx: Tx<Mode>;
     try {

@@ -20,6 +20,7 @@ export const englishThreadListTexts: EnglishTexts<ThreadListStrings> = () => ({
   threadImport: 'Import…',
   threadDeleteConfirm: 'Delete “{title}”? This cannot be undone.',
   threadCurrent: '(open)',
+  threadNotSynced: 'Not synced yet',
 });
 
 /** The texts for the chat's `strings`: their own, else English. */

@@ -131,6 +131,14 @@ export const threadListStyles = css`
   .badge {
     flex: none;
   }
+  .pending {
+    flex: none;
+    font-style: italic;
+  }
+  .pending::before {
+    content: '• ';
+    font-style: normal;
+  }
   .action {
     flex: none;
     font-size: 0.8em;

@@ -23,6 +23,8 @@ export interface ThreadListItem {
   title: string;
   /** Last change, in milliseconds since the epoch. */
   updated: number;
+  /** It has changes that have not reached the server yet. */
+  pending?: boolean;
 }
 
 /** The controls focus can return to, by thread (`new` has none). */
@@ -315,7 +317,7 @@ export class AgentChatThreadList extends LitElement {
     const mode = this.mode?.id === thread.id ? this.mode.kind : undefined;
     const time = threadTime(thread.updated, this.strings.locale);
     const off = this.disabled ? 'true' : nothing;
-    return html`<li class="item" part="thread-item" data-id=${thread.id} ?data-current=${current}>
+    return html`<li class="item" part="thread-item" data-id=${thread.id} ?data-current=${current} data-sync=${thread.pending ? 'pending' : nothing}>
       ${
         mode === 'rename'
           ? this.renderRename({ input: `${id}-input` })
@@ -328,6 +330,7 @@ export class AgentChatThreadList extends LitElement {
                 title=${title}
                 aria-current=${current ? 'true' : nothing}
                 aria-disabled=${off}
+                aria-describedby=${thread.pending ? `${id}-sync` : nothing}
                 @click=${() => this.onSelect(thread.id)}
               >
                 <span class="title" id=${`${id}-title`} dir="auto">${title}</span>
@@ -336,7 +339,7 @@ export class AgentChatThreadList extends LitElement {
                 <span class="meta"
                   >${time ? html`<time datetime=${time.iso} title=${time.full}>${time.text}</time>` : nothing}${
                     current ? html`<span class="badge" aria-hidden="true">${s.threadCurrent}</span>` : nothing
-                  }</span
+                  }${thread.pending ? html`<span class="pending" id=${`${id}-sync`}>${s.threadNotSynced}</span>` : nothing}</span
                 >
                 <span class="actions">
                   ${this.action(id, 'rename', s.threadRename, () => this.startRename(thread))}

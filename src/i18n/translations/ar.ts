@@ -181,6 +181,7 @@ export const ar: Translation = (plural) => ({
   threadImportNotJson: 'تعذّر استيراد المحادثة: {name} ليس ملف JSON.',
   threadDeleteConfirm: 'هل تريد حذف «{title}»؟ لا يمكن التراجع عن ذلك.',
   threadCurrent: '(مفتوحة)',
+  threadNotSynced: 'لم تتم المزامنة بعد',
   editMessage: 'تعديل',
   editLabel: 'عدّل رسالتك',
   editSend: 'إرسال',

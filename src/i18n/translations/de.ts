@@ -153,6 +153,7 @@ export const de: Translation = (plural) => ({
   threadImportNotJson: 'Das Gespräch konnte nicht importiert werden: {name} ist keine JSON-Datei.',
   threadDeleteConfirm: '„{title}“ löschen? Das lässt sich nicht rückgängig machen.',
   threadCurrent: '(geöffnet)',
+  threadNotSynced: 'Noch nicht synchronisiert',
   editMessage: 'Bearbeiten',
   editLabel: 'Ihre Nachricht bearbeiten',
   editSend: 'Senden',

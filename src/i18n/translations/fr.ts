@@ -153,6 +153,7 @@ export const fr: Translation = (plural) => ({
   threadImportNotJson: 'La conversation n’a pas pu être importée : {name} n’est pas un fichier JSON.',
   threadDeleteConfirm: 'Supprimer « {title} » ? Cette action est irréversible.',
   threadCurrent: '(ouverte)',
+  threadNotSynced: 'Pas encore synchronisée',
   editMessage: 'Modifier',
   editLabel: 'Modifier votre message',
   editSend: 'Envoyer',
