@@ -160,10 +160,11 @@ export function parseNodeRecord(data: unknown): NodeRecord | undefined {
 }
 
 /**
- * An imported file's answers to the chat's own approvals (a page tool's call) that were not acted on
- * are dropped: the person is asked again, so no file runs a page tool on an answer it brings.
+ * An imported file's (or a server's) answers to the chat's own approvals (a page tool's call) that
+ * were not acted on are dropped: the person is asked again, so nothing from outside runs a page tool
+ * on an answer it brings.
  */
-function withLocalApprovalsAskedAgain<N extends { turn: Turn }>(node: N): N {
+export function withLocalApprovalsAskedAgain<N extends { turn: Turn }>(node: N): N {
   const { turn } = node;
   if (turn.role !== 'assistant' || !turn.interrupts?.some((entry) => entry.local && entry.response && !entry.sent)) return node;
   const interrupts = turn.interrupts.map((entry) => (entry.local && entry.response && !entry.sent ? { interrupt: entry.interrupt, local: entry.local } : entry));

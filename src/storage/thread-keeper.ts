@@ -6,7 +6,7 @@
  * - `save-queue.ts` saves what changed, and keeps what is not written yet as the page goes away;
  * - `path-first-load.ts` shows a long thread's path end first and reads the rest at idle;
  * - `tab-follow.ts` follows what other tabs do with the same database;
- * - `thread-edits.ts` renames and deletes threads;
+ * - `thread-edits.ts` renames and deletes threads, `thread-listing.ts` reads their list;
  * - `remote-link.ts` (with `storage="remote"`) syncs them with a server;
  * - `thread-files.ts` turns a thread into a file and back;
  * - `shown-thread.ts` (which thread saves go to), `fault-report.ts`, `last-opened.ts`.
@@ -32,6 +32,7 @@ import { ShownThread } from './shown-thread.js';
 import type { StorageError } from './storage-error.js';
 import { TabFollow } from './tab-follow.js';
 import { ThreadEdits } from './thread-edits.js';
+import { ThreadListing, type ThreadSummary } from './thread-listing.js';
 import { ThreadFiles } from './thread-files.js';
 import { ThreadStore } from './thread-store.js';
 import { TreeMirror } from './tree-mirror.js';
@@ -60,19 +61,15 @@ export interface ChatStorageHooks {
   syncChanged?(detail: AgentChatSyncDetail): void;
 }
 
-export interface ThreadSummary {
-  id: string;
-  title: string;
-  updated: number;
-  /** (`storage="remote"`) It has changes not on the server yet. */
-  pending?: boolean;
-}
+export type { ThreadSummary };
 
 type ChangeReason = AgentChatThreadChangeDetail['reason'];
 
 export class ThreadKeeper {
   /** The threads for the list, most recent first. */
-  threads: ThreadSummary[] = [];
+  get threads(): ThreadSummary[] {
+    return this.listing.threads;
+  }
   /** The page set `thread-id` (not the chat itself): that thread is the one to open or start. */
   explicitThreadId = false;
 
@@ -143,6 +140,12 @@ export class ThreadKeeper {
       this.hooks.syncChanged?.(detail);
       void this.refreshList();
     },
+  });
+  private readonly listing = new ThreadListing({
+    store: () => this.store,
+    pending: (id) => this.remote.pending(id),
+    changed: () => this.host.requestUpdate(),
+    fail: (error) => this.faults.fail(error),
   });
   private readonly edits = new ThreadEdits({
     shown: this.shown,
@@ -271,7 +274,7 @@ export class ThreadKeeper {
     this.tabs.close();
     this.store?.close();
     this.store = undefined;
-    this.threads = [];
+    this.listing.threads = [];
   }
 
   // ---- The conversation shown (see tree-mirror.ts and save-queue.ts) ----
@@ -321,15 +324,8 @@ export class ThreadKeeper {
 
   // ---- Threads ----
 
-  async refreshList(): Promise<void> {
-    if (!this.store) return;
-    try {
-      const threads = await this.store.listThreads();
-      this.threads = threads.map(({ id, title, updated }) => (this.remote.pending(id) ? { id, title, updated, pending: true } : { id, title, updated }));
-      this.host.requestUpdate();
-    } catch (error) {
-      this.faults.fail(error as StorageError);
-    }
+  refreshList(): Promise<void> {
+    return this.listing.refresh();
   }
 
   /**

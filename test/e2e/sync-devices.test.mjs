@@ -300,6 +300,26 @@ describe('storage="remote": many threads, and a server that is gone', () => {
     }
   });
 
+  it('without the event stream (a 404), hears of changes by polling', async () => {
+    const laptop = await device('grace');
+    const phone = await device('grace');
+    try {
+      // The phone's store offers no event stream: it polls (every 10 s at most) instead.
+      await phone.context.route('**/store/events', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Not found."}' }));
+      await open(phone.page);
+      const eventsAsked = phone.requests.filter((url) => url.endsWith('/store/events')).length;
+      await send(laptop.page, 'Heard by polling');
+      await synced(laptop.page);
+      const id = await chat(laptop.page, () => document.querySelector('agent-chat').threadId);
+      await until(async () => (await threads(phone.page)).some((thread) => thread.id === id), 'the thread polled in', 25_000);
+      // It did not keep asking for the stream.
+      assert.ok(phone.requests.filter((url) => url.endsWith('/store/events')).length - eventsAsked <= 1);
+    } finally {
+      await laptop.context.close();
+      await phone.context.close();
+    }
+  });
+
   it('a 401 pauses the sync with a notice, loses nothing, and goes on once signed in again', async () => {
     const laptop = await device('erin');
     try {

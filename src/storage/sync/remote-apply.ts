@@ -54,6 +54,29 @@ export async function applyRemote(store: ThreadStore, threadId: string, changes:
   });
 }
 
+/**
+ * A page of the server's list joined the stored records in one transaction: each thread's title and
+ * time (a thread not here yet gets its record; its nodes are read later). Resolves with the records
+ * that changed.
+ */
+export function applyListed(store: ThreadStore, listed: readonly { thread: WireThread & { localId: string }; titleWaits: boolean }[]): Promise<ThreadRecord[]> {
+  return store.run(['threads'], 'readwrite', async (tx) => {
+    const threads = tx.objectStore('threads');
+    const stored = await Promise.all(listed.map(({ thread }) => threads.get(thread.localId)));
+    const changed: ThreadRecord[] = [];
+    listed.forEach(({ thread, titleWaits }, index) => {
+      const raw: unknown = stored[index];
+      const before = raw === undefined ? undefined : parseThreadRecord(raw);
+      if (raw !== undefined && !before) return;
+      const record = mergedThreadRecord(before, thread, { added: [], changed: false, titleWaits });
+      if (before && record.title === before.title && record.updated === before.updated) return;
+      changed.push(record);
+      void threads.put(record).catch(() => {});
+    });
+    return changed;
+  });
+}
+
 /** A node from the server keeps the bytes of the attachments the stored version had. */
 function keepBlobs(node: NodeRecord, local: NodeRecord): NodeRecord {
   if (local.turn.role !== 'user' || !local.turn.attachments?.some((item) => item.blob)) return node;

@@ -13,14 +13,16 @@ import { isRecord } from '../../internal/guards.js';
 import type { ThreadStore } from '../thread-store.js';
 import { LIST_LIMIT, type WireThread } from '../sync-wire.js';
 import { ChangeFeed } from './change-feed.js';
-import { applyRemote, blobsMissing, fillBlobs, type RemoteChanges } from './remote-apply.js';
+import { applyListed, applyRemote, blobsMissing, fillBlobs, type RemoteChanges } from './remote-apply.js';
 import { RemoteClient, SyncFailure, type RemoteSettings } from './remote-client.js';
 import { RemotePush } from './remote-push.js';
 import { localId, nodeFromWire, wireId } from './remote-wire.js';
 import { SyncOutbox } from './sync-outbox.js';
 
 /** How long after a save the sync waits for more (ms): a streaming reply is sent in a few requests, not per delta. */
-export const SYNC_DELAY_MS = 1000;
+export const SYNC_DELAY_MS = 500;
+/** The longest a save waits while more keep coming (a long reply streaming), ms. */
+const SYNC_MAX_DELAY_MS = 5000;
 /** Threads whose nodes one sync reads besides the one shown; the rest go in the next. */
 const THREADS_PER_SYNC = 50;
 
@@ -42,6 +44,8 @@ export class RemoteSync {
   private readonly push: RemotePush;
   private readonly feed: ChangeFeed;
   private timer?: ReturnType<typeof setTimeout>;
+  /** When the first save not synced yet asked for a sync (ms). */
+  private dueSince?: number;
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
@@ -102,7 +106,9 @@ export class RemoteSync {
     this.report(this.detail());
     if (this.stopped || this.refusedBy) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.now(), SYNC_DELAY_MS);
+    const now = Date.now();
+    this.dueSince ??= now;
+    this.timer = setTimeout(() => void this.now(), Math.max(0, Math.min(SYNC_DELAY_MS, this.dueSince + SYNC_MAX_DELAY_MS - now)));
   }
 
   /** Thread `threadId` is opened: its nodes are read first, and the bytes of its files fetched. */
@@ -123,6 +129,7 @@ export class RemoteSync {
   /** Syncs now (after the one under way, if any); settles when done. */
   now(): Promise<void> {
     clearTimeout(this.timer);
+    this.dueSince = undefined;
     if (this.stopped || this.refusedBy) return Promise.resolve();
     if (this.running) {
       this.again = true;
@@ -188,34 +195,37 @@ export class RemoteSync {
       if (!answer || !Array.isArray(answer.threads) || typeof answer.cursor !== 'string')
         throw new SyncFailure('server', 'The conversation server did not answer with a list of conversations.');
       cursor ??= answer.cursor;
-      for (const thread of answer.threads) await this.listed(thread);
+      await this.listed(answer.threads);
       page = typeof answer.nextCursor === 'string' ? answer.nextCursor : undefined;
     } while (page);
     if (cursor !== undefined) await this.outbox.setMeta('cursor', cursor);
   }
 
-  /** One thread of the list: deleted here too, or noted as one whose nodes are to be read. */
-  private async listed(value: unknown): Promise<void> {
-    if (!isRecord(value) || typeof value.id !== 'string' || typeof value.title !== 'string' || typeof value.updatedAt !== 'string') return;
-    const threadId = localId(value.id);
+  /** A page of the list: its deleted threads deleted here too, the others' records updated and noted as ones whose nodes are to be read. */
+  private async listed(values: readonly unknown[]): Promise<void> {
     const store = this.host.store();
-    if (threadId === undefined || !store) return;
-    if (value.deleted === true) {
-      await this.outbox.drop(threadId);
-      await this.outbox.setMeta('w:' + threadId, undefined);
-      if (await store.hasThread(threadId)) {
-        await store.forgetThread(threadId);
-        this.host.changed(threadId, 'deleted');
+    if (!store) return;
+    const owed = await this.outbox.owedThreadOps();
+    const listed: { thread: WireThread & { localId: string }; titleWaits: boolean }[] = [];
+    for (const value of values) {
+      if (!isRecord(value) || typeof value.id !== 'string' || typeof value.title !== 'string' || typeof value.updatedAt !== 'string') continue;
+      const threadId = localId(value.id);
+      if (threadId === undefined || owed.deleted.has(threadId)) continue;
+      if (value.deleted === true) {
+        await this.outbox.drop(threadId);
+        await this.outbox.setMeta('w:' + threadId, undefined);
+        if (await store.hasThread(threadId)) {
+          await store.forgetThread(threadId);
+          this.host.changed(threadId, 'deleted');
+        }
+        continue;
       }
-      return;
+      const titleWaits = owed.titled.has(threadId);
+      if (!titleWaits) this.outbox.heardTitle(threadId, value.title);
+      listed.push({ thread: { id: value.id, title: value.title, updatedAt: value.updatedAt, localId: threadId }, titleWaits });
     }
-    const thread = { id: value.id, title: value.title, updatedAt: value.updatedAt, localId: threadId };
-    const owed = await this.outbox.owed(threadId);
-    if (owed.deleted) return;
-    if (!owed.title) this.outbox.heardTitle(threadId, thread.title);
-    const applied = await applyRemote(store, threadId, { thread, nodes: [], deleted: [], titleWaits: owed.title !== undefined });
-    if (applied?.changed) this.host.changed(threadId, 'saved', applied.record);
-    await this.outbox.setMeta('w:' + threadId, thread.updatedAt);
+    for (const record of await applyListed(store, listed)) this.host.changed(record.id, 'saved', record);
+    await this.outbox.setMetas(listed.map(({ thread }) => ['w:' + thread.localId, thread.updatedAt]));
   }
 
   /** Reads the nodes of the threads the list said changed: the one opened or shown first. */

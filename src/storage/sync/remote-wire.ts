@@ -5,7 +5,7 @@
  */
 import type { Attachment, Turn } from '../../conversation/types.js';
 import { isRecord } from '../../internal/guards.js';
-import { parseNodeRecord, type NodeRecord } from '../records.js';
+import { parseNodeRecord, withLocalApprovalsAskedAgain, type NodeRecord } from '../records.js';
 import { BLOB_NAME, isWireId, type WireNode } from '../sync-wire.js';
 
 /** Ids that are not wire ids already go base64url-encoded behind this prefix (which a wire id never starts with). */
@@ -95,7 +95,8 @@ export function nodeFromWire(threadId: string, wire: unknown): NodeFromWire {
     turn = { ...turn, attachments: turn.attachments.map(attachmentFromWire) };
   }
   const node = parseNodeRecord({ threadId, id, parentId, seq: wire.seq, turn, rev: wire.rev });
-  return node ? { kind: 'node', node: node as NodeRecord & { rev: number } } : { kind: 'invalid' };
+  // An approval of a page tool's call answered elsewhere but not acted on is asked here again.
+  return node ? { kind: 'node', node: withLocalApprovalsAskedAgain(node) as NodeRecord & { rev: number } } : { kind: 'invalid' };
 }
 
 /** Keeps only the fields an attachment has, and a `sha256` only when it is a blob's name. */

@@ -165,6 +165,24 @@ export class SyncOutbox implements StoreJournal {
     return [...first].sort((a, b) => a[1] - b[1]).map(([id]) => id);
   }
 
+  /** The threads whose deletion (`x`) or title (`t`) is owed. */
+  async owedThreadOps(): Promise<{ deleted: Set<string>; titled: Set<string> }> {
+    const deleted = new Set<string>();
+    const titled = new Set<string>();
+    for (const { threadId, key } of await this.db.getAll('outbox')) {
+      if (key === DELETED) deleted.add(threadId);
+      else if (key === TITLE) titled.add(threadId);
+    }
+    return { deleted, titled };
+  }
+
+  /** Sets several meta keys in one transaction. */
+  async setMetas(entries: readonly [string, unknown][]): Promise<void> {
+    const tx = this.db.transaction('meta', 'readwrite');
+    for (const [key, value] of entries) void (value === undefined ? tx.store.delete(key) : tx.store.put({ key, value })).catch(() => {});
+    await tx.done;
+  }
+
   async meta<T>(key: string): Promise<T | undefined> {
     return (await this.db.get('meta', key))?.value as T | undefined;
   }

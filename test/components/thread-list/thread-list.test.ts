@@ -74,6 +74,26 @@ describe('<agent-chat-thread-list>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('marks a conversation not on the server yet, in words that describe its open button', async () => {
+    const threads = sample();
+    threads[1] = { ...threads[1], pending: true };
+    const el = await list(threads, { currentId: 'a' });
+    const [first, second] = [item(el, threads[0].id), item(el, threads[1].id)];
+    expect(first.hasAttribute('data-sync')).to.equal(false);
+    expect(second.getAttribute('data-sync')).to.equal('pending');
+    const mark = second.querySelector<HTMLElement>('.pending')!;
+    expect(mark.textContent).to.equal('Not synced yet');
+    expect(mark.getBoundingClientRect().width).to.be.greaterThan(0);
+    const open = inItem(el, threads[1].id, 'open');
+    expect(open.getAttribute('aria-describedby')).to.equal(mark.id);
+    expect(inItem(el, threads[0].id, 'open').hasAttribute('aria-describedby')).to.equal(false);
+    // Once it has reached the server the mark goes.
+    el.threads = threads.map(({ pending: _pending, ...thread }) => thread);
+    await el.updateComplete;
+    expect(item(el, threads[1].id).hasAttribute('data-sync')).to.equal(false);
+    expect(root(el).querySelector('.pending')).to.equal(null);
+  });
+
   it('says so when there are no threads', async () => {
     const el = await list([]);
     expect(root(el).querySelector('ul')).to.equal(null);
