@@ -214,13 +214,17 @@ export class ThreadKeeper {
       this.remote.resume();
       return this.opening;
     }
+    // Another database, perhaps another person's: what is shown is saved where it was, and does not go with it.
+    const otherDatabase = this.opening !== undefined && key !== this.key;
     this.mode = mode;
     this.key = key;
     // A thread still being read is read whole from its own database first.
     const before = this.loader.partial ? this.whenComplete().catch(() => {}) : undefined;
-    const reopen = () => {
+    const reopen = async () => {
+      if (otherDatabase) await this.flush();
       this.closeStore();
-      return mode === 'none' ? Promise.resolve() : this.openStore();
+      if (otherDatabase) await this.newThread('new');
+      return mode === 'none' ? undefined : this.openStore();
     };
     this.opening = before ? before.then(reopen) : reopen();
     return this.opening;

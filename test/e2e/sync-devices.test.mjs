@@ -320,6 +320,36 @@ describe('storage="remote": many threads, and a server that is gone', () => {
     }
   });
 
+  it('another person signing in on the same element (a new storage-key) gets nothing of the first', async () => {
+    const shared = await device('henry');
+    try {
+      await send(shared.page, "Henry's private message");
+      await synced(shared.page);
+      const henrys = await chat(shared.page, () => document.querySelector('agent-chat').threadId);
+      // The page signs Ivy in: her cookie, her database.
+      await shared.context.addCookies([{ name: 'demo-user', value: 'ivy', url: server.url }]);
+      await chat(shared.page, () => document.querySelector('agent-chat').setAttribute('storage-key', 'synced-chat-ivy'));
+      await until(async () => (await chat(shared.page, () => document.querySelector('agent-chat').threadId)) !== henrys, 'a conversation of her own');
+      assert.deepEqual(await turns(shared.page), []);
+      await send(shared.page, "Ivy's first message");
+      await synced(shared.page);
+      const ivys = await (await rest('ivy', 'GET', 'threads')).json();
+      assert.deepEqual(
+        ivys.threads.map((thread) => thread.title),
+        ["Ivy's first message"],
+      );
+      assert.equal((await rest('ivy', 'GET', `threads/${henrys}`)).status, 404);
+      assert.deepEqual(
+        (await threads(shared.page)).map((thread) => thread.title),
+        ["Ivy's first message"],
+      );
+      // Henry's conversation stayed in his database, whole.
+      assert.equal((await (await rest('henry', 'GET', `threads/${henrys}`)).json()).nodes.length, 2);
+    } finally {
+      await shared.context.close();
+    }
+  });
+
   it('a 401 pauses the sync with a notice, loses nothing, and goes on once signed in again', async () => {
     const laptop = await device('erin');
     try {

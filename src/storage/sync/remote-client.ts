@@ -72,7 +72,7 @@ export class RemoteClient {
     );
     const status = response.status;
     const kind: SyncFailureKind = status === 401 || status === 403 ? 'unauthorized' : status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'refused' : 'server';
-    throw new SyncFailure(kind, `The conversation server answered ${status}${said ? `: ${said}` : ''}.`, status);
+    throw new SyncFailure(kind, `The conversation server answered ${status}${said ? `: ${said.replace(/\.+$/, '')}` : ''}.`, status);
   }
 
   /** A JSON answer (undefined for a 404), checked to be an object. */

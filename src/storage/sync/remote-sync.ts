@@ -231,8 +231,11 @@ export class RemoteSync {
   /** Reads the nodes of the threads the list said changed: the one opened or shown first. */
   private async pullThreads(): Promise<void> {
     const wanted = (await this.outbox.metaKeys('w:')).map((key) => key.slice(2));
-    const first = [this.urgent, this.host.shownId()].filter((id): id is string => id !== undefined);
+    const candidates = [...new Set([this.urgent, this.host.shownId()])].filter((id): id is string => id !== undefined);
     this.urgent = undefined;
+    // The thread opened or shown first, unless the store has never had it (it is only here so far).
+    const first: string[] = [];
+    for (const id of candidates) if (wanted.includes(id) || (await this.outbox.meta('c:' + id)) !== undefined) first.push(id);
     const order = [...new Set([...first, ...wanted.filter((id) => !first.includes(id)).slice(0, THREADS_PER_SYNC)])];
     for (const threadId of order) {
       const isWanted = wanted.includes(threadId);
@@ -300,6 +303,7 @@ export class RemoteSync {
 
   private detail(): AgentChatSyncDetail {
     const pending = this.outbox.pending.size;
+    if (this.refusedBy) return { status: 'error', pending, message: this.refusedBy.message };
     return { status: !navigator.onLine ? 'offline' : pending ? 'pending' : 'synced', pending };
   }
 
