@@ -408,14 +408,15 @@ function numberFromEnv(value, fallback, name) {
 
 async function main() {
   const env = process.env;
+  const port = numberFromEnv(env.PORT, DEFAULT_PORT, 'PORT');
   const server = await startDemoServer({
-    port: numberFromEnv(env.PORT, DEFAULT_PORT, 'PORT'),
+    port,
     host: env.HOST || '127.0.0.1',
     delayMs: numberFromEnv(env.DEMO_DELAY_MS, DEFAULT_DELAY_MS, 'DEMO_DELAY_MS'),
     env,
     mcpPort: numberFromEnv(env.MCP_PORT, 0, 'MCP_PORT'),
     sandboxPort: numberFromEnv(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
-    storeDir: demoStoreDir(),
+    storeDir: demoStoreDir(port),
   });
   console.log(`agent-chat demo: ${server.url}  (${server.agent})`);
   console.log(`  the chat as a popup on a product page: ${server.url}shop.html`);

@@ -22,8 +22,8 @@ function demoUser(req) {
   return null;
 }
 
-/** Where `npm run demo` keeps its conversations: a folder under the OS temp dir. */
-export const demoStoreDir = () => path.join(os.tmpdir(), 'agent-chat-demo-store');
+/** Where `npm run demo` keeps its conversations: a folder under the OS temp dir, one per port (PGlite serves one process per folder). */
+export const demoStoreDir = (port) => path.join(os.tmpdir(), `agent-chat-demo-store-${port}`);
 
 /**
  * The store, started on its first request: `{ handle(req, res), close() }`. Without a build
@@ -53,7 +53,7 @@ export function lazyThreadStore(options) {
  * Starts the store. `dataDir`: where PGlite keeps its files (`memory` for none: the tests).
  * Resolves with `{ handle(req, res), dataDir, close() }`; `handle` takes requests under /store/.
  */
-export async function startDemoThreadStore({ distDir, dataDir = demoStoreDir() }) {
+export async function startDemoThreadStore({ distDir, dataDir = 'memory' }) {
   const { createThreadStoreHandler } = await import(path.join(distDir, 'server.js'));
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
   const database = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);

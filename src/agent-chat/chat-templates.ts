@@ -50,11 +50,13 @@ export function turnsTemplate({ turns, first, branches, busy, settled }: TurnsVi
 }
 
 /** Why conversations cannot be saved, with Export and Dismiss. */
-export function storageNoticeTemplate(strings: ChatStrings, problem: { message: string } | undefined, exportThread: () => void, dismiss: () => void) {
+export function storageNoticeTemplate(strings: ChatStrings, problem: { kind: string; message: string } | undefined, exportThread: () => void, dismiss: () => void) {
   if (!problem) return nothing;
+  // Signed out of the conversation server: saving here goes on, nothing to export.
+  const saving = problem.kind === 'signed-out';
   return html`<div class="storage-problem" part="storage-notice" role="alert">
-    <span>${format(strings.storageProblem, { reason: problem.message })}</span>
-    <button type="button" @click=${exportThread}>${strings.storageExport}</button>
+    <span>${saving ? problem.message : format(strings.storageProblem, { reason: problem.message })}</span>
+    ${saving ? nothing : html`<button type="button" @click=${exportThread}>${strings.storageExport}</button>`}
     <button type="button" @click=${dismiss}>${strings.storageDismiss}</button>
   </div>`;
 }

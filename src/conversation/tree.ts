@@ -90,7 +90,8 @@ export function syncPath(tree: ConversationTree, turns: readonly Turn[], mode: '
     const moved = existing !== undefined && existing.parentId !== parentId;
     // Only a repeated id in the path could make a move close a cycle; that occurrence is skipped.
     if (moved && isAncestor(current, turn.id, parentId)) continue;
-    const node: TreeNode = { id: turn.id, parentId, turn, seq: existing?.seq ?? nextSeq++ };
+    // A new version keeps what was stored with the node beside its turn (a synced node's `rev`).
+    const node: TreeNode = existing ? { ...existing, parentId, turn } : { id: turn.id, parentId, turn, seq: nextSeq++ };
     nodes ??= new Map(tree.nodes);
     nodes.set(node.id, node);
     changed.push(node);

@@ -31,6 +31,10 @@ export class RemoteLink {
   async attach(store: ThreadStore, key: string): Promise<void> {
     const settings = this.host.settings();
     const { faults } = this.host;
+    if (key === 'agent-chat')
+      console.warn(
+        '<agent-chat>: storage="remote" with the default storage-key: give each signed-in user a storage-key of their own, so that one person\u2019s copy is never shown to another on a shared browser.',
+      );
     if (!settings?.url) {
       faults.fail({ kind: 'failed', message: 'storage="remote" needs storage-url (the thread store\u2019s URL); conversations are kept on this device only.' });
       return;
@@ -44,7 +48,11 @@ export class RemoteLink {
         changed: (threadId, kind, record) => this.changed(threadId, kind, record),
         status: (detail) => this.host.status(detail),
         signedOut: (message) => {
-          if (message) faults.fail({ kind: 'signed-out', message: `${message} Sign in again to sync your conversations; your changes wait on this device.` });
+          if (message)
+            faults.fail({
+              kind: 'signed-out',
+              message: `Your conversations are not syncing: the server asks you to sign in again (${message.replace(/\.$/, '')}). Your changes wait on this device.`,
+            });
           else if (faults.problem?.kind === 'signed-out') faults.dismiss();
         },
       });
@@ -83,9 +91,9 @@ export class RemoteLink {
     this.sync?.opened(id);
   }
 
-  /** The notice was dismissed, or the settings changed: a paused sync goes on. */
-  resume(): void {
-    this.sync?.resume();
+  /** The notice was dismissed (`quietly`: it stays away should the store still refuse), or the settings changed: a paused sync goes on. */
+  resume(quietly = false): void {
+    this.sync?.resume(quietly);
     void this.sync?.now();
   }
 

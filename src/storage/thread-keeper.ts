@@ -18,13 +18,12 @@
 import type { ReactiveControllerHost } from 'lit';
 import { emptyTree } from '../conversation/tree.js';
 import type { Turn } from '../conversation/types.js';
-import type { AgentChatStorageErrorDetail, AgentChatSyncDetail, AgentChatThreadChangeDetail } from '../events.js';
+import type { AgentChatStorageErrorDetail, AgentChatThreadChangeDetail } from '../events.js';
 import { errorText } from '../internal/errors.js';
 import { newId } from '../internal/ids.js';
 import { FaultReport } from './fault-report.js';
 import { lastOpened, rememberOpened } from './last-opened.js';
 import { RemoteLink } from './remote-link.js';
-import type { RemoteSettings } from './sync/remote-client.js';
 import { PathFirstLoader, readThreadEnd, storedView, type MergedThread, type StoredView, type ThreadRead } from './path-first-load.js';
 import type { ThreadExport } from './records.js';
 import { SaveQueue } from './save-queue.js';
@@ -37,31 +36,9 @@ import { ThreadFiles } from './thread-files.js';
 import { ThreadStore } from './thread-store.js';
 import { TreeMirror } from './tree-mirror.js';
 
-export type StorageMode = 'indexeddb' | 'none' | 'remote';
+import type { ChatStorageHooks, StorageMode } from './storage-hooks.js';
 
-/** What the keeper needs from the element. */
-export interface ChatStorageHooks {
-  turns(): readonly Turn[];
-  busy(): boolean;
-  /** Shows this path, running nothing (stops the reply under way first). */
-  showPath(turns: Turn[]): void;
-  /** The path shown, whole now: `turns` ends with the turns shown (nothing stops, nothing moves). */
-  completePath(turns: Turn[]): void;
-  /** Stops the reply under way, if any. */
-  stop(): void;
-  /** The element's `thread-id`, set to a new id when there is none. */
-  threadId(): string;
-  setThreadId(id: string): void;
-  threadChanged(detail: AgentChatThreadChangeDetail): void;
-  /** The thread shown ends with a reply that was still streaming when it was saved (now shown stopped). */
-  interrupted?(replyId: string): void;
-  storageError(detail: AgentChatStorageErrorDetail): void;
-  /** (`storage="remote"`) The thread store's URL, and the element's headers and credentials. */
-  remote?(): RemoteSettings | undefined;
-  syncChanged?(detail: AgentChatSyncDetail): void;
-}
-
-export type { ThreadSummary };
+export type { ChatStorageHooks, StorageMode, ThreadSummary };
 
 type ChangeReason = AgentChatThreadChangeDetail['reason'];
 
@@ -367,7 +344,8 @@ export class ThreadKeeper {
     this.mirror.tree = emptyTree();
     this.hooks.setThreadId(id);
     this.display([]);
-    rememberOpened(this.key, id);
+    // Started only because another database opens: that database's last-opened thread stays its own.
+    if (this.store) rememberOpened(this.key, id);
     this.hooks.threadChanged({ threadId: id, reason });
     return id;
   }
@@ -449,7 +427,8 @@ export class ThreadKeeper {
   }
 
   dismissProblem(): void {
+    const signedOut = this.faults.problem?.kind === 'signed-out';
     this.faults.dismiss();
-    this.remote.resume();
+    this.remote.resume(signedOut);
   }
 }

@@ -32,7 +32,8 @@ export interface ThreadStoreOptions {
  * `rev` from `stamp()`.
  */
 export interface StoreJournal {
-  stamp(): number;
+  /** A rev above every one this device made or saw, and above `replacing` (the version it replaces). */
+  stamp(replacing?: unknown): number;
   saved(thread: ThreadRecord, nodes: readonly { id: string; rev: number }[], removed: readonly { id: string; rev: number }[]): void;
   renamed(threadId: string): void;
   deleted(threadId: string): void;
@@ -207,7 +208,7 @@ export class ThreadStore {
       throw new StorageError('invalid', `The node ${JSON.stringify(stray.id)} belongs to another thread than the one being saved.`);
     }
     const { journal } = this;
-    const stamped = journal ? nodes.map((node) => ({ ...node, rev: journal.stamp() })) : nodes;
+    const stamped = journal ? nodes.map((node) => ({ ...node, rev: journal.stamp((node as { rev?: unknown }).rev) })) : nodes;
     const saving = this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
       const requests = new Requests();
       const threads = tx.objectStore('threads');
@@ -285,10 +286,13 @@ export class ThreadStore {
   async importThread(data: unknown): Promise<ThreadRecord> {
     const parsed = parseThreadExport(data);
     if (!parsed.ok) throw new StorageError('invalid', parsed.error);
-    const { thread, nodes } = parsed.value;
+    const { thread } = parsed.value;
+    // A file's revs are not this device's versions: the nodes are new here.
+    const nodes = parsed.value.nodes.map(({ rev: _rev, ...node }: (typeof parsed.value.nodes)[number] & { rev?: unknown }) => node);
     return this.run(['threads', 'nodes'], 'readwrite', async (tx) => {
       const threads = tx.objectStore('threads');
-      const taken = (await threads.count(thread.id)) > 0;
+      // Kept on a server too, an import is always a new thread (its id may be one the server deleted).
+      const taken = this.journal !== undefined || (await threads.count(thread.id)) > 0;
       const record: ThreadRecord = { ...thread, id: taken ? newId() : thread.id };
       const requests = new Requests();
       requests.add(threads.put(record));

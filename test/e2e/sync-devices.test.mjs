@@ -89,8 +89,19 @@ async function send(page, text) {
   );
 }
 
-/** Waits until the device has nothing left to send (its last sync event says so). */
-const synced = (page) => until(() => chat(page, () => window.__sync.at(-1)?.status === 'synced' && window.__sync.at(-1)?.pending === 0), 'the sync to finish');
+/** Waits until the device has nothing left to send (its last sync event says so, and no thread is marked). */
+const synced = (page) =>
+  until(
+    () =>
+      chat(page, async () => {
+        const last = window.__sync.at(-1);
+        if (last?.status !== 'synced' || last.pending !== 0) return false;
+        // Saves written first (the export flushes), then no thread still marked.
+        await document.querySelector('agent-chat').exportThread();
+        return !(await document.querySelector('agent-chat').listThreads()).some((thread) => thread.pending);
+      }),
+    'the sync to finish',
+  );
 
 /** The store's REST paths, as `user` (the demo's cookie). */
 const rest = (user, method, path, body) =>
@@ -332,8 +343,10 @@ describe('storage="remote": many threads, and a server that is gone', () => {
       await until(async () => (await chat(shared.page, () => document.querySelector('agent-chat').threadId)) !== henrys, 'a conversation of her own');
       assert.deepEqual(await turns(shared.page), []);
       await send(shared.page, "Ivy's first message");
-      await synced(shared.page);
-      const ivys = await (await rest('ivy', 'GET', 'threads')).json();
+      const ivys = await until(async () => {
+        const answer = await (await rest('ivy', 'GET', 'threads')).json();
+        return answer.threads.length > 0 && answer;
+      }, "Ivy's thread on the server");
       assert.deepEqual(
         ivys.threads.map((thread) => thread.title),
         ["Ivy's first message"],
@@ -350,6 +363,42 @@ describe('storage="remote": many threads, and a server that is gone', () => {
     }
   });
 
+  it('a rename made on another device is not undone by a device that reloads with the old name', async () => {
+    const laptop = await device('judy');
+    const phone = await device('judy');
+    try {
+      await send(laptop.page, 'Trip to Lisbon');
+      await synced(laptop.page);
+      const id = await chat(laptop.page, () => document.querySelector('agent-chat').threadId);
+      await until(async () => (await threads(phone.page)).some((thread) => thread.id === id), 'the thread on the phone');
+      await laptop.context.route('**/store/**', (route) => route.abort('connectionrefused'));
+      await chat(phone.page, (id) => document.querySelector('agent-chat').renameThread(id, 'Lisbon and Sintra, May'), id);
+      await synced(phone.page);
+      // The laptop, cut off, reloads and writes to the thread under its old name.
+      await open(laptop.page);
+      await send(laptop.page, 'One more thing');
+      await laptop.context.unroute('**/store/**');
+      await chat(laptop.page, () => window.dispatchEvent(new Event('online')));
+      await until(async () => {
+        const answer = await (await rest('judy', 'GET', `threads/${id}`)).json();
+        return answer.nodes?.some((node) => node.turn?.text === 'One more thing');
+      }, "the laptop's message on the server");
+      assert.equal((await (await rest('judy', 'GET', `threads/${id}`)).json()).thread.title, 'Lisbon and Sintra, May');
+      await until(async () => (await threads(laptop.page)).find((thread) => thread.id === id)?.title === 'Lisbon and Sintra, May', "the phone's name on the laptop");
+      // A name longer than the store takes goes cut, and holds nothing else back.
+      await chat(laptop.page, (id) => document.querySelector('agent-chat').renameThread(id, 'x'.repeat(1500)), id);
+      await chat(laptop.page, () => document.querySelector('agent-chat').newThread());
+      await send(laptop.page, 'After a long name');
+      await synced(laptop.page);
+      const listed = (await (await rest('judy', 'GET', 'threads')).json()).threads;
+      assert.equal(listed.find((thread) => thread.id === id).title, 'x'.repeat(1000));
+      assert.ok(listed.some((thread) => thread.title === 'After a long name'));
+    } finally {
+      await laptop.context.close();
+      await phone.context.close();
+    }
+  });
+
   it('a 401 pauses the sync with a notice, loses nothing, and goes on once signed in again', async () => {
     const laptop = await device('erin');
     try {
@@ -360,7 +409,10 @@ describe('storage="remote": many threads, and a server that is gone', () => {
       const refused = await until(() => chat(laptop.page, () => window.__storageErrors.find((detail) => detail.kind === 'signed-out')), 'the signed-out notice');
       assert.match(refused.message, /401/);
       await laptop.page.locator('agent-chat [part="storage-notice"]').waitFor();
-      assert.match(await laptop.page.locator('agent-chat [part="storage-notice"]').innerText(), /Sign in again/);
+      const notice = laptop.page.locator('agent-chat [part="storage-notice"]');
+      assert.match(await notice.innerText(), /sign in again/);
+      // Nothing to export: the conversation is still saved here.
+      assert.equal(await notice.locator('button', { hasText: 'Export' }).count(), 0);
       // Signed in again: dismissing the notice (or setting new headers) goes on.
       await laptop.context.addCookies([{ name: 'demo-user', value: 'erin', url: server.url }]);
       await laptop.page.locator('agent-chat [part="storage-notice"] button', { hasText: 'Dismiss' }).click();

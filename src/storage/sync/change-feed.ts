@@ -27,21 +27,46 @@ export class ChangeFeed {
   private polling = false;
   private failures = 0;
   private running = false;
+  /** Gives up the lock that makes this tab the one that listens. */
+  private leave?: AbortController;
+  /** This tab is the one that listens (it holds the lock, or there is none). */
+  private leading = false;
 
   constructor(
     private readonly client: RemoteClient,
     private readonly host: ChangeFeedHost,
   ) {}
 
-  start(): void {
+  /**
+   * Starts listening. With `lock`, only the tab of the page holding that Web Lock listens (the others
+   * wait for it): one stream per browser, not one per tab, and the other tabs follow what its syncs write.
+   */
+  start(lock?: string): void {
     if (this.running) return;
     this.running = true;
     document.addEventListener('visibilitychange', this.onVisibility);
-    this.next(0);
+    const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+    if (!lock || !locks) {
+      this.leading = true;
+      return this.next(0);
+    }
+    const leave = new AbortController();
+    this.leave = leave;
+    locks
+      .request(lock, { signal: leave.signal }, () => {
+        if (leave.signal.aborted) return;
+        this.leading = true;
+        this.next(0);
+        return new Promise<void>((release) => leave.signal.addEventListener('abort', () => release()));
+      })
+      .catch(() => {});
   }
 
   stop(): void {
     this.running = false;
+    this.leading = false;
+    this.leave?.abort();
+    this.leave = undefined;
     document.removeEventListener('visibilitychange', this.onVisibility);
     clearTimeout(this.timer);
     this.stream?.abort();
@@ -50,7 +75,7 @@ export class ChangeFeed {
 
   /** Back online: the stream (or poll) starts again at once. */
   again(): void {
-    if (!this.running) return;
+    if (!this.running || !this.leading) return;
     this.failures = 0;
     this.stream?.abort();
     this.next(0);
@@ -88,7 +113,8 @@ export class ChangeFeed {
     } catch (error) {
       if (controller.signal.aborted || this.stream !== controller) return;
       if (error instanceof SyncFailure && error.kind === 'unauthorized') this.host.refused(error);
-      else if (error instanceof SyncFailure && error.kind === 'refused') this.polling = true;
+      // Refused, or too many streams open for the user (429): polling instead.
+      else if (error instanceof SyncFailure && (error.kind === 'refused' || error.status === 429)) this.polling = true;
       this.next(this.polling ? POLL_MS : this.pause());
     }
   }

@@ -99,14 +99,14 @@ export function readOwed(store: ThreadStore, threadId: string, ids: readonly str
   });
 }
 
-/** The blobs (by SHA-256, with their media type) the thread's attachments name but do not hold yet. */
-export async function blobsMissing(store: ThreadStore, threadId: string): Promise<Map<string, string>> {
+/** The blobs (by SHA-256, with their media type and size) the thread's attachments name but do not hold yet. */
+export async function blobsMissing(store: ThreadStore, threadId: string): Promise<Map<string, { mimeType: string; size: number }>> {
   const found = await store.getThread(threadId);
-  const missing = new Map<string, string>();
+  const missing = new Map<string, { mimeType: string; size: number }>();
   for (const node of found?.nodes ?? []) {
     for (const sha256 of missingBlobs(node)) {
       const item = node.turn.role === 'user' ? node.turn.attachments?.find((attachment) => (attachment as { sha256?: string }).sha256 === sha256) : undefined;
-      missing.set(sha256, item?.mimeType ?? 'application/octet-stream');
+      if (item) missing.set(sha256, { mimeType: item.mimeType, size: item.size });
     }
   }
   return missing;

@@ -97,11 +97,19 @@ export class RemoteClient {
     if (response.status === 404) throw new SyncFailure('refused', 'The conversation server does not keep files.', 404);
   }
 
-  /** A blob's bytes, checked against their name; undefined when the server has none by that name or they do not match. */
-  async getBlob(sha256: string, mimeType: string): Promise<Blob | undefined> {
+  /**
+   * A blob's bytes, checked against their name; undefined when the server has none by that name,
+   * they do not match, or there are more than `size` of them (what the message says the file holds).
+   */
+  async getBlob(sha256: string, mimeType: string, size: number): Promise<Blob | undefined> {
     const response = await this.request('GET', `blobs/${sha256}`, { accept: '*/*' });
-    if (response.status === 404) return undefined;
+    const declared = Number(response.headers.get('content-length'));
+    if (response.status === 404 || declared > size) {
+      void response.body?.cancel();
+      return undefined;
+    }
     const bytes = await response.arrayBuffer();
+    if (bytes.byteLength > size) return undefined;
     if ((await sha256Of(bytes)) !== sha256) return undefined;
     return new Blob([bytes], { type: mimeType });
   }

@@ -62,52 +62,92 @@ export class RemotePush {
     await this.outbox.setMeta('seeded', 1);
   }
 
-  /** Sends everything owed; throws a SyncFailure when the server cannot take it now. */
-  async all(): Promise<void> {
-    for (const threadId of await this.outbox.threads()) await this.thread(threadId);
+  /**
+   * Sends everything owed; throws a SyncFailure when the server cannot take it now. Resolves with
+   * whether something had to wait (a save not landed yet): the caller tries again soon.
+   */
+  async all(): Promise<boolean> {
+    let waited = false;
+    for (const threadId of await this.outbox.threads()) waited = (await this.thread(threadId)) || waited;
+    return waited;
   }
 
-  private async thread(threadId: string): Promise<void> {
+  private async thread(threadId: string): Promise<boolean> {
     const store = this.host.store();
-    if (!store) return;
+    if (!store) return false;
     const owed = await this.outbox.owed(threadId);
     const id = wireId(threadId);
     if (id === undefined) {
       console.warn(`<agent-chat>: the conversation ${JSON.stringify(threadId)} has an id too long to keep on the server; it stays on this device.`);
-      return this.outbox.drop(threadId);
+      await this.outbox.drop(threadId);
+      return false;
     }
     if (owed.deleted) {
       await this.client.request('DELETE', `threads/${id}`);
-      return this.outbox.drop(threadId);
+      await this.outbox.drop(threadId);
+      return false;
     }
     const nodeIds = owed.nodes.map((entry) => entry.key.slice(2));
     const { record, nodes } = await readOwed(store, threadId, nodeIds);
     // Never saved (its save failed), or deleted here since: nothing of it goes.
-    if (!record) return this.outbox.drop(threadId);
-    if (owed.title) await this.client.json('PUT', `threads/${id}`, { json: { title: record.title } });
+    if (!record) {
+      await this.outbox.drop(threadId);
+      return false;
+    }
+    const title = sendableTitle(record.title);
+    if (owed.title) await this.sendTitle(threadId, id, title);
     const sending: Sending[] = [];
     const done: { key: string; rev?: number }[] = [];
+    let waited = false;
     for (const entry of owed.nodes) {
       const wire = await this.wireOf(entry, nodes.get(entry.key.slice(2)));
-      if (wire === 'wait') continue;
-      if (wire === undefined) done.push({ key: entry.key });
+      if (wire === 'wait') waited = true;
+      else if (wire === undefined) done.push({ key: entry.key });
       else sending.push({ wire, entry, bytes: JSON.stringify(wire).length + 1 });
     }
     let created = owed.title !== undefined;
     for (const batch of batches(sending)) {
-      created = await this.send(threadId, id, record.title, batch, created);
+      created = await this.send(threadId, id, title, batch, created);
       done.push(...batch.map(({ entry, wire }) => ({ key: entry.key, rev: wire.rev })));
     }
     // A rename made while this was sent has a higher rev: it stays owed.
     await this.outbox.settle(threadId, owed.title ? [...done, { key: 't', rev: owed.title.rev }] : done, owed.title ? record.title : undefined);
+    return waited;
+  }
+
+  /**
+   * PUTs the thread's title, unless it is the one the server last had (a save after a reload owes
+   * the title again, but must not send back a name another device has replaced since). A title the
+   * server refuses is left out, as a refused node is.
+   */
+  private async sendTitle(threadId: string, id: string, title: string): Promise<void> {
+    if ((await this.outbox.meta('s:' + threadId)) === title) return;
+    try {
+      await this.client.json('PUT', `threads/${id}`, { json: { title } });
+      await this.outbox.setMeta('s:' + threadId, title);
+    } catch (error) {
+      if (!(error instanceof SyncFailure) || error.kind !== 'refused') throw error;
+      console.warn(`<agent-chat>: the server refused the title of the conversation ${JSON.stringify(threadId)}: ${error.message}`);
+      this.host.refused(threadId, error);
+    }
   }
 
   /** The node of an entry as it goes: undefined when it cannot go at all, `wait` when its save has not landed yet. */
   private async wireOf(entry: OutboxEntry, node: NodeRecord | undefined): Promise<WireNode | 'wait' | undefined> {
     const nodeId = entry.key.slice(2);
-    if (!node) return entry.deleted ? deletedToWire(nodeId, entry.rev ?? 1) : Date.now() - entry.at > ORPHAN_MS ? undefined : 'wait';
-    if (entry.rev !== undefined && revOf(node) < entry.rev) return Date.now() - entry.at > ORPHAN_MS ? undefined : 'wait';
-    return nodeToWire(node, await this.uploaded(node));
+    const orphan = Date.now() - entry.at > ORPHAN_MS;
+    if (orphan && (node ? entry.rev !== undefined && revOf(node) < entry.rev : !entry.deleted)) {
+      console.warn(`<agent-chat>: a version of the message ${JSON.stringify(nodeId)} was never saved here; it is not sent.`);
+    }
+    if (!node) return entry.deleted ? this.encodable(nodeId, deletedToWire(nodeId, entry.rev ?? 1)) : orphan ? undefined : 'wait';
+    if (entry.rev !== undefined && revOf(node) < entry.rev) return orphan ? undefined : 'wait';
+    return this.encodable(nodeId, nodeToWire(node, await this.uploaded(node)));
+  }
+
+  /** A node whose id cannot go on the wire stays here, said once. */
+  private encodable(nodeId: string, wire: WireNode | undefined): WireNode | undefined {
+    if (!wire) console.warn(`<agent-chat>: the message ${JSON.stringify(nodeId)} has an id too long to keep on the server; it stays on this device.`);
+    return wire;
   }
 
   /** Uploads the bytes of the node's attachments not on the server yet; their names, by attachment id. */
@@ -162,6 +202,9 @@ export class RemotePush {
     return created;
   }
 }
+
+/** The server takes titles of at most 1,000 characters, without NUL. */
+const sendableTitle = (title: string): string => title.replace(/\u0000/g, '').slice(0, 1000);
 
 /** The nodes to send, in requests of at most BATCH_BYTES and BATCH_NODES. */
 function* batches(sending: Sending[]): Generator<Sending[]> {

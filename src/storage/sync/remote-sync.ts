@@ -54,6 +54,8 @@ export class RemoteSync {
   private last?: AgentChatSyncDetail;
   /** The thread whose nodes are read first (opened now). */
   private urgent?: string;
+  /** The person dismissed the signed-out notice: it is not shown again until a sync works. */
+  private quiet = false;
 
   private constructor(
     readonly outbox: SyncOutbox,
@@ -72,10 +74,15 @@ export class RemoteSync {
     });
   }
 
-  /** Opens what is owed for database `key` (`{key}#sync`); call `start()` once the store is given it as its journal. */
+  /**
+   * Opens what is owed for database `key` (`{key}#sync`); call `start()` once the store is given it
+   * as its journal. What was known of another store (another `storage-url`) is forgotten: its cursors
+   * mean nothing to this one, and everything here is owed to it.
+   */
   static async open(key: string, host: RemoteSyncHost): Promise<RemoteSync> {
     let sync: RemoteSync | undefined;
     const outbox = await SyncOutbox.open(`${key}#sync`, () => sync?.soon());
+    await outbox.forServer(new URL(host.settings().url, location.href).href);
     sync = new RemoteSync(outbox, key, host);
     return sync;
   }
@@ -83,7 +90,7 @@ export class RemoteSync {
   start(): void {
     window.addEventListener('online', this.onOnline);
     window.addEventListener('offline', this.onOffline);
-    this.feed.start();
+    this.feed.start(`agent-chat-feed:${this.key}`);
     void this.now();
   }
 
@@ -117,12 +124,16 @@ export class RemoteSync {
     void this.now();
   }
 
-  /** The person signed in again, or dismissed the notice: the sync goes on. */
-  resume(): void {
+  /**
+   * The person signed in again, or dismissed the notice (`quietly`: should the store still refuse
+   * them, the notice is not shown again until a sync works): the sync goes on.
+   */
+  resume(quietly: boolean): void {
     if (!this.refusedBy) return;
     this.refusedBy = undefined;
+    this.quiet = quietly;
     this.host.signedOut(undefined);
-    this.feed.again();
+    this.feed.start(`agent-chat-feed:${this.key}`);
     void this.now();
   }
 
@@ -155,11 +166,14 @@ export class RemoteSync {
     if (!navigator.onLine) return this.report({ ...this.detail(), status: 'offline' });
     try {
       await this.push.seed();
-      await this.push.all();
+      const waited = await this.push.all();
       await this.pullList();
       await this.pullThreads();
       this.failures = 0;
+      this.quiet = false;
       if (this.refusedBy === undefined) this.report(this.detail());
+      // A save whose version was noted before it landed: sent with the next sync.
+      if (waited) this.soon();
     } catch (error) {
       this.failed(error);
     }
@@ -178,8 +192,10 @@ export class RemoteSync {
   private signOut(failure: SyncFailure): void {
     this.refusedBy = failure;
     clearTimeout(this.timer);
-    this.report({ ...this.detail(), status: 'error', message: failure.message });
-    this.host.signedOut(failure.message);
+    // Nothing is asked of the store until the person is signed in again.
+    this.feed.stop();
+    this.report(this.detail());
+    if (!this.quiet) this.host.signedOut(failure.message);
   }
 
   /** The list of threads changed since the change cursor (all of them the first time), a page at a time. */
@@ -187,6 +203,7 @@ export class RemoteSync {
     const since = await this.outbox.meta<string>('cursor');
     let cursor: string | undefined;
     let page: string | undefined;
+    const pages = new Set<string>();
     do {
       const query = new URLSearchParams({ limit: String(LIST_LIMIT.max) });
       if (since) query.set('since', since);
@@ -196,7 +213,10 @@ export class RemoteSync {
         throw new SyncFailure('server', 'The conversation server did not answer with a list of conversations.');
       cursor ??= answer.cursor;
       await this.listed(answer.threads);
-      page = typeof answer.nextCursor === 'string' ? answer.nextCursor : undefined;
+      page = typeof answer.nextCursor === 'string' && answer.threads.length > 0 ? answer.nextCursor : undefined;
+      // A store that gives a page cursor twice would be asked forever.
+      if (page !== undefined && pages.has(page)) throw new SyncFailure('server', 'The conversation server gave the same page of its list twice.');
+      if (page !== undefined) pages.add(page);
     } while (page);
     if (cursor !== undefined) await this.outbox.setMeta('cursor', cursor);
   }
@@ -225,7 +245,12 @@ export class RemoteSync {
       listed.push({ thread: { id: value.id, title: value.title, updatedAt: value.updatedAt, localId: threadId }, titleWaits });
     }
     for (const record of await applyListed(store, listed)) this.host.changed(record.id, 'saved', record);
-    await this.outbox.setMetas(listed.map(({ thread }) => ['w:' + thread.localId, thread.updatedAt]));
+    await this.outbox.setMetas(
+      listed.flatMap(({ thread, titleWaits }): [string, unknown][] => [
+        ['w:' + thread.localId, thread.updatedAt],
+        ...(titleWaits ? [] : [['s:' + thread.localId, thread.title] as [string, unknown]]),
+      ]),
+    );
   }
 
   /** Reads the nodes of the threads the list said changed: the one opened or shown first. */
@@ -237,10 +262,7 @@ export class RemoteSync {
     const first: string[] = [];
     for (const id of candidates) if (wanted.includes(id) || (await this.outbox.meta('c:' + id)) !== undefined) first.push(id);
     const order = [...new Set([...first, ...wanted.filter((id) => !first.includes(id)).slice(0, THREADS_PER_SYNC)])];
-    for (const threadId of order) {
-      const isWanted = wanted.includes(threadId);
-      if (isWanted || first.includes(threadId)) await this.pullThread(threadId, first.includes(threadId));
-    }
+    for (const threadId of order) await this.pullThread(threadId, first.includes(threadId));
     if (wanted.length > THREADS_PER_SYNC) this.soon();
   }
 
@@ -250,15 +272,18 @@ export class RemoteSync {
     if (id === undefined || !store) return;
     const since = await this.outbox.meta<string>('c:' + threadId);
     const answer = await this.client.json('GET', `threads/${id}${since ? `?since=${encodeURIComponent(since)}` : ''}`);
-    await this.outbox.setMeta('w:' + threadId, undefined);
     // Not on the server (never sent, or deleted there: the list says which).
-    if (!answer) return;
+    if (!answer) return this.outbox.setMeta('w:' + threadId, undefined);
     if (!Array.isArray(answer.nodes) || typeof answer.cursor !== 'string' || !isRecord(answer.thread))
       throw new SyncFailure('server', 'The conversation server did not answer with a conversation.');
     const { title, updatedAt } = answer.thread;
     const thread = typeof title === 'string' && typeof updatedAt === 'string' ? { id, title, updatedAt, localId: threadId } : undefined;
     await this.apply(threadId, answer.nodes, thread);
-    await this.outbox.setMeta('c:' + threadId, answer.cursor);
+    // Read and stored: not wanted any more (a failure before this leaves it wanted, for the next sync).
+    await this.outbox.setMetas([
+      ['c:' + threadId, answer.cursor],
+      ['w:' + threadId, undefined],
+    ]);
     if (fetchFiles) await this.fetchFiles(threadId);
   }
 
@@ -287,8 +312,8 @@ export class RemoteSync {
     const missing = await blobsMissing(store, threadId);
     if (missing.size === 0) return;
     const blobs = new Map<string, Blob>();
-    for (const [sha256, mimeType] of missing) {
-      const blob = await this.client.getBlob(sha256, mimeType);
+    for (const [sha256, { mimeType, size }] of missing) {
+      const blob = await this.client.getBlob(sha256, mimeType, size);
       if (blob) blobs.set(sha256, blob);
     }
     const record = blobs.size ? await fillBlobs(store, threadId, blobs) : undefined;
@@ -316,7 +341,7 @@ export class RemoteSync {
 
   private onOnline = () => {
     this.failures = 0;
-    if (this.refusedBy) return this.resume();
+    if (this.refusedBy) return this.resume(false);
     this.feed.again();
     void this.now();
   };

@@ -32,6 +32,8 @@ interface SyncDbSchema extends DBSchema {
 }
 
 export const nodeKey = (nodeId: string): string => 'n:' + nodeId;
+/** A rev from elsewhere counts if it is no more than a day ahead of this device's clock (a later one would hold every version made here below it). */
+const plausible = (rev: number): boolean => Number.isSafeInteger(rev) && rev > 0 && rev < Date.now() + 86_400_000;
 const TITLE = 't';
 const DELETED = 'x';
 const ofThread = (threadId: string) => IDBKeyRange.bound([threadId], [threadId, []]);
@@ -72,14 +74,17 @@ export class SyncOutbox implements StoreJournal {
 
   // ---- The journal: called by the thread store as it writes
 
-  stamp(): number {
-    this.clock = Math.max(Date.now(), this.clock + 1);
+  stamp(replacing?: unknown): number {
+    const above = typeof replacing === 'number' && plausible(replacing) ? replacing + 1 : 0;
+    this.clock = Math.min(Number.MAX_SAFE_INTEGER, Math.max(Date.now(), this.clock + 1, above));
     return this.clock;
   }
 
-  /** A rev seen from the server: later versions made here go above it. */
+  /** A rev seen from the server: later versions made here go above it (kept at once, for the other tabs and the next visit). */
   observe(rev: number): void {
-    if (rev > this.clock) this.clock = rev;
+    if (rev <= this.clock || !plausible(rev)) return;
+    this.clock = rev;
+    void this.setMeta('clock', rev).catch(() => {});
   }
 
   saved(thread: ThreadRecord, nodes: readonly { id: string; rev: number }[], removed: readonly { id: string; rev: number }[]): void {
@@ -174,6 +179,18 @@ export class SyncOutbox implements StoreJournal {
       else if (key === TITLE) titled.add(threadId);
     }
     return { deleted, titled };
+  }
+
+  /** The store's URL: when it is another than last time, what was known of that one goes (not what is owed, nor the clock). */
+  async forServer(url: string): Promise<void> {
+    const was = await this.meta<string>('url');
+    if (was === url) return;
+    if (was !== undefined) {
+      const known = ['cursor', 'seeded', ...(await this.metaKeys('c:')), ...(await this.metaKeys('w:')), ...(await this.metaKeys('b:')), ...(await this.metaKeys('s:'))];
+      await this.setMetas(known.map((key) => [key, undefined]));
+      this.titles.clear();
+    }
+    await this.setMeta('url', url);
   }
 
   /** Sets several meta keys in one transaction. */

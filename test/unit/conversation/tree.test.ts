@@ -36,6 +36,18 @@ const linear = (): { tree: ConversationTree; path: Turn[] } => {
 };
 
 describe('conversation tree', () => {
+  it("keeps what was stored beside a turn (a synced version's rev) when the turn changes", () => {
+    const first = user('u1');
+    const stored = { id: 'r1', parentId: 'u1', turn: reply('r1', 'first'), seq: 1, rev: 42 } as TreeNode & { rev: number };
+    const tree = treeFromNodes([{ id: 'u1', parentId: null, turn: first, seq: 0 }, stored]);
+    const rated = { ...reply('r1', 'first'), feedback: 'up' as const };
+    const { changed } = syncPath(tree, [first, rated], 'branch');
+    expect(changed).to.have.length(1);
+    expect(changed[0].turn).to.equal(rated);
+    expect((changed[0] as TreeNode & { rev?: number }).rev).to.equal(42);
+    expect(changed[0].seq).to.equal(1);
+  });
+
   describe('linear growth', () => {
     it('records a growing path as a chain, each node under the turn before it', () => {
       const { tree, path } = linear();

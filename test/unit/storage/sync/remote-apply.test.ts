@@ -210,10 +210,10 @@ describe('remote-apply', () => {
       await applyRemote(store, 't1', changes({ nodes: [remoteNode(files, 10)] }));
     });
 
-    it('names the blobs the thread lacks, with their media types', async () => {
+    it('names the blobs the thread lacks, with their media types and sizes', async () => {
       expect([...(await blobsMissing(store, 't1'))].sort()).to.deep.equal([
-        [SHA_A, 'text/plain'],
-        [SHA_B, 'image/png'],
+        [SHA_A, { mimeType: 'text/plain', size: 5 }],
+        [SHA_B, { mimeType: 'image/png', size: 3 }],
       ]);
       expect((await blobsMissing(store, 'nowhere')).size).to.equal(0);
     });

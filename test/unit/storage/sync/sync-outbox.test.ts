@@ -97,7 +97,7 @@ describe('SyncOutbox', () => {
 
     it('stamps above every rev it observed, and an older one does not set it back', async () => {
       const outbox = await openOutbox();
-      const far = Date.now() + 1e9;
+      const far = Date.now() + 3_600_000; // another device's clock an hour ahead
       outbox.observe(far);
       const first = outbox.stamp();
       expect(first).to.be.greaterThan(far);
@@ -105,10 +105,23 @@ describe('SyncOutbox', () => {
       expect(outbox.stamp()).to.be.greaterThan(first);
     });
 
+    it('ignores a rev too far ahead to be a clock (more than a day), and stamps above the version it replaces', async () => {
+      const outbox = await openOutbox();
+      outbox.observe(Number.MAX_SAFE_INTEGER);
+      outbox.observe(Date.now() + 2 * 86_400_000);
+      const stamped = outbox.stamp();
+      expect(stamped).to.be.below(Date.now() + 1000);
+      // A version stored with a rev ahead of this clock (another device's, an hour ahead) is replaced by a higher one.
+      const ahead = Date.now() + 3_600_000;
+      expect(outbox.stamp(ahead)).to.equal(ahead + 1);
+      expect(outbox.stamp(Number.MAX_SAFE_INTEGER)).to.be.below(Date.now() + 3_700_000);
+      expect(Number.isSafeInteger(outbox.stamp())).to.equal(true);
+    });
+
     it('keeps the clock across a reopen (it is written with each journal write)', async () => {
       const name = freshName();
       const outbox = await openOutbox(name);
-      const far = Date.now() + 1e9;
+      const far = Date.now() + 3_600_000; // another device's clock an hour ahead
       outbox.observe(far);
       const stamped = outbox.stamp();
       outbox.saved(thread('t1'), [{ id: 'n1', rev: stamped }], []);
