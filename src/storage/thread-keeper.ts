@@ -191,20 +191,28 @@ export class ThreadKeeper {
       this.remote.resume();
       return this.opening;
     }
-    // Another database, perhaps another person's: what is shown is saved where it was, and does not go with it.
-    const otherDatabase = this.opening !== undefined && key !== this.key;
+    // Another database, perhaps another person's: a conversation shown from the open one is saved
+    // there and does not go with it (one begun before any database opened still does).
+    const otherDatabase = this.store !== undefined && key !== this.key && this.hooks.turns().length > 0;
     this.mode = mode;
     this.key = key;
     // A thread still being read is read whole from its own database first.
     const before = this.loader.partial ? this.whenComplete().catch(() => {}) : undefined;
-    const reopen = async () => {
-      if (otherDatabase) await this.flush();
+    const reopen = (): Promise<void> => {
+      if (otherDatabase) return this.switchDatabase(mode);
       this.closeStore();
-      if (otherDatabase) await this.newThread('new');
-      return mode === 'none' ? undefined : this.openStore();
+      return mode === 'none' ? Promise.resolve() : this.openStore();
     };
     this.opening = before ? before.then(reopen) : reopen();
     return this.opening;
+  }
+
+  /** The conversation shown is saved to its database, then the other opens with an empty one shown. */
+  private async switchDatabase(mode: StorageMode): Promise<void> {
+    await this.flush();
+    this.closeStore();
+    await this.newThread('new');
+    if (mode !== 'none') await this.openStore();
   }
 
   /** Settles once the database is open (or known not to be). */
