@@ -41,7 +41,7 @@ import { LogController, type LogHooks } from './log-controller.js';
 import { ReplyAnnouncer } from './reply-announcer.js';
 import { RunSetupMaker, type RunSources } from './run-setup.js';
 import { SessionController, type SessionHooks } from './session-controller.js';
-import { ThreadsDrawer, type DrawerHooks } from './threads-drawer.js';
+import { ThreadsDrawer, loadThreadList, type DrawerHooks } from './threads-drawer.js';
 import { TurnActions, type TurnActionsHooks } from './turn-actions.js';
 
 export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, RunSources, SessionHooks, LogHooks, DrawerHooks, TurnActionsHooks {
@@ -303,6 +303,7 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
   }
 
   syncChanged(detail: AgentChatSyncDetail): void {
+    void loadThreadList();
     this.emit('agent-chat-sync', detail);
   }
 

@@ -14,8 +14,8 @@ import type { ThreadSummary } from '../storage/chat-storage.js';
 import type { ThreadExport } from '../storage/records.js';
 import { THREAD_LIST_PART_NAMES, exportParts } from '../internal/part-names.js';
 
-/** The list of conversations is loaded when the person first opens it. */
-const loadThreadList = onFirstNeed(() => import('../components/thread-list/thread-list.js'), 'the list of conversations');
+/** The list of conversations is loaded when the person first opens it (with `storage="remote"`, once syncing starts: it opens offline too). */
+export const loadThreadList = onFirstNeed(() => import('../components/thread-list/thread-list.js'), 'the list of conversations');
 
 const LIST_PARTS = exportParts(THREAD_LIST_PART_NAMES);
 
