@@ -24,6 +24,8 @@ export interface FrameHandlers {
   /** Returns false when the page vetoed the link. */
   openLink(url: string): boolean | Promise<boolean>;
   requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode | Promise<McpUiDisplayMode>;
+  /** The app sent `ui/notifications/initialized`; `modes` are the display modes its `ui/initialize` declared, if any. */
+  initialized(modes: readonly unknown[] | undefined): void;
   sizeChanged(size: { width?: number; height?: number }): void;
   log(params: { level?: string; logger?: string; data?: unknown }): void;
   /** The app's document navigated away from itself; the session has stopped talking to it. */
@@ -75,6 +77,8 @@ export class FrameSession {
     );
     this.bridge.oninitialized = () => {
       this.isInitialized = true;
+      const declared = this.bridge.getAppCapabilities()?.availableDisplayModes;
+      handlers.initialized(Array.isArray(declared) ? declared : undefined);
       this.markInitialized();
     };
     this.bridge.oncalltool = (params) => handlers.callTool(params) as never;

@@ -15,7 +15,7 @@ import { McpConnection, appResourceFrom } from './server-connection.js';
 import { CallProgressBoard } from './call-progress.js';
 import { ElicitationDesk } from './elicitation-desk.js';
 import { FrameSession } from './frame-session.js';
-import type { FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
+import type { DisplayMode, FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
 import { toolTitle, toolVisibility, uiResourceUri } from './tool-meta.js';
 import { permittedOnly } from './csp.js';
 import { answerFor } from './result-for-model.js';
@@ -335,6 +335,7 @@ export class McpHost implements McpHostApi {
         },
         openLink: (url) => request.openLink(url),
         requestDisplayMode: (mode) => request.requestDisplayMode(unchecked() ? 'inline' : mode),
+        initialized: (modes) => request.appDeclaredModes(modes?.filter((mode): mode is DisplayMode => mode === 'inline' || mode === 'fullscreen' || mode === 'pip')),
         sizeChanged: (size) => request.sizeChanged(size),
         log: (params) => console.info(`<agent-chat> app ${app.resourceUri} [${params.level ?? 'info'}]`, params.data),
         leftItsPage: () => request.leftItsPage(),

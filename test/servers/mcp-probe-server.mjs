@@ -13,7 +13,8 @@ import { callCounter, handleMcpRequest } from '../../demo/mcp-http.mjs';
 
 const APP_MIME = 'text/html;profile=mcp-app';
 
-function probePage(fetchUrl) {
+/** `capabilities`: what the probe declares in its `ui/initialize` (`appCapabilities`). */
+function probePage(fetchUrl, capabilities = {}) {
   return `<!doctype html><html><head><title>probe</title></head><body><p id="state">starting</p><input id="grab" aria-label="grab"><script>
 const FETCH_URL = ${JSON.stringify(fetchUrl)};
 let nextId = 0;
@@ -47,7 +48,7 @@ window.addEventListener('message', async (event) => {
   }
 });
 (async () => {
-  const init = await request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'probe', version: '1.0.0' }, appCapabilities: {} });
+  const init = await request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'probe', version: '1.0.0' }, appCapabilities: ${JSON.stringify(capabilities)} });
   report({ init: init.result });
   const security = {};
   try { void parent.document.title; security.dom = 'readable'; } catch { security.dom = 'blocked'; }
@@ -71,6 +72,11 @@ export function createProbeServer(origin) {
     'show_probe',
     { title: 'Probe', description: 'Shows the probe app.', inputSchema: z.object({ value: z.string().optional() }), _meta: ui('ui://probe/app.html') },
     async ({ value }) => ({ content: [{ type: 'text', text: `probe:${value ?? ''}` }], structuredContent: { value: value ?? null } }),
+  );
+  server.registerTool(
+    'show_probe_modes',
+    { description: 'The probe app, declaring the display modes inline and full screen only.', inputSchema: z.object({}), _meta: ui('ui://probe/modes.html') },
+    async () => ({ content: [{ type: 'text', text: 'modes probe' }] }),
   );
   server.registerTool(
     'show_probe_connect',
@@ -101,6 +107,9 @@ export function createProbeServer(origin) {
   }));
   const page = (uri, fetchUrl, meta) => ({ contents: [{ uri, mimeType: APP_MIME, text: probePage(fetchUrl), ...(meta ? { _meta: meta } : {}) }] });
   server.registerResource('probe', 'ui://probe/app.html', { mimeType: APP_MIME }, async (uri) => page(uri.href, `${origin}/mcp/probe-ping`));
+  server.registerResource('probe-modes', 'ui://probe/modes.html', { mimeType: APP_MIME }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: APP_MIME, text: probePage(`${origin}/mcp/probe-ping`, { availableDisplayModes: ['inline', 'fullscreen'] }) }],
+  }));
   server.registerResource('probe-connect', 'ui://probe/connect.html', { mimeType: APP_MIME }, async (uri) =>
     page(uri.href, `${origin}/mcp/probe-ping`, { ui: { csp: { connectDomains: [origin] } } }),
   );

@@ -19,12 +19,13 @@ export interface ToolbarState {
   /** The `<agent-chat-mcp-server>` name, or the backend's server id. */
   source: string;
   reopened: boolean;
-  fullScreen: boolean;
+  /** The modes the card offers (the app's declared ones, of those the chat allows). */
+  modes: readonly DisplayMode[];
   /** The person's choice of mode. */
   set: (mode: DisplayMode) => void;
 }
 
-export function toolbarTemplate(strings: ChatStrings, { mode, source, reopened, fullScreen, set }: ToolbarState) {
+export function toolbarTemplate(strings: ChatStrings, { mode, source, reopened, modes, set }: ToolbarState) {
   const s = appFrameTexts(strings);
   const button = (label: string, to: DisplayMode) => html`<button type="button" @click=${() => set(to)}>${label}</button>`;
   const buttons =
@@ -32,7 +33,7 @@ export function toolbarTemplate(strings: ChatStrings, { mode, source, reopened, 
       ? button(s.appExitFullScreen, 'inline')
       : mode === 'pip'
         ? button(s.appBackToCard, 'inline')
-        : html`${fullScreen ? button(s.appFullScreen, 'fullscreen') : nothing}${button(s.appPane, 'pip')}`;
+        : html`${modes.includes('fullscreen') ? button(s.appFullScreen, 'fullscreen') : nothing}${modes.includes('pip') ? button(s.appPane, 'pip') : nothing}`;
   return html`<div class="toolbar">
     <p class="source" part="app-source">${textWithLabel(s.appSource, 'source', source)}</p>
     ${reopened ? html`<p class="reopened" role="note">${s.appReopened}</p>` : nothing}${buttons}

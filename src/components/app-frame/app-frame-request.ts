@@ -53,6 +53,10 @@ export class AppFrameRequest implements FrameRequest {
     return this.frame.appRequestsMode(mode);
   }
 
+  appDeclaredModes(modes: DisplayMode[] | undefined): void {
+    this.frame.onAppModes(modes);
+  }
+
   sizeChanged(size: { width?: number; height?: number }): void {
     this.frame.onAppSize(size);
   }

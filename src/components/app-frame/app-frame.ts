@@ -25,6 +25,7 @@ import { FocusGuard } from './focus-guard.js';
 import { pageInputIsRecent } from './focus-watch.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { errorText } from '../../internal/errors.js';
+import { appHostContext, offeredModes } from './app-host-context.js';
 import { AppFrameRequest } from './app-frame-request.js';
 
 /** Tallest an app grows inline (px), unless `--agent-chat-app-max-height` says otherwise. */
@@ -55,6 +56,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   @property({ attribute: false }) heading = '';
   /** Offer the full-screen view. */
   @property({ attribute: false }) allowFullScreen = true;
+  /** The display modes the app declared in its `ui/initialize` (none: the chat's own choices). */
+  private declaredModes?: DisplayMode[];
   /** Shown when the app cannot be shown. */
   @property({ attribute: false }) summary?: string;
 
@@ -184,25 +187,22 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   }
 
   private hostContext(maxHeight: number): Record<string, unknown> {
-    const { call, context } = this;
-    const media = (query: string) => window.matchMedia(query).matches;
-    return {
-      theme: context!.theme,
-      styles: { variables: hostStyleVariables(this) },
-      displayMode: this.mode,
-      availableDisplayModes: this.availableModes(),
-      containerDimensions: { width: Math.round(this.getBoundingClientRect().width), maxHeight },
-      locale: context!.locale,
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      userAgent: 'agent-chat',
-      platform: 'web',
-      deviceCapabilities: { touch: media('(pointer: coarse)'), hover: media('(hover: hover)') },
-      ...(call.app?.tool ? { toolInfo: { id: call.id, tool: call.app.tool } } : {}),
-    };
+    const { theme, locale } = this.context!;
+    const [mode, modes, width] = [this.mode, this.availableModes(), this.getBoundingClientRect().width];
+    return appHostContext({ theme, locale, variables: hostStyleVariables(this), mode, modes, width, maxHeight, call: this.call });
   }
 
   private availableModes(): DisplayMode[] {
-    return this.allowFullScreen ? ['inline', 'fullscreen', 'pip'] : ['inline', 'pip'];
+    return offeredModes(this.allowFullScreen, this.declaredModes);
+  }
+
+  /** The app declared the display modes it supports: the card offers and grants only those. */
+  onAppModes(modes: DisplayMode[] | undefined): void {
+    if (!modes?.length) return;
+    this.declaredModes = modes;
+    if (!this.availableModes().includes(this.mode)) this.setMode('inline');
+    this.controller?.hostContextChanged({ availableDisplayModes: this.availableModes() });
+    this.requestUpdate();
   }
 
   private maxHeight(): number {
@@ -423,7 +423,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         aria-label=${this.mode === 'fullscreen' ? title : nothing}
         @keydown=${this.onKeydown}
       >
-        ${toolbarTemplate(s, { mode: this.mode, source: app.source, reopened: this.reopened, fullScreen: this.allowFullScreen, set: (mode) => this.personSetsMode(mode) })}
+        ${toolbarTemplate(s, { mode: this.mode, source: app.source, reopened: this.reopened, modes: this.availableModes(), set: (mode) => this.personSetsMode(mode) })}
         ${asksTemplate(s, this.asks, title)}
         ${
           this.focusGuard.paused

@@ -3,6 +3,7 @@ import { setViewport } from '@web/test-runner-commands';
 import type { AgentChat } from '../../../src/agent-chat/agent-chat.js';
 import { deepQuery, lastRequest, sendAndWait, settle, textOf, until } from '../helpers.js';
 import {
+  answerPrompt,
   answerProposal,
   appFrame,
   appIframe,
@@ -526,6 +527,31 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
     expect(buttons).to.deep.equal(['Keep in view']);
     const init = (await waitForReport(reports, (r) => !!r.init, 'init')).init;
     expect(init.hostContext.availableDisplayModes).to.deep.equal(['inline', 'pip']);
+  });
+
+  it('offers and grants only the display modes the app declared (one that declares none keeps every choice: see the bridge tests)', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe_modes'));
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    const toolbar = () => [...appFrame(el)!.shadowRoot!.querySelectorAll('.toolbar button')].map((b) => textOf(b));
+    await until(() => toolbar().join() === 'Full screen', 'the toolbar offers full screen only');
+    const told = await waitForReport(reports, (r) => r.received === 'ui/notifications/host-context-changed' && !!r.params.availableDisplayModes, 'the modes told');
+    expect(told.params.availableDisplayModes).to.deep.equal(['inline', 'fullscreen']);
+    // A mode it did not declare is refused (the pane needs no press in the app: it would be granted if declared).
+    command(el, { probe: 'mode', mode: 'pip' });
+    const refused = await waitForReport(reports, (r) => !!r.modeResult, 'the answer to pip');
+    expect(refused.modeResult.mode).to.equal('inline');
+    expect(appFrame(el)!.shadowRoot!.querySelector('.box')!.classList.contains('pip')).to.equal(false);
+    // One it declared is granted.
+    const before = reports.filter((r) => r.modeResult).length;
+    await clickInsideApp(el);
+    command(el, { probe: 'mode', mode: 'fullscreen' });
+    // Granted on the press in the app, or on the person's Allow when the card asks.
+    const asked = () => (appFrame(el)!.shadowRoot!.textContent ?? '').includes('wants to go full screen');
+    await until(() => asked() || reports.filter((r) => r.modeResult).length > before, 'an answer or a question', 8000);
+    if (asked()) await answerPrompt(el, 'full screen', true);
+    await until(() => reports.filter((r) => r.modeResult).length > before, 'the answer to full screen', 8000);
+    expect(reports.filter((r) => r.modeResult).pop()!.modeResult.mode).to.equal('fullscreen');
   });
 
   it('shows the summary when the app cannot be shown', async () => {
