@@ -1,58 +1,14 @@
 import { expect } from '@open-wc/testing';
 import type { Attachment } from '../../../../src/conversation/types.js';
-import type { NodeRecord, ThreadRecord } from '../../../../src/storage/records.js';
+import type { NodeRecord } from '../../../../src/storage/records.js';
 import { applyRemote, blobsMissing, fillBlobs, readOwed, type RemoteChanges } from '../../../../src/storage/sync/remote-apply.js';
 import { revOf } from '../../../../src/storage/sync/remote-wire.js';
 import { SyncOutbox } from '../../../../src/storage/sync/sync-outbox.js';
 import { ThreadStore } from '../../../../src/storage/thread-store.js';
-
-let counter = 0;
-const freshName = () => `sync-test-${Date.now()}-${counter++}-${Math.random().toString(36).slice(2)}`;
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
-  const end = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
+import { freshName, deleteDatabase, sleep, until, thread, userNode, replyNode } from './sync-fixtures.js';
 
 const SHA_A = 'a'.repeat(64);
 const SHA_B = 'b'.repeat(64);
-
-const thread = (id: string, title = `Thread ${id}`, extra: Partial<ThreadRecord> = {}): ThreadRecord => ({
-  id,
-  title,
-  titleSource: 'first-message',
-  created: 1_000,
-  updated: 1_000,
-  ...extra,
-});
-
-const userNode = (threadId: string, id: string, seq: number, parentId: string | null = null, text = `message ${id}`): NodeRecord => ({
-  threadId,
-  id,
-  parentId,
-  seq,
-  turn: { role: 'user', id, text },
-});
-
-const replyNode = (threadId: string, id: string, seq: number, parentId: string): NodeRecord => ({
-  threadId,
-  id,
-  parentId,
-  seq,
-  turn: { role: 'assistant', id, status: 'done', parts: [] },
-});
 
 /** A node as it comes from the server (nodeFromWire's shape). */
 const remoteNode = (node: NodeRecord, rev: number): NodeRecord & { rev: number } => ({ ...node, rev });

@@ -1,53 +1,8 @@
 import { expect } from '@open-wc/testing';
-import type { NodeRecord, ThreadRecord } from '../../../../src/storage/records.js';
+import type { NodeRecord } from '../../../../src/storage/records.js';
 import { SyncOutbox, nodeKey, type OutboxEntry } from '../../../../src/storage/sync/sync-outbox.js';
 import { ThreadStore, type StoreJournal } from '../../../../src/storage/thread-store.js';
-
-let counter = 0;
-const freshName = () => `sync-test-${Date.now()}-${counter++}-${Math.random().toString(36).slice(2)}`;
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` until it holds (fails after 5 s). */
-async function until(check: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
-  const end = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
-const thread = (id: string, title = `Thread ${id}`, extra: Partial<ThreadRecord> = {}): ThreadRecord => ({
-  id,
-  title,
-  titleSource: 'first-message',
-  created: 1_000,
-  updated: 1_000,
-  ...extra,
-});
-
-const userNode = (threadId: string, id: string, seq: number, parentId: string | null = null, text = `message ${id}`): NodeRecord => ({
-  threadId,
-  id,
-  parentId,
-  seq,
-  turn: { role: 'user', id, text },
-});
-
-const replyNode = (threadId: string, id: string, seq: number, parentId: string): NodeRecord => ({
-  threadId,
-  id,
-  parentId,
-  seq,
-  turn: { role: 'assistant', id, status: 'done', parts: [] },
-});
+import { freshName, deleteDatabase, sleep, until, thread, userNode, replyNode } from './sync-fixtures.js';
 
 const byKey = (entries: OutboxEntry[]) => Object.fromEntries(entries.map((entry) => [entry.key, entry]));
 
