@@ -18,6 +18,8 @@ const TEARDOWN_TIMEOUT_MS = 1000;
 export interface FrameHandlers {
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<McpCallResult>;
   readResource(uri: string): Promise<unknown>;
+  /** `resources/list` or `resources/templates/list` of the app's own server (`cursor`: the page). */
+  list(method: 'resources/list' | 'resources/templates/list', cursor: string | undefined): Promise<unknown>;
   message(content: unknown[]): Promise<{ isError?: boolean }>;
   /** Returns why the context was refused, if it was. */
   updateModelContext(params: { content?: unknown[]; structuredContent?: Record<string, unknown> }): string | undefined;
@@ -83,6 +85,8 @@ export class FrameSession {
     };
     this.bridge.oncalltool = (params) => handlers.callTool(params) as never;
     this.bridge.onreadresource = (params) => handlers.readResource(params.uri) as never;
+    this.bridge.onlistresources = (params) => handlers.list('resources/list', params?.cursor) as never;
+    this.bridge.onlistresourcetemplates = (params) => handlers.list('resources/templates/list', params?.cursor) as never;
     this.bridge.onmessage = async (params) => handlers.message(params.content as unknown[]);
     this.bridge.onupdatemodelcontext = async (params) => {
       const refused = handlers.updateModelContext(params as never);

@@ -310,6 +310,7 @@ export class McpHost implements McpHostApi {
           return this.appCall(request, params.name, isRecord(params.arguments) ? params.arguments : {}, session.gone);
         },
         readResource: (uri) => (unchecked() ? Promise.reject(new Error(UNCHECKED)) : this.appReadResource(app, uri)),
+        list: (method, cursor) => (unchecked() ? Promise.reject(new Error(UNCHECKED)) : this.appList(app, method, cursor)),
         message: async (content) => {
           const text = content
             .filter((item): item is { type: 'text'; text: string } => (item as { type?: string }).type === 'text')
@@ -399,6 +400,15 @@ export class McpHost implements McpHostApi {
     } catch (error) {
       return { content: [{ type: 'text', text: errorText(error) }], isError: true };
     }
+  }
+
+  /** An app may list the resources (or resource templates) of its own server, as it may read them. */
+  private async appList(app: AppInfo, method: 'resources/list' | 'resources/templates/list', cursor: string | undefined): Promise<unknown> {
+    if (app.via === 'backend') return this.relay(app, method, cursor === undefined ? {} : { cursor });
+    const connection = this.connections.get(app.source);
+    if (!connection) throw new Error(`The MCP server "${app.source}" is not connected to this chat.`);
+    await connection.ready;
+    return connection.listRaw(method, cursor);
   }
 
   /** An app may read resources of its own server (not checked: reads change nothing). */

@@ -343,6 +343,13 @@ export class McpConnection {
     return client.readResource({ uri });
   }
 
+  /** This server's resources, or its resource templates, a page at a time, as the server gives them (an app listing its own server). */
+  async listRaw(method: 'resources/list' | 'resources/templates/list', cursor: string | undefined): Promise<unknown> {
+    const client = await this.connected();
+    const params = cursor === undefined ? {} : { cursor };
+    return method === 'resources/list' ? client.listResources(params) : client.listResourceTemplates(params);
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.retryTimer);

@@ -7,7 +7,7 @@
  * takes the server down (`{down: true}`) to test an unreachable server. `GET /mcp/probe-streams`
  * answers how many of the clients' standing GET streams are open.
  */
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { callCounter, handleMcpRequest } from '../../demo/mcp-http.mjs';
 
@@ -30,6 +30,7 @@ window.addEventListener('message', async (event) => {
   if (m && m.probe) {
     if (m.probe === 'call') report({ callResult: (await request('tools/call', { name: m.name, arguments: m.arguments || {} })).result, name: m.name });
     if (m.probe === 'read') report({ readResult: await request('resources/read', { uri: m.uri }) });
+    if (m.probe === 'list') report({ listResult: await request(m.method, {}) });
     if (m.probe === 'message') report({ messageResult: (await request('ui/message', { role: 'user', content: [{ type: 'text', text: m.text }] })).result });
     if (m.probe === 'context') { const answer = await request('ui/update-model-context', { structuredContent: m.value }); report({ contextResult: answer.result, contextError: answer.error }); }
     if (m.probe === 'link') report({ linkResult: (await request('ui/open-link', { url: m.url })).result });
@@ -107,6 +108,10 @@ export function createProbeServer(origin) {
   }));
   const page = (uri, fetchUrl, meta) => ({ contents: [{ uri, mimeType: APP_MIME, text: probePage(fetchUrl), ...(meta ? { _meta: meta } : {}) }] });
   server.registerResource('probe', 'ui://probe/app.html', { mimeType: APP_MIME }, async (uri) => page(uri.href, `${origin}/mcp/probe-ping`));
+  // A template, for apps that list them (`resources/templates/list`).
+  server.registerResource('probe-note', new ResourceTemplate('probe://notes/{id}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { id }) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/plain', text: `note ${id}` }],
+  }));
   server.registerResource('probe-modes', 'ui://probe/modes.html', { mimeType: APP_MIME }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: APP_MIME, text: probePage(`${origin}/mcp/probe-ping`, { availableDisplayModes: ['inline', 'fullscreen'] }) }],
   }));

@@ -586,6 +586,24 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
     expect(seen).to.deep.equal([]);
   });
 
+  it('lets the app list the resources and resource templates of its own server', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe'));
+    const seen: string[] = [];
+    el.onAppCall = (call) => (seen.push(call.name), true);
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    command(el, { probe: 'list', method: 'resources/list' });
+    const listed = await waitForReport(reports, (r) => !!r.listResult, 'the list');
+    const uris = listed.listResult.result.resources.map((resource: { uri: string }) => resource.uri);
+    expect(uris).to.include.members(['ui://probe/app.html', 'ui://probe/modes.html']);
+    command(el, { probe: 'list', method: 'resources/templates/list' });
+    await until(() => reports.filter((r) => r.listResult).length === 2, 'the templates');
+    const templates = reports.filter((r) => r.listResult)[1].listResult.result.resourceTemplates;
+    expect(templates.map((template: { uriTemplate: string }) => template.uriTemplate)).to.deep.equal(['probe://notes/{id}']);
+    // Lists change nothing: the page's check is not asked.
+    expect(seen).to.deep.equal([]);
+  });
+
   it('tells the app when its width changes', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe'));
     el.style.width = '700px';
