@@ -207,6 +207,8 @@ export interface AppFrameStrings {
   appBackToCard: string;
   appInPane: string;
   appLeftItsPage: string;
+  /** Instead of an app that asked to be closed (its card keeps the call and its result). */
+  appClosed: string;
   /** The app asked for full screen while the page may have had the person's gesture: ask them. */
   appAskFullScreen: string;
   /** `{host}`: the app asked to open a link while the page may have had the person's gesture. */

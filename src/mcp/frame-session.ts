@@ -26,6 +26,8 @@ export interface FrameHandlers {
   /** Returns false when the page vetoed the link. */
   openLink(url: string): boolean | Promise<boolean>;
   requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode | Promise<McpUiDisplayMode>;
+  /** The app asked to be closed (`ui/notifications/request-teardown`). */
+  requestTeardown(): void;
   /** The app sent `ui/notifications/initialized`; `modes` are the display modes its `ui/initialize` declared, if any. */
   initialized(modes: readonly unknown[] | undefined): void;
   sizeChanged(size: { width?: number; height?: number }): void;
@@ -96,6 +98,7 @@ export class FrameSession {
     this.bridge.onopenlink = async ({ url }) => ((await handlers.openLink(url)) ? {} : { isError: true });
     this.bridge.onrequestdisplaymode = async ({ mode }) => ({ mode: await handlers.requestDisplayMode(mode) });
     this.bridge.onsizechange = (size) => handlers.sizeChanged(size);
+    this.bridge.onrequestteardown = () => handlers.requestTeardown();
     this.bridge.onloggingmessage = (params) => handlers.log(params as never);
     if (sandboxUrl) {
       this.bridge.onsandboxready = () => {

@@ -61,6 +61,8 @@ export interface FrameRequest {
   /** An app's `ui/open-link`; resolves to whether it was opened. */
   openLink(url: string): boolean | Promise<boolean>;
   requestDisplayMode(mode: DisplayMode): DisplayMode | Promise<DisplayMode>;
+  /** The app asked to be closed: it is told to wind down, then its frame goes; the card stays. */
+  closeRequested(): void;
   /** The app is initialized; `modes`: the display modes it declared it supports (undefined: it declared none). */
   appDeclaredModes(modes: DisplayMode[] | undefined): void;
   sizeChanged(size: { width?: number; height?: number }): void;

@@ -336,6 +336,7 @@ export class McpHost implements McpHostApi {
         },
         openLink: (url) => request.openLink(url),
         requestDisplayMode: (mode) => request.requestDisplayMode(unchecked() ? 'inline' : mode),
+        requestTeardown: () => request.closeRequested(),
         initialized: (modes) => request.appDeclaredModes(modes?.filter((mode): mode is DisplayMode => mode === 'inline' || mode === 'fullscreen' || mode === 'pip')),
         sizeChanged: (size) => request.sizeChanged(size),
         log: (params) => console.info(`<agent-chat> app ${app.resourceUri} [${params.level ?? 'info'}]`, params.data),

@@ -39,6 +39,7 @@ window.addEventListener('message', async (event) => {
     // A hostile app: it takes the focus, and takes it back whenever it loses it.
     if (m.probe === 'steal-focus') { const grab = document.getElementById('grab'); grab.focus(); addEventListener('blur', () => setTimeout(() => grab.focus(), 0)); }
     if (m.probe === 'size') notify('ui/notifications/size-changed', { width: 300, height: m.height });
+    if (m.probe === 'close') notify('ui/notifications/request-teardown', {});
     return;
   }
   if (!m || m.jsonrpc !== '2.0') return;

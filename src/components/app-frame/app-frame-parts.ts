@@ -49,11 +49,12 @@ export function pausedTemplate(strings: ChatStrings, source: string, resume: () 
 }
 
 /**
- * Instead of the app: it left its page, it failed (with the card's summary), or it is loading. A
+ * Instead of the app: it closed itself, it left its page, it failed (with the card's summary), or it is loading. A
  * card from a file (`fromFile`: its source) says its app runs only as this page's server gives it.
  */
-export function noticeTemplate(strings: ChatStrings, left: boolean, failure: string | undefined, summary: string | undefined, fromFile?: string) {
+export function noticeTemplate(strings: ChatStrings, left: false | 'left' | 'closed', failure: string | undefined, summary: string | undefined, fromFile?: string) {
   const s = appFrameTexts(strings);
+  if (left === 'closed') return html`<p class="note" part="app-frame" role="status">${s.appClosed}</p>`;
   if (left) return html`<p class="unavailable" part="app-frame" role="alert">${s.appLeftItsPage}</p>`;
   if (failure) {
     // Cards stored before the note was drawn here have it at the start of their failure.

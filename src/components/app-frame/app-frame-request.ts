@@ -53,6 +53,10 @@ export class AppFrameRequest implements FrameRequest {
     return this.frame.appRequestsMode(mode);
   }
 
+  closeRequested(): void {
+    this.frame.onAppClosed(this.instanceId);
+  }
+
   appDeclaredModes(modes: DisplayMode[] | undefined): void {
     this.frame.onAppModes(modes);
   }

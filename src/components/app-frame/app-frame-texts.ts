@@ -17,6 +17,7 @@ export const englishAppFrameTexts: EnglishTexts<AppFrameStrings> = () => ({
   appBackToCard: 'Back into the conversation',
   appInPane: 'This app is in its pane, in view while you scroll.',
   appLeftItsPage: 'The app left its page, so it was stopped.',
+  appClosed: 'The app closed.',
   appAskFullScreen: 'The app wants to go full screen',
   appAskOpenLink: 'The app wants to open {host} in a new tab',
   appMessageProposal: 'The app “{app}” wants to send:',

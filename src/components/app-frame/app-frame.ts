@@ -25,6 +25,7 @@ import { FocusGuard } from './focus-guard.js';
 import { pageInputIsRecent } from './focus-watch.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { errorText } from '../../internal/errors.js';
+import { mcpContentTemplate } from '../tool-card/mcp-content.js';
 import { appHostContext, offeredModes } from './app-host-context.js';
 import { AppFrameRequest } from './app-frame-request.js';
 
@@ -68,7 +69,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   @state() private proposal?: Proposal;
   @state() private proposalArmed = false;
   /** The app's document went away: the card says so (not stored: the app runs again when shown again). */
-  @state() private left = false;
+  /** The app is gone from its card: it left its page, or asked to be closed. */
+  @state() private left: false | 'left' | 'closed' = false;
   /** Where the box is placed when it is out of its card (pane or full screen). */
   @state() private placedRect?: BoxRect;
   /** The app is shown again (restored) after the person used it: it shows its first state. */
@@ -236,12 +238,24 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   }
 
   /** The app navigated its frame away: it is stopped, and the card says so. */
-  onAppLeftItsPage(instanceId: string): void {
+  onAppLeftItsPage(instanceId: string, why: 'left' | 'closed' = 'left'): void {
     this.controller = undefined;
     this.context?.setModelContext(instanceId, this.heading, undefined);
     this.setMode('inline');
     this.proposal?.answer(false);
-    this.left = true;
+    this.left = why;
+  }
+
+  /**
+   * The app asked to be closed: it is told to wind down (`ui/resource-teardown`), then its frame
+   * goes; the card keeps its call and result, and says the app closed.
+   */
+  onAppClosed(instanceId: string): void {
+    const controller = this.controller;
+    this.controller = undefined;
+    void Promise.resolve(controller?.teardown())
+      .catch(() => {})
+      .finally(() => this.onAppLeftItsPage(instanceId, 'closed'));
   }
 
   /** The person pressed inside the app's document, or the app tried to take the focus. */
@@ -405,6 +419,11 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     const waiting = app.via === 'page' && !this.left && !app.failure ? this.context?.serversWaiting.get(app.source) : undefined;
     const signIn = () => this.context?.signIn(app.source);
     if (waiting && !app.resource) return waitingTemplate(s, waiting, app.source, signIn);
+    // Closed by the app: its last result, as a card without an app shows it.
+    if (this.left === 'closed') {
+      const result = app.callResult ?? this.call.mcp?.result;
+      return html`${noticeTemplate(s, 'closed', undefined, undefined)}${result ? mcpContentTemplate(result) : nothing}`;
+    }
     if (this.left || app.failure || !app.resource) return noticeTemplate(s, this.left, app.failure, this.summary, app.fromFile ? app.source : undefined);
     const rect = this.placedRect;
     const place = this.mode !== 'inline' && rect ? `top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px` : '';

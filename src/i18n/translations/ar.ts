@@ -95,6 +95,7 @@ export const ar: Translation = (plural) => ({
     }),
   agentState: 'حالة الوكيل',
   appLeftItsPage: 'غادر التطبيق صفحته، لذا أُوقف.',
+  appClosed: 'أُغلق التطبيق.',
   appAskFullScreen: 'يريد التطبيق الانتقال إلى وضع ملء الشاشة',
   appAskOpenLink: 'يريد التطبيق فتح {host} في علامة تبويب جديدة',
   appMessageProposal: 'يريد التطبيق «{app}» إرسال:',

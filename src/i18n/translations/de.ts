@@ -83,6 +83,7 @@ export const de: Translation = (plural) => ({
   mcpMoreItems: (count) => plural(count, { one: '{count} weiteres Element nicht angezeigt', other: '{count} weitere Elemente nicht angezeigt' }),
   agentState: 'Zustand des Agenten',
   appLeftItsPage: 'Die App hat ihre Seite verlassen und wurde deshalb angehalten.',
+  appClosed: 'Die App wurde geschlossen.',
   appAskFullScreen: 'Die App möchte in den Vollbildmodus wechseln',
   appAskOpenLink: 'Die App möchte {host} in einem neuen Tab öffnen',
   appMessageProposal: 'Die App „{app}“ möchte senden:',

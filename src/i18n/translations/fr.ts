@@ -83,6 +83,7 @@ export const fr: Translation = (plural) => ({
   mcpMoreItems: (count) => plural(count, { one: '{count} élément de plus non affiché', other: '{count} éléments de plus non affichés' }),
   agentState: 'État de l’agent',
   appLeftItsPage: 'L’application a quitté sa page ; elle a été arrêtée.',
+  appClosed: 'L’application s’est fermée.',
   appAskFullScreen: 'L’application veut passer en plein écran',
   appAskOpenLink: 'L’application veut ouvrir {host} dans un nouvel onglet',
   appMessageProposal: 'L’application « {app} » veut envoyer :',

@@ -554,6 +554,21 @@ describe('MCP Apps: card options, appendAppCard and the rest of the contract', f
     expect(reports.filter((r) => r.modeResult).pop()!.modeResult.mode).to.equal('fullscreen');
   });
 
+  it('an app that asks to be closed is torn down; its card keeps the call and its result, and says the app closed', async () => {
+    const el = await probeChat(mcpCallEndpoint('show_probe', { value: 'kept' }));
+    await sendAndWait(el, 'go');
+    await waitForReport(reports, (r) => r.received === 'ui/notifications/tool-result', 'the result');
+    command(el, { probe: 'close' });
+    // Told to wind down first, while its frame is still there (the probe answers at once).
+    await waitForReport(reports, (r) => r.received === 'ui/resource-teardown', 'the teardown asked of the app');
+    await until(() => !appIframe(el), 'the frame gone');
+    const frame = appFrame(el)!;
+    expect(textOf(frame.shadowRoot!.querySelector('[part="app-frame"]') ?? undefined)).to.equal('The app closed.');
+    const text = () => deepQuery<HTMLElement & { value?: unknown }>(frame, '[part="mcp-result-text"]');
+    await until(() => String(text()?.value ?? '').includes('probe:kept'), 'the last result, in the card');
+    expect(text()!.getBoundingClientRect().height).to.be.greaterThan(0);
+  });
+
   it('shows the summary when the app cannot be shown', async () => {
     const el = await probeChat(mcpCallEndpoint('show_probe'));
     el.toolDisplay = { show_probe: { summary: () => 'A probe that could not run.' } };
