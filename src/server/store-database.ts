@@ -117,35 +117,15 @@ function fromPool(pool: PoolLike, owned: boolean): StoreDatabase {
       }
     },
     async listen(channel, heard, lost) {
-      const client = await pool.connect();
-      listeners.add(client);
-      let gone = false;
-      const drop = (error?: Error) => {
-        if (gone) return;
-        gone = true;
-        listeners.delete(client);
-        client.release(error ?? true);
-        lost();
-      };
-      client.on('notification', (message) => {
-        if (message.channel === channel) heard(message.payload ?? '');
-      });
-      client.on('error', drop);
-      client.on('end', () => drop());
-      try {
-        await client.query(`LISTEN ${quoteIdentifier(channel)}`);
-      } catch (error) {
-        gone = true;
-        listeners.delete(client);
-        client.release(true);
-        throw error;
+      // A connection the Pool hands out just as the database ends it (a restart, connections killed)
+      // fails at once: a fresh one is tried, a few times.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await listenOn(await pool.connect(), channel, heard, lost);
+        } catch (error) {
+          if (attempt >= 3 || !connectionLost(error)) throw error;
+        }
       }
-      return async () => {
-        if (gone || !listeners.delete(client)) return;
-        gone = true;
-        await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
-        client.release();
-      };
     },
     async close() {
       for (const client of listeners) client.release(true);
@@ -153,6 +133,43 @@ function fromPool(pool: PoolLike, owned: boolean): StoreDatabase {
       if (owned) await pool.end();
     },
   };
+
+  async function listenOn(client: PoolClientLike, channel: string, heard: (payload: string) => void, lost: () => void): Promise<() => Promise<void>> {
+    listeners.add(client);
+    let gone = false;
+    const drop = (error?: Error) => {
+      if (gone) return;
+      gone = true;
+      listeners.delete(client);
+      client.release(error ?? true);
+      lost();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) heard(message.payload ?? '');
+    });
+    client.on('error', drop);
+    client.on('end', () => drop());
+    try {
+      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    } catch (error) {
+      gone = true;
+      listeners.delete(client);
+      client.release(true);
+      throw error;
+    }
+    return async () => {
+      if (gone || !listeners.delete(client)) return;
+      gone = true;
+      await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+      client.release();
+    };
+  }
+}
+
+/** The database ended the connection (shut down, restarted, or the connection was killed), rather than refusing the statement. */
+function connectionLost(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? '';
+  return ['57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) || /Connection terminated|connection ended/i.test(String((error as Error)?.message));
 }
 
 function quoteIdentifier(name: string): string {

@@ -247,6 +247,33 @@ for (const databases of [pgliteDatabases, postgresDatabases]) {
         }
       });
 
+      it('a connection killed just as the change stream LISTENs on it is replaced by a fresh one', async () => {
+        const database = await kind.make();
+        const store = await serveStore(database);
+        // The next connection the Pool hands out is killed before it is used (as in a restart).
+        const connect = database.connect.bind(database);
+        let doomed = true;
+        database.connect = async () => {
+          const client = await connect();
+          if (doomed) {
+            doomed = false;
+            await kind.dropConnections(database.database);
+          }
+          return client;
+        };
+        const events = await openEvents(store.base, 'frank');
+        try {
+          assert.equal(events.status, 200, 'the stream opens all the same');
+          await events.next();
+          assert.equal(doomed, false, 'the killed connection was handed out');
+          const put = await store.call('PUT', '/threads/t-fresh', { user: 'frank', body: { title: 'Heard' } });
+          assert.deepEqual(await events.next(), { cursor: put.data.cursor });
+        } finally {
+          events.close();
+          await store.close();
+        }
+      });
+
       it('two handlers on one PostgreSQL: a write through one reaches the streams of the other', async () => {
         const first = await serveStore(await kind.make());
         const second = await serveStore(await kind.make({ same: true }));
