@@ -169,7 +169,10 @@ function fromPool(pool: PoolLike, owned: boolean): StoreDatabase {
 /** The database ended the connection (shut down, restarted, or the connection was killed), rather than refusing the statement. */
 function connectionLost(error: unknown): boolean {
   const code = (error as { code?: string })?.code ?? '';
-  return ['57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) || /Connection terminated|connection ended/i.test(String((error as Error)?.message));
+  return (
+    ['57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) ||
+    /Connection terminated|connection ended|connection error|not queryable/i.test(String((error as Error)?.message))
+  );
 }
 
 function quoteIdentifier(name: string): string {
