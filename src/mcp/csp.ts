@@ -3,6 +3,11 @@
  * the resource's `_meta.ui.csp`, else the spec's restrictive default; `object-src 'none'` always.
  * Pure; used by the host for the single-iframe sandbox and by the sandbox proxy page.
  *
+ * What runs inside the document is as free as the reference host makes it (`eval`, `blob:` and
+ * `data:` scripts and workers — three.js compiles code, pdf.js starts its worker from a blob), since
+ * the sandbox, not the policy, is what keeps the app from the page. What leaves the document —
+ * network, frames, forms, base URL — is only what the resource declares.
+ *
  * It never says `'self'`: an app document is a `srcdoc` in an opaque origin, and there `'self'`
  * would be the page's origin (and the page's relative URLs), which is nothing of the app's.
  */
@@ -41,10 +46,11 @@ export function buildCsp(csp: CspDomains | undefined): BuiltCsp {
 
   const directives = [
     "default-src 'none'",
-    `script-src ${withResources("'unsafe-inline'")}`,
-    `style-src ${withResources("'unsafe-inline'")}`,
+    `script-src ${withResources("'unsafe-inline'", "'unsafe-eval'", 'blob:', 'data:')}`,
+    `worker-src ${withResources('blob:')}`,
+    `style-src ${withResources("'unsafe-inline'", 'blob:', 'data:')}`,
     `img-src ${withResources('data:', 'blob:')}`,
-    `font-src ${withResources('data:')}`,
+    `font-src ${withResources('data:', 'blob:')}`,
     `media-src ${withResources('data:', 'blob:')}`,
     `connect-src ${connect.length ? connect.join(' ') : "'none'"}`,
     `frame-src ${frames.length ? frames.join(' ') : "'none'"}`,
