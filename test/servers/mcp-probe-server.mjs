@@ -40,6 +40,7 @@ window.addEventListener('message', async (event) => {
     if (m.probe === 'steal-focus') { const grab = document.getElementById('grab'); grab.focus(); addEventListener('blur', () => setTimeout(() => grab.focus(), 0)); }
     if (m.probe === 'size') notify('ui/notifications/size-changed', { width: 300, height: m.height });
     if (m.probe === 'close') notify('ui/notifications/request-teardown', {});
+    if (m.probe === 'font') { const style = document.createElement('style'); style.textContent = m.css; document.head.append(style); const faces = await document.fonts.load('16px "' + m.family + '"').catch(() => []); report({ fontFaces: faces.length, family: m.family }); }
     return;
   }
   if (!m || m.jsonrpc !== '2.0') return;

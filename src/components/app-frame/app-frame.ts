@@ -7,7 +7,6 @@ import { englishStrings, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext, PaneHolder } from '../../mcp/app-context.js';
 import type { DisplayMode, FrameController } from '../../mcp/host-api.js';
-import { hostStyleVariables } from '../../mcp/host-styles.js';
 import { parsePartialJson } from '../../internal/partial-json.js';
 import { SizeDamper } from '../../mcp/size-damper.js';
 import { APP_SANDBOX, PROXY_SANDBOX } from '../../mcp/mcp-types.js';
@@ -27,6 +26,7 @@ import { visibleBidi } from '../../render/visible-bidi.js';
 import { errorText } from '../../internal/errors.js';
 import { mcpContentTemplate } from '../tool-card/mcp-content.js';
 import { appHostContext, offeredModes } from './app-host-context.js';
+import { HostLook } from './host-look.js';
 import { AppFrameRequest } from './app-frame-request.js';
 
 /** Tallest an app grows inline (px), unless `--agent-chat-app-max-height` says otherwise. */
@@ -88,6 +88,16 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private stopPlacing?: () => void;
   /** When the person last left full screen: the app may not take it back right away. */
   private leftFullScreenAt = -Infinity;
+  /** Theme, styles, fonts, locale, safe area: told again to the app when they change. */
+  private readonly look = new HostLook(
+    this,
+    () => this.context,
+    () => this.box,
+    (change) => {
+      this.controller?.hostContextChanged(change);
+      return !!this.controller;
+    },
+  );
   /** The frame holds the keyboard only when the person put it there. */
   private readonly focusGuard = new FocusGuard(this, {
     frame: () => this.iframe,
@@ -106,6 +116,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
+    this.look.stop();
     this.stopPlacement();
     this.context?.releasePane(this);
     for (const ask of this.asks) ask.answer(false);
@@ -123,10 +134,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     if (!app.resource && !app.failure) this.loadResource();
     if (app.resource && !this.controller && !this.opening && !this.left && this.iframe) void this.open();
     if (this.controller) {
-      const previous = changed.get('context') as AppContext | undefined;
-      if (previous && (previous.theme !== this.context.theme || previous.locale !== this.context.locale)) {
-        this.controller.hostContextChanged({ theme: this.context.theme, locale: this.context.locale, styles: { variables: hostStyleVariables(this) } });
-      }
+      const moved = changed as PropertyValues;
+      if (moved.has('context') || moved.has('mode') || moved.has('placedRect')) this.look.check();
       this.sync();
     }
   }
@@ -189,9 +198,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   }
 
   private hostContext(maxHeight: number): Record<string, unknown> {
-    const { theme, locale } = this.context!;
     const [mode, modes, width] = [this.mode, this.availableModes(), this.getBoundingClientRect().width];
-    return appHostContext({ theme, locale, variables: hostStyleVariables(this), mode, modes, width, maxHeight, call: this.call });
+    return { ...appHostContext({ mode, modes, width, maxHeight, call: this.call }), ...this.look.first() };
   }
 
   private availableModes(): DisplayMode[] {

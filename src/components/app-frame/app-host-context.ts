@@ -1,6 +1,6 @@
 /**
- * What a card tells its app of the host (`hostContext` in the answer to `ui/initialize`), and the
- * display modes it offers: what the chat allows (full screen only where `allowFullScreen`), cut to
+ * What a card tells its app of the host (`hostContext` in the answer to `ui/initialize`, with the
+ * look from `host-look.ts`), and the display modes it offers: what the chat allows (full screen only where `allowFullScreen`), cut to
  * what the app declared in its `ui/initialize` when it declared any. Inline — the card itself — is
  * always one of them.
  */
@@ -13,9 +13,6 @@ export function offeredModes(allowFullScreen: boolean, declared: readonly Displa
 }
 
 export interface HostContextInput {
-  theme: string;
-  locale: string;
-  variables: Record<string, string>;
   mode: DisplayMode;
   modes: DisplayMode[];
   width: number;
@@ -23,16 +20,12 @@ export interface HostContextInput {
   call: ToolCallPart;
 }
 
-export function appHostContext({ theme, locale, variables, mode, modes, width, maxHeight, call }: HostContextInput): Record<string, unknown> {
+export function appHostContext({ mode, modes, width, maxHeight, call }: HostContextInput): Record<string, unknown> {
   const media = (query: string) => window.matchMedia(query).matches;
   return {
-    theme,
-    styles: { variables },
     displayMode: mode,
     availableDisplayModes: modes,
     containerDimensions: { width: Math.round(width), maxHeight },
-    locale,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     userAgent: 'agent-chat',
     platform: 'web',
     deviceCapabilities: { touch: media('(pointer: coarse)'), hover: media('(hover: hover)') },

@@ -1,0 +1,98 @@
+/**
+ * The part of an app's host context that follows the chat's look and place: theme, style variables
+ * and fonts, locale, time zone, and the screen's safe-area insets where the app's box meets the
+ * screen's edges. The app hears it in full with `ui/initialize`, then each field again
+ * (`ui/notifications/host-context-changed`) whenever it changes: the theme or language switched,
+ * the page restyled the chat, the chat's fonts were read, the box went full screen on a phone.
+ */
+import { chatFontFaces } from '../../mcp/host-fonts.js';
+import { hostStyleVariables, safeAreaInsets } from '../../mcp/host-styles.js';
+import { closestAcrossShadows } from './box-placement.js';
+
+/** The chat's `@font-face` rules for apps, read once per set of font lists. */
+const fontFaces = new Map<string, { css?: string; read: boolean; done: Promise<void> }>();
+
+/** The fonts as read; while they are being read, `onRead` is called once they are. */
+function fontsFor(probe: HTMLElement, onRead: () => void): string | undefined {
+  const style = getComputedStyle(probe);
+  const lists = [style.getPropertyValue('--_font').trim(), style.getPropertyValue('--_font-mono').trim()];
+  const key = lists.join('\n');
+  let entry = fontFaces.get(key);
+  if (!entry) {
+    const made: { css?: string; read: boolean; done: Promise<void> } = { read: false, done: Promise.resolve() };
+    made.done = chatFontFaces(lists)
+      .then((css) => void (made.css = css))
+      .catch(() => undefined)
+      .finally(() => (made.read = true));
+    fontFaces.set(key, (entry = made));
+  }
+  if (!entry.read) void entry.done.then(onRead);
+  return entry.css;
+}
+
+export interface LookInput {
+  theme: string;
+  locale: string;
+}
+
+export class HostLook {
+  /** Each field as the app last heard it (JSON). */
+  private readonly heard = new Map<string, string>();
+  private observer?: MutationObserver;
+
+  constructor(
+    private readonly frame: HTMLElement,
+    private readonly input: () => LookInput | undefined,
+    private readonly box: () => Element | undefined,
+    /** Sends a change to the app; false when there is no app to hear it yet. */
+    private readonly send: (change: Record<string, unknown>) => boolean,
+  ) {}
+
+  /** The look now, for `ui/initialize`: remembered as what the app heard first. */
+  first(): Record<string, unknown> {
+    const look = this.read();
+    this.heard.clear();
+    for (const [key, value] of Object.entries(look)) this.heard.set(key, JSON.stringify(value));
+    this.watch();
+    return look;
+  }
+
+  /** Tells the app the fields that changed since it last heard them. */
+  check(): void {
+    if (!this.heard.size || !this.input()) return;
+    const look = this.read();
+    const change = Object.fromEntries(Object.entries(look).filter(([key, value]) => this.heard.get(key) !== JSON.stringify(value)));
+    if (!Object.keys(change).length || !this.send(change)) return;
+    for (const [key, value] of Object.entries(change)) this.heard.set(key, JSON.stringify(value));
+  }
+
+  stop(): void {
+    this.observer?.disconnect();
+    this.observer = undefined;
+    this.heard.clear();
+  }
+
+  private read(): Record<string, unknown> {
+    const { theme, locale } = this.input() ?? { theme: 'light', locale: navigator.language };
+    const fonts = fontsFor(this.frame, () => this.check());
+    const box = (this.box() ?? this.frame).getBoundingClientRect();
+    return {
+      theme,
+      locale,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      styles: { variables: hostStyleVariables(this.frame), ...(fonts ? { css: { fonts } } : {}) },
+      safeAreaInsets: safeAreaInsets(this.frame, box),
+    };
+  }
+
+  /** The page restyles the chat through attributes on it or on the document's root (a class, a style, `data-theme`); the theme and language come with the context. */
+  private watch(): void {
+    if (this.observer) return;
+    this.observer = new MutationObserver(() => this.check());
+    const chat = closestAcrossShadows(this.frame, 'agent-chat');
+    const options = { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] };
+    this.observer.observe(document.documentElement, options);
+    if (document.body) this.observer.observe(document.body, options);
+    if (chat) this.observer.observe(chat, options);
+  }
+}
