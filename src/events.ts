@@ -54,6 +54,18 @@ export interface AgentChatAppCallDetail {
   error?: string;
 }
 
+/** An app asks to save a file (`ui/download-file`); one event per file, before any is saved. */
+export interface AgentChatDownloadDetail {
+  /** The name it is saved as (made safe: no path, no control or direction characters, no leading dot). */
+  name: string;
+  /** Its media type as the app gave it, reduced to `type/subtype` (else `application/octet-stream`). */
+  mimeType: string;
+  /** Its size in bytes. */
+  size: number;
+  /** The app: `{ kind: 'app', server, instanceId, title }`, as in `agent-chat-send`. */
+  source: MessageSource;
+}
+
 export interface AgentChatThreadChangeDetail {
   threadId: string;
   /** `new`: a new conversation; `open`: another one was opened (by the person, `openThread` or `thread-id`); `deleted`: the open one was deleted; `synced`: another tab changed it. */
@@ -143,6 +155,7 @@ export interface AgentChatEventMap {
   'agent-chat-tool-call': CustomEvent<AgentChatToolCallDetail>;
   'agent-chat-open-link': CustomEvent<AgentChatOpenLinkDetail>;
   'agent-chat-app-call': CustomEvent<AgentChatAppCallDetail>;
+  'agent-chat-download': CustomEvent<AgentChatDownloadDetail>;
   'agent-chat-thread-change': CustomEvent<AgentChatThreadChangeDetail>;
   'agent-chat-storage-error': CustomEvent<AgentChatStorageErrorDetail>;
   'agent-chat-sync': CustomEvent<AgentChatSyncDetail>;

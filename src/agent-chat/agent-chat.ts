@@ -175,6 +175,10 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  *   or an app asks to open one (`ui/open-link`). **Cancelable** (prevents it).
  * @fires {CustomEvent<AgentChatAppCallDetail>} agent-chat-app-call - `{ name, arguments, source, instanceId,
  *   allowed, error? }`: an app's page called a tool; whether it went through, and why not.
+ * @fires {CustomEvent<AgentChatDownloadDetail>} agent-chat-download - `{ name, mimeType, size, source }`: an app
+ *   saves a file (`ui/download-file`) after the person's gesture in it; once per file, before any is saved. `source
+ *   = { kind: 'app', server, instanceId, title }`. **Cancelable** (nothing of that request is saved; the app is told the
+ *   page declined).
  * @fires {CustomEvent<AgentChatThreadChangeDetail>} agent-chat-thread-change - `{ threadId, reason: 'new' |
  *   'open' | 'deleted' | 'synced' }`: another conversation is shown (or another tab changed the one shown);
  *   a long one, once all of it is read.

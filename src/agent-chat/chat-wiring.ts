@@ -13,6 +13,7 @@ import type { ConversationState, MessageSource, Turn } from '../conversation/typ
 import {
   emit,
   type AgentChatAppCallDetail,
+  type AgentChatDownloadDetail,
   type AgentChatEventMap,
   type AgentChatStorageErrorDetail,
   type AgentChatSyncDetail,
@@ -245,6 +246,10 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
 
   announceLink(url: string): boolean {
     return this.emit('agent-chat-open-link', { url }, { cancelable: true });
+  }
+
+  announceDownload(detail: AgentChatDownloadDetail): boolean {
+    return this.emit('agent-chat-download', detail, { cancelable: true });
   }
 
   announceAppCall(detail: AgentChatAppCallDetail): void {

@@ -213,6 +213,8 @@ export interface AppFrameStrings {
   appAskFullScreen: string;
   /** `{host}`: the app asked to open a link while the page may have had the person's gesture. */
   appAskOpenLink: string;
+  /** `{name}`: the file(s) an app asked to download while the page may have had the person's gesture. */
+  appAskDownload: string;
   /** A message an app proposes: "The app “{app}” wants to send:". */
   appMessageProposal: string;
   appMessageSend: string;

@@ -4,6 +4,7 @@
  * its values changes, so frames see the change as a property change.
  */
 import type { MessageSource } from '../conversation/types.js';
+import type { AgentChatDownloadDetail } from '../events.js';
 import type { AppInfo } from './mcp-types.js';
 import type { McpHostApi } from './host-api.js';
 import type { CallProgressBoard } from './call-progress.js';
@@ -35,6 +36,8 @@ export interface AppContext {
   signIn(name: string): void;
   /** An app's `ui/open-link`; false when the page cancelled `agent-chat-open-link`. */
   openLink(url: string): boolean;
+  /** A file an app's `ui/download-file` saves: `agent-chat-download`; false when the page cancelled it. */
+  announceDownload(detail: AgentChatDownloadDetail): boolean;
   /** One app at a time is shown in the side pane. */
   claimPane(holder: PaneHolder): void;
   releasePane(holder: PaneHolder): void;

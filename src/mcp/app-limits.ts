@@ -1,6 +1,7 @@
 /**
- * The limits on what an app may do on its own: how often it may propose a message,
- * and how much it may tell the model. (How soon it may take full screen again is the frame's.) Pure.
+ * The limits on what an app may do on its own: how often it may propose a message, how much it
+ * may tell the model, and how much it may download. (How soon it may take full screen again is the
+ * frame's.) Pure.
  */
 
 /** Messages the apps of one server may send (or propose) per window. */
@@ -10,6 +11,10 @@ export const APP_MESSAGE_WINDOW_MS = 60_000;
 export const APP_MESSAGE_LIMIT = 8_000;
 /** The most an app's `ui/update-model-context` may hold, as JSON text. */
 export const MODEL_CONTEXT_LIMIT = 64 * 1024;
+/** The most one file of an app's `ui/download-file` may hold, decoded (bytes). */
+export const APP_DOWNLOAD_LIMIT = 10 * 1024 * 1024;
+/** The most files one `ui/download-file` may hold. */
+export const APP_DOWNLOAD_FILES = 5;
 
 /** A sliding-window limit: `take(now)` is false once the window holds its `limit`. */
 export class RateLimit {

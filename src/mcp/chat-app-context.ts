@@ -3,6 +3,7 @@
  * of its values changes, so frames see the change as a property change.
  */
 import type { MessageSource } from '../conversation/types.js';
+import type { AgentChatDownloadDetail } from '../events.js';
 import type { AppContext, PaneHolder } from './app-context.js';
 import type { CallProgressBoard } from './call-progress.js';
 import type { ChatApps, ChatAppsHooks, ChatAppsHost } from './chat-apps.js';
@@ -63,6 +64,10 @@ export class ChatAppContext implements AppContext {
     if (!this.hooks.announceLink(parsed.href)) return false;
     window.open(parsed.href, '_blank', 'noopener,noreferrer');
     return true;
+  }
+
+  announceDownload(detail: AgentChatDownloadDetail): boolean {
+    return this.hooks.announceDownload(detail);
   }
 
   signIn(name: string): void {

@@ -9,7 +9,7 @@ import { AgentChatMcpServer, showServerStatus } from '../components/mcp-server/m
 import { McpServerChangeEvent, McpServerSignOutEvent } from '../internal/view-events.js';
 import { emit } from '../events.js';
 import type { MessageSource, ToolCallPart } from '../conversation/types.js';
-import type { AgentChatAppCallDetail } from '../events.js';
+import type { AgentChatAppCallDetail, AgentChatDownloadDetail } from '../events.js';
 import type { RunRequest, Transport } from '../protocol/contract.js';
 import type { ToolDisplay } from '../conversation/tool-display.js';
 import type { AppContext, PaneHolder } from './app-context.js';
@@ -52,8 +52,9 @@ export interface ChatAppsHooks {
   recordElicitation(toolCallId: string, elicitation: Elicitation): void;
   /** Whether the conversation shown has this tool call. */
   hasToolCall(toolCallId: string): boolean;
-  /** `agent-chat-open-link` (cancelable) and `agent-chat-app-call`. */
+  /** `agent-chat-open-link` and `agent-chat-download` (cancelable: false when cancelled), and `agent-chat-app-call`. */
   announceLink(url: string): boolean;
+  announceDownload(detail: AgentChatDownloadDetail): boolean;
   announceAppCall(detail: AgentChatAppCallDetail): void;
 }
 

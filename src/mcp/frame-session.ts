@@ -6,6 +6,7 @@
  * then `tool-result` or `tool-cancelled`, once.
  */
 import { AppBridge, type McpUiHostContext, type McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { DownloadAnswer } from './app-download.js';
 import { allowAttribute, buildCsp } from './csp.js';
 import { appDocument, type FocusSignal } from './document-port.js';
 import { FrameTransport } from './frame-transport.js';
@@ -25,6 +26,8 @@ export interface FrameHandlers {
   updateModelContext(params: { content?: unknown[]; structuredContent?: Record<string, unknown> }): string | undefined;
   /** Returns false when the page vetoed the link. */
   openLink(url: string): boolean | Promise<boolean>;
+  /** An app's `ui/download-file` (its `contents` as the bridge checked them). */
+  downloadFile(contents: unknown[]): Promise<DownloadAnswer>;
   requestDisplayMode(mode: McpUiDisplayMode): McpUiDisplayMode | Promise<McpUiDisplayMode>;
   /** The app asked to be closed (`ui/notifications/request-teardown`). */
   requestTeardown(): void;
@@ -70,6 +73,7 @@ export class FrameSession {
       HOST_INFO,
       {
         openLinks: {},
+        downloadFile: {},
         serverTools: {},
         serverResources: {},
         logging: {},
@@ -96,6 +100,7 @@ export class FrameSession {
       return {};
     };
     this.bridge.onopenlink = async ({ url }) => ((await handlers.openLink(url)) ? {} : { isError: true });
+    this.bridge.ondownloadfile = ({ contents }) => handlers.downloadFile(contents) as never;
     this.bridge.onrequestdisplaymode = async ({ mode }) => ({ mode: await handlers.requestDisplayMode(mode) });
     this.bridge.onsizechange = (size) => handlers.sizeChanged(size);
     this.bridge.onrequestteardown = () => handlers.requestTeardown();

@@ -6,6 +6,7 @@ import type { ClientTools } from '../session/client-tools.js';
 import type { Transport } from '../protocol/contract.js';
 import type { AppCallCheck, AppInfo, AppMessage, Elicitation, McpCallResult, McpServerConfig, McpServerStatus, SignInRequest, SignInStart, UiResourceMeta } from './mcp-types.js';
 import type { checkAppCall } from './app-call-check.js';
+import type { DownloadSteps } from './app-download.js';
 import type { PersonPrompt } from './app-call-prompt.js';
 import type { CallProgressBoard } from './call-progress.js';
 import type { ElicitationDesk } from './elicitation-desk.js';
@@ -44,8 +45,8 @@ export interface HostEnvironment {
 
 export type DisplayMode = 'inline' | 'fullscreen' | 'pip';
 
-/** What a frame element hands the host for one app. */
-export interface FrameRequest {
+/** What a frame element hands the host for one app (with what it does around an app's download). */
+export interface FrameRequest extends DownloadSteps {
   iframe: HTMLIFrameElement;
   app: AppInfo;
   html: string;

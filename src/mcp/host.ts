@@ -11,6 +11,7 @@ import { newId } from '../internal/ids.js';
 import type { ToolDefinition } from '../protocol/contract.js';
 import type { NamedCheck } from './app-call-check.js';
 import { APP_MESSAGE_LIMIT, RateLimit, modelContextProblem } from './app-limits.js';
+import { downloadForApp, refusal } from './app-download.js';
 import { McpConnection, appResourceFrom } from './server-connection.js';
 import { CallProgressBoard } from './call-progress.js';
 import { ElicitationDesk } from './elicitation-desk.js';
@@ -335,6 +336,7 @@ export class McpHost implements McpHostApi {
           return problem;
         },
         openLink: (url) => request.openLink(url),
+        downloadFile: async (contents) => (unchecked() ? refusal(UNCHECKED) : downloadForApp(contents, request)),
         requestDisplayMode: (mode) => request.requestDisplayMode(unchecked() ? 'inline' : mode),
         requestTeardown: () => request.closeRequested(),
         initialized: (modes) => request.appDeclaredModes(modes?.filter((mode): mode is DisplayMode => mode === 'inline' || mode === 'fullscreen' || mode === 'pip')),

@@ -34,6 +34,7 @@ window.addEventListener('message', async (event) => {
     if (m.probe === 'message') report({ messageResult: (await request('ui/message', { role: 'user', content: [{ type: 'text', text: m.text }] })).result });
     if (m.probe === 'context') { const answer = await request('ui/update-model-context', { structuredContent: m.value }); report({ contextResult: answer.result, contextError: answer.error }); }
     if (m.probe === 'link') report({ linkResult: (await request('ui/open-link', { url: m.url })).result });
+    if (m.probe === 'download') { const answer = await request('ui/download-file', { contents: m.contents }); report({ downloadResult: answer.result, downloadError: answer.error }); }
     if (m.probe === 'mode') report({ modeResult: (await request('ui/request-display-mode', { mode: m.mode })).result });
     if (m.probe === 'navigate') location.href = m.url;
     // A hostile app: it takes the focus, and takes it back whenever it loses it.

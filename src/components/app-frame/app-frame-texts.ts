@@ -20,6 +20,7 @@ export const englishAppFrameTexts: EnglishTexts<AppFrameStrings> = () => ({
   appClosed: 'The app closed.',
   appAskFullScreen: 'The app wants to go full screen',
   appAskOpenLink: 'The app wants to open {host} in a new tab',
+  appAskDownload: 'The app wants to download {name}',
   appMessageProposal: 'The app “{app}” wants to send:',
   appMessageSend: 'Send',
   appMessageDiscard: 'Discard',

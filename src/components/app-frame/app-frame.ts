@@ -312,6 +312,11 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     return (await this.appGesture(format(appFrameTexts(this.strings).appAskOpenLink, { host }))) && this.context!.openLink(url);
   }
 
+  /** A download, like a popup, needs the app's own activation (or the person's Allow). */
+  appDownloads(names: readonly string[]): boolean | Promise<boolean> {
+    return this.appGesture(format(appFrameTexts(this.strings).appAskDownload, { name: names.join(', ') }));
+  }
+
   /**
    * Whether the person asked for what the app asks, by a gesture of their own. With none at all the
    * answer is no. A click or key in the app just before (its frame holds the focus, the page has a

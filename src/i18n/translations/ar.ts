@@ -98,6 +98,7 @@ export const ar: Translation = (plural) => ({
   appClosed: 'أُغلق التطبيق.',
   appAskFullScreen: 'يريد التطبيق الانتقال إلى وضع ملء الشاشة',
   appAskOpenLink: 'يريد التطبيق فتح {host} في علامة تبويب جديدة',
+  appAskDownload: 'يريد التطبيق تنزيل {name}',
   appMessageProposal: 'يريد التطبيق «{app}» إرسال:',
   appMessageSend: 'إرسال',
   appMessageDiscard: 'تجاهل',

@@ -86,6 +86,7 @@ export const de: Translation = (plural) => ({
   appClosed: 'Die App wurde geschlossen.',
   appAskFullScreen: 'Die App möchte in den Vollbildmodus wechseln',
   appAskOpenLink: 'Die App möchte {host} in einem neuen Tab öffnen',
+  appAskDownload: 'Die App möchte {name} herunterladen',
   appMessageProposal: 'Die App „{app}“ möchte senden:',
   appMessageSend: 'Senden',
   appMessageDiscard: 'Verwerfen',

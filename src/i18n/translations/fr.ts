@@ -86,6 +86,7 @@ export const fr: Translation = (plural) => ({
   appClosed: 'L’application s’est fermée.',
   appAskFullScreen: 'L’application veut passer en plein écran',
   appAskOpenLink: 'L’application veut ouvrir {host} dans un nouvel onglet',
+  appAskDownload: 'L’application veut télécharger {name}',
   appMessageProposal: 'L’application « {app} » veut envoyer :',
   appMessageSend: 'Envoyer',
   appMessageDiscard: 'Ignorer',
