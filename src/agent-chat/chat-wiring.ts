@@ -10,15 +10,7 @@ import type { AgentChatComposer } from '../components/composer/composer.js';
 import type { AgentChatMessage } from '../components/message/message.js';
 import { loadMessageView, messageViewLoaded } from '../components/message/message-loader.js';
 import type { ConversationState, MessageSource, Turn } from '../conversation/types.js';
-import {
-  emit,
-  type AgentChatAppCallDetail,
-  type AgentChatDownloadDetail,
-  type AgentChatEventMap,
-  type AgentChatStorageErrorDetail,
-  type AgentChatSyncDetail,
-  type AgentChatThreadChangeDetail,
-} from '../events.js';
+import { emit, type AgentChatEventMap, type AgentChatStorageErrorDetail, type AgentChatSyncDetail, type AgentChatThreadChangeDetail } from '../events.js';
 import type { ChatStrings } from '../i18n/chat-strings.js';
 import { LocalizeController } from '../i18n/localize.js';
 import { provideDisplay } from '../internal/contexts.js';
@@ -242,18 +234,6 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
 
   hasToolCall(toolCallId: string): boolean {
     return this.chat.getTurns().some((turn) => turn.role === 'assistant' && turn.parts.some((part) => part.kind === 'tool-call' && part.id === toolCallId));
-  }
-
-  announceLink(url: string): boolean {
-    return this.emit('agent-chat-open-link', { url }, { cancelable: true });
-  }
-
-  announceDownload(detail: AgentChatDownloadDetail): boolean {
-    return this.emit('agent-chat-download', detail, { cancelable: true });
-  }
-
-  announceAppCall(detail: AgentChatAppCallDetail): void {
-    this.emit('agent-chat-app-call', detail);
   }
 
   // ---- Storage's hooks ----

@@ -61,13 +61,13 @@ export class ChatAppContext implements AppContext {
       return false;
     }
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-    if (!this.hooks.announceLink(parsed.href)) return false;
+    if (!this.hooks.emit('agent-chat-open-link', { url: parsed.href }, { cancelable: true })) return false;
     window.open(parsed.href, '_blank', 'noopener,noreferrer');
     return true;
   }
 
   announceDownload(detail: AgentChatDownloadDetail): boolean {
-    return this.hooks.announceDownload(detail);
+    return this.hooks.emit('agent-chat-download', detail, { cancelable: true });
   }
 
   signIn(name: string): void {

@@ -9,7 +9,7 @@ import { AgentChatMcpServer, showServerStatus } from '../components/mcp-server/m
 import { McpServerChangeEvent, McpServerSignOutEvent } from '../internal/view-events.js';
 import { emit } from '../events.js';
 import type { MessageSource, ToolCallPart } from '../conversation/types.js';
-import type { AgentChatAppCallDetail, AgentChatDownloadDetail } from '../events.js';
+import type { AgentChatEventMap } from '../events.js';
 import type { RunRequest, Transport } from '../protocol/contract.js';
 import type { ToolDisplay } from '../conversation/tool-display.js';
 import type { AppContext, PaneHolder } from './app-context.js';
@@ -52,10 +52,8 @@ export interface ChatAppsHooks {
   recordElicitation(toolCallId: string, elicitation: Elicitation): void;
   /** Whether the conversation shown has this tool call. */
   hasToolCall(toolCallId: string): boolean;
-  /** `agent-chat-open-link` and `agent-chat-download` (cancelable: false when cancelled), and `agent-chat-app-call`. */
-  announceLink(url: string): boolean;
-  announceDownload(detail: AgentChatDownloadDetail): boolean;
-  announceAppCall(detail: AgentChatAppCallDetail): void;
+  /** Dispatches one of the chat's events (`agent-chat-open-link`, `-download`, `-app-call`); false when a cancelable one was cancelled. */
+  emit<K extends keyof AgentChatEventMap>(name: K, detail: AgentChatEventMap[K]['detail'], options?: { cancelable?: boolean }): boolean;
 }
 
 export class ChatApps implements ReactiveController {

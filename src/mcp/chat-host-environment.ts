@@ -87,6 +87,6 @@ export class ChatHostEnvironment implements HostEnvironment {
   }
 
   appCalled(detail: AgentChatAppCallDetail): void {
-    this.hooks.announceAppCall(detail);
+    this.hooks.emit('agent-chat-app-call', detail);
   }
 }
