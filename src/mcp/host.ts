@@ -15,6 +15,7 @@ import { downloadForApp, refusal } from './app-download.js';
 import { McpConnection, appResourceFrom } from './server-connection.js';
 import { CallProgressBoard } from './call-progress.js';
 import { ElicitationDesk } from './elicitation-desk.js';
+import { appSandbox } from './app-origin.js';
 import { FrameSession } from './frame-session.js';
 import type { DisplayMode, FrameController, FrameRequest, HostEnvironment, McpHostApi } from './host-api.js';
 import { toolTitle, toolVisibility, uiResourceUri } from './tool-meta.js';
@@ -299,11 +300,15 @@ export class McpHost implements McpHostApi {
     // The missing-check mark: shown under its server's own check, and none is given now.
     const unchecked = () => !!app.hadOwnCheck && !this.hasOwnCheck(app.source) && typeof this.env.chatCheck() !== 'function';
     const UNCHECKED = `This app was shown while "${app.source}" had its own check, and this page gives none; it may not do that.`;
+    const serverUrl = app.via === 'page' ? this.connections.get(app.source)?.config.url : undefined;
+    const sandbox = appSandbox(request.sandboxUrl, meta?.domain, serverUrl, document.baseURI);
+    if (sandbox.note) console.info(`<agent-chat>: ${sandbox.note}`);
     const session: FrameSession = new FrameSession({
       iframe: request.iframe,
       html: request.html,
       meta,
-      sandboxUrl: request.sandboxUrl,
+      sandboxUrl: sandbox.url,
+      dedicatedOrigin: sandbox.dedicated,
       hostContext: request.hostContext,
       handlers: {
         callTool: (params): Promise<McpCallResult> => {

@@ -197,6 +197,11 @@ export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** The app document's sandbox: scripts in an opaque origin (never `allow-same-origin`). */
 export const APP_SANDBOX = 'allow-scripts';
 /**
+ * An app on a domain of its own (`_meta.ui.domain`, through a sandbox proxy served there): it runs
+ * with that origin, which is only ever its own server's, never the page's.
+ */
+export const DEDICATED_APP_SANDBOX = 'allow-scripts allow-same-origin';
+/**
  * The sandbox proxy's frame, as the spec asks: a real origin of its own (another than the page's),
  * by which the chat knows its messages from those of any page the frame goes to. Chromium's warning
  * that such a frame "can escape its sandboxing" is about frames of the page's own origin.

@@ -10,7 +10,8 @@
 import { allowAttribute, buildCsp } from '../mcp/csp.js';
 import { DocumentPort, appDocument } from '../mcp/document-port.js';
 import { APP_FOCUS_SIGNAL, APP_LEFT, APP_REFOCUS } from '../mcp/frame-transport.js';
-import { APP_SANDBOX } from '../mcp/mcp-types.js';
+import { APP_SANDBOX, DEDICATED_APP_SANDBOX } from '../mcp/mcp-types.js';
+import { DEFAULT_LABEL } from '../mcp/app-origin.js';
 
 function start(): void {
   if (window.parent === window) {
@@ -68,6 +69,8 @@ function start(): void {
       if (typeof params.html !== 'string' || app.hasAttribute('srcdoc')) return;
       // The chat sends only the features the page grants; the outer frame's allow bounds them too.
       app.allow = allowAttribute(params.permissions as never);
+      // An app on a domain of its own runs with this origin; any other, opaque.
+      if (params.sandbox === DEDICATED_APP_SANDBOX && location.hostname.split('.')[0] !== DEFAULT_LABEL) app.setAttribute('sandbox', DEDICATED_APP_SANDBOX);
       app.srcdoc = appDocument(params.html, buildCsp(params.csp as never).policy);
       return;
     }

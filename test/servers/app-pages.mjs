@@ -17,7 +17,7 @@ const SANDBOX_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..
 export const SOURCE_NAME = 'focus-apps';
 
 /** Serves dist/sandbox.html (and nothing else) on an origin of its own. */
-async function startSandboxOrigin() {
+export async function startSandboxOrigin() {
   const server = http.createServer(async (req, res) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/sandbox.html' || !existsSync(SANDBOX_FILE)) {
       res.writeHead(404).end();
@@ -33,7 +33,7 @@ async function startSandboxOrigin() {
 }
 
 /** The model calls the tool the person names (as a client tool); after its result, says it is done. */
-function namedToolBackend(input, res, encoder) {
+export function namedToolBackend(input, res, encoder) {
   const send = (event) => res.write(encoder.encodeSSE(event));
   send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId });
   const messages = input.messages ?? [];
