@@ -17,7 +17,7 @@ const SANDBOX_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..
 export const SOURCE_NAME = 'focus-apps';
 
 /** Serves dist/sandbox.html (and nothing else) on an origin of its own. */
-async function startSandboxOrigin() {
+export async function startSandboxOrigin() {
   const server = http.createServer(async (req, res) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/sandbox.html' || !existsSync(SANDBOX_FILE)) {
       res.writeHead(404).end();
