@@ -2,12 +2,16 @@
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 
-/** `options.popupBlocking`: block windows opened without the person's gesture, as browsers do (Playwright turns that off). */
-export function launchChromium({ popupBlocking = false } = {}) {
+/**
+ * `options.popupBlocking`: block windows opened without the person's gesture, as browsers do
+ * (Playwright turns that off). `options.webgl`: WebGL in software (SwiftShader), asked for by name
+ * rather than left to Chromium's deprecated automatic fallback (with `--disable-gpu` there is no GPU).
+ */
+export function launchChromium({ popupBlocking = false, webgl = false } = {}) {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: chromiumArgs,
+    args: webgl ? [...chromiumArgs, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : chromiumArgs,
     ...(popupBlocking ? { ignoreDefaultArgs: ['--disable-popup-blocking'] } : {}),
   });
 }
