@@ -10,7 +10,7 @@ import type { CallProgressBoard } from './call-progress.js';
 import type { ElicitationDesk } from './elicitation-desk.js';
 
 export interface PaneHolder {
-  /** Another app took the pane: go back inline. */
+  /** Another app took the floating frame (picture-in-picture): go back inline. */
   leavePane(): void;
 }
 
@@ -35,9 +35,9 @@ export interface AppContext {
   signIn(name: string): void;
   /** An app's `ui/open-link`; false when the page cancelled `agent-chat-open-link`. */
   openLink(url: string): boolean;
-  /** One app at a time is shown in the side pane. */
+  /** One app at a time floats over the conversation (picture-in-picture). */
   claimPane(holder: PaneHolder): void;
   releasePane(holder: PaneHolder): void;
-  /** The area of the chat the pane's app is placed over, once the chat has made room for it. */
+  /** The area of the chat a floating app stays within (the conversation: not the header, notices or composer). */
   paneArea(): HTMLElement | undefined;
 }
