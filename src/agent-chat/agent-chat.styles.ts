@@ -145,8 +145,6 @@ const ownStyles = css`
   }
   .base {
     container-type: inline-size;
-    /* The width of the pane an app kept in view takes on a wide chat. */
-    --_pane-width: clamp(260px, 45%, 480px);
   }
   .body {
     position: relative;
@@ -154,39 +152,6 @@ const ownStyles = css`
     min-height: 0;
     display: flex;
     flex-direction: column;
-  }
-  /*
-   * An app opened beside the chat is placed over the pane area (it stays in its card's iframe,
-   * so it keeps running). On a wide chat the area is a column at the end side, below the header,
-   * and the conversation and composer move aside; on a narrow one it is a sheet between the
-   * conversation and the composer.
-   */
-  .pane-area {
-    position: absolute;
-    inset-block: 8px;
-    inset-inline-end: 8px;
-    width: var(--_pane-width);
-  }
-  .base.with-pane .messages,
-  .base.with-pane .footer {
-    padding-inline-end: calc(var(--_pane-width) + 16px);
-  }
-  .base.with-pane .footer {
-    max-width: none;
-  }
-  @container (max-width: 639px) {
-    .pane-area {
-      position: static;
-      flex: 0 0 55%;
-      width: auto;
-      margin: 0 8px;
-    }
-    .base.with-pane .messages {
-      padding-inline-end: 0;
-    }
-    .base.with-pane .footer {
-      padding-inline-end: var(--_space);
-    }
   }
   .column {
     display: flex;

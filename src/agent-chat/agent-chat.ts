@@ -73,6 +73,10 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart app-source - The name of an MCP App's source (its server), always shown above the app, outside
  *   its frame; direction controls in it shown as `⟨RLO⟩` and the like.
  * @csspart app-paused - The notice of an MCP App paused for taking the keyboard focus, with Resume.
+ * @csspart app-pip-handle - An MCP App kept in view (floating over the conversation): the handle on its bar that moves
+ *   it (drag the bar, or arrow keys on the handle; Shift for bigger steps).
+ * @csspart app-pip-back - A floating MCP App's button that puts it back into its card and brings the card into view.
+ * @csspart app-pip-close - A floating MCP App's close button: the app goes back into its card and keeps running.
  * @csspart message-sender - "Sent by the app …" above a message an app sent (`ui/message`).
  * @csspart question-form - The agent's questions (`ask_user`, or an `ask_user` interrupt) in their card,
  *   and the answers once given.
@@ -97,8 +101,6 @@ export type { AppendAppCardOptions } from './app-card-reply.js';
  * @csspart retry-button - Retry on a failed or stopped reply.
  * @csspart copy-button - Copy on a code block.
  * @csspart jump-button - "Jump to latest", when the person scrolled up and more arrived.
- * @csspart app-pane - Where an app kept in view sits: a column beside the conversation, or on a chat
- *   narrower than 640 px a sheet between the conversation and the composer.
  * @csspart queue - Above the composer: the messages sent while a reply streams (a labelled list, scrolling
  *   past a few), one sent as each reply ends well, and the notice when a failed or stopped reply holds them.
  * @csspart queued-message - A queued message: its text (two lines at most shown) and Remove.

@@ -23,7 +23,7 @@ export function chatView(wiring: ChatWiring) {
   const settled = !run.busy && !run.waitingForPerson;
   if (turns.length && !messageViewLoaded()) wiring.messageViewLoading ??= loadMessageView();
   wiring.noticeShown ||= !!(apps.signIns.length || apps.unreachable.length);
-  return html`<div class="base ${apps.pane ? 'with-pane' : ''}" part="base">
+  return html`<div class="base" part="base">
     ${files.ui?.dropTarget()}
     ${headerTemplate({
       heading: chat.heading,
@@ -66,7 +66,6 @@ export function chatView(wiring: ChatWiring) {
     </div>
     ${wiring.replies.template()}
     ${log.unseen ? html`<button class="jump" part="jump-button" type="button" @click=${wiring.jumpToLatest}>${strings.jumpToLatest}</button>` : nothing}
-    ${apps.pane ? html`<div class="pane-area" part="app-pane"></div>` : nothing}
     ${configErrorsTemplate(strings, wiring.connection.problems)}
     ${wiring.noticeShown ? mcpNoticeTemplate(apps, () => wiring.focusComposer()) : nothing}
     <div class="footer">

@@ -215,7 +215,7 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
   }
 
   paneArea(): HTMLElement | undefined {
-    return this.chat.renderRoot.querySelector<HTMLElement>('.pane-area') ?? undefined;
+    return this.chat.renderRoot.querySelector<HTMLElement>('.messages') ?? undefined;
   }
 
   /** An app's `ui/message` (consented to, or trusted): sent as the app's once the reply under way has ended. */

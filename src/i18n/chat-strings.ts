@@ -205,7 +205,13 @@ export interface AppFrameStrings {
   appExitFullScreen: string;
   appPane: string;
   appBackToCard: string;
+  /** In the card while its app floats over the conversation (picture-in-picture). */
   appInPane: string;
+  /** The floating app's handle: its name, and how it moves (its description). */
+  appPipMove: string;
+  appPipMoveHint: string;
+  /** The floating app's close button: the app goes back into its card and keeps running. */
+  appPipClose: string;
   appLeftItsPage: string;
   /** Instead of an app that asked to be closed (its card keeps the call and its result). */
   appClosed: string;

@@ -34,6 +34,9 @@ export const TOOL_CARD_PART_NAMES = [
   'app-message',
   'app-source',
   'app-paused',
+  'app-pip-handle',
+  'app-pip-back',
+  'app-pip-close',
   'mcp-sign-in',
   'tool-view',
 ] as const;

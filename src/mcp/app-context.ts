@@ -11,7 +11,7 @@ import type { CallProgressBoard } from './call-progress.js';
 import type { ElicitationDesk } from './elicitation-desk.js';
 
 export interface PaneHolder {
-  /** Another app took the pane: go back inline. */
+  /** Another app took the floating frame (picture-in-picture): go back inline. */
   leavePane(): void;
 }
 
@@ -38,9 +38,9 @@ export interface AppContext {
   openLink(url: string): boolean;
   /** A file an app's `ui/download-file` saves: `agent-chat-download`; false when the page cancelled it. */
   announceDownload(detail: AgentChatDownloadDetail): boolean;
-  /** One app at a time is shown in the side pane. */
+  /** One app at a time floats over the conversation (picture-in-picture). */
   claimPane(holder: PaneHolder): void;
   releasePane(holder: PaneHolder): void;
-  /** The area of the chat the pane's app is placed over, once the chat has made room for it. */
+  /** The area of the chat a floating app stays within (the conversation: not the header, notices or composer). */
   paneArea(): HTMLElement | undefined;
 }

@@ -42,7 +42,7 @@ export interface ChatAppsHooks {
   appBackend(): Transport | undefined;
   /** The thread's id (made when there is none). */
   appThreadId(): string;
-  /** The part of the chat an app in the pane covers (while one is there). */
+  /** The part of the chat a floating app (picture-in-picture) stays within: the conversation. */
   paneArea(): HTMLElement | undefined;
   /** A turn from an app (`ui/message`), once the reply under way has ended. */
   sendFromApp(text: string, source: MessageSource): Promise<boolean>;
@@ -65,7 +65,7 @@ export class ChatApps implements ReactiveController {
   unreachable: string[] = [];
   private serversWaiting: ReadonlyMap<string, 'sign-in' | 'reach'> = new Map();
   context!: AppContext;
-  /** An app is open in the side pane. */
+  /** The app floating over the conversation (picture-in-picture), one at a time. */
   pane?: PaneHolder;
 
   private hostPromise?: Promise<McpHostApi>;

@@ -33,7 +33,6 @@ const OWN_PARTS = [
   'storage-notice',
   'earlier-button',
   'jump-button',
-  'app-pane',
   'drop-target',
   'launcher',
   'badge',

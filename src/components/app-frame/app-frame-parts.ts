@@ -23,20 +23,49 @@ export interface ToolbarState {
   modes: readonly DisplayMode[];
   /** The person's choice of mode. */
   set: (mode: DisplayMode) => void;
+  /** Picture-in-picture: the frame's bar moves it, and its buttons put the app back into its card. */
+  pip: PipBar;
 }
 
-export function toolbarTemplate(strings: ChatStrings, { mode, source, reopened, modes, set }: ToolbarState) {
+export interface PipBar {
+  onPointerDown(event: PointerEvent): void;
+  onPointerMove(event: PointerEvent): void;
+  onPointerEnd(event: PointerEvent): void;
+  onHandleKey(event: KeyboardEvent): void;
+  /** Back into the card, which comes into view. */
+  back(): void;
+  /** Back into the card, the conversation staying where it is. */
+  close(): void;
+}
+
+const gripIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true">
+  <path d="M8 1.5l2 2.5H6zM8 14.5l-2-2.5h4zM1.5 8l2.5-2v4zM14.5 8l-2.5 2V6zM8 4v8M4 8h8" fill="currentColor" stroke="currentColor" stroke-width="1.2" />
+</svg>`;
+const backIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M12 4l-7 7M5 6v5h5M2 14h12" fill="none" stroke="currentColor" stroke-width="1.6" /></svg>`;
+const closeIcon = html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" fill="none" stroke="currentColor" stroke-width="1.6" /></svg>`;
+
+export function toolbarTemplate(strings: ChatStrings, { mode, source, reopened, modes, set, pip }: ToolbarState) {
   const s = appFrameTexts(strings);
-  const button = (label: string, to: DisplayMode) => html`<button type="button" @click=${() => set(to)}>${label}</button>`;
+  const sourceName = html`<p class="source" part="app-source">${textWithLabel(s.appSource, 'source', source)}</p>`;
+  if (mode === 'pip') {
+    // The bar is the frame's handle for a pointer; its first button is the keyboard's.
+    const iconButton = (part: string, label: string, press: () => void, glyph: unknown) =>
+      html`<button type="button" class="icon" part=${part} aria-label=${label} title=${label} @click=${press}>${glyph}</button>`;
+    return html`<div class="toolbar pip-bar" @pointerdown=${pip.onPointerDown} @pointermove=${pip.onPointerMove} @pointerup=${pip.onPointerEnd} @pointercancel=${pip.onPointerEnd}>
+      <button type="button" class="icon pip-handle" part="app-pip-handle" aria-label=${s.appPipMove} aria-describedby="pip-hint" title=${s.appPipMove} @keydown=${pip.onHandleKey}>
+        ${gripIcon}
+      </button>
+      <span id="pip-hint" hidden>${s.appPipMoveHint}</span>
+      ${sourceName}${iconButton('app-pip-back', s.appBackToCard, pip.back, backIcon)}${iconButton('app-pip-close', s.appPipClose, pip.close, closeIcon)}
+    </div>`;
+  }
+  const button = (label: string, to: DisplayMode) => html`<button type="button" class="to-${to}" @click=${() => set(to)}>${label}</button>`;
   const buttons =
     mode === 'fullscreen'
       ? button(s.appExitFullScreen, 'inline')
-      : mode === 'pip'
-        ? button(s.appBackToCard, 'inline')
-        : html`${modes.includes('fullscreen') ? button(s.appFullScreen, 'fullscreen') : nothing}${modes.includes('pip') ? button(s.appPane, 'pip') : nothing}`;
+      : html`${modes.includes('fullscreen') ? button(s.appFullScreen, 'fullscreen') : nothing}${modes.includes('pip') ? button(s.appPane, 'pip') : nothing}`;
   return html`<div class="toolbar">
-    <p class="source" part="app-source">${textWithLabel(s.appSource, 'source', source)}</p>
-    ${reopened ? html`<p class="reopened" role="note">${s.appReopened}</p>` : nothing}${buttons}
+    ${sourceName} ${reopened ? html`<p class="reopened" role="note">${s.appReopened}</p>` : nothing}${buttons}
   </div>`;
 }
 

@@ -77,7 +77,46 @@ const ownStyles = css`
   .box.fullscreen iframe,
   .box.pip iframe {
     flex: 1;
+    min-height: 0;
     height: auto !important;
+  }
+  /* Floating: the bar moves the frame (a pointer anywhere on it but its buttons; the keyboard on the handle). */
+  .pip-bar {
+    flex-wrap: nowrap;
+    padding: 4px;
+    border-block-end: 1px solid var(--_border);
+    background: var(--_surface);
+    cursor: move;
+    touch-action: none;
+    user-select: none;
+  }
+  .pip-bar .source {
+    flex: 1;
+    min-width: 0;
+    margin: 0;
+  }
+  .toolbar button.icon {
+    flex: none;
+    display: inline-grid;
+    place-items: center;
+    width: 28px;
+    height: 28px;
+    padding: 0;
+  }
+  .toolbar button.icon svg {
+    width: 16px;
+    height: 16px;
+  }
+  .pip-handle {
+    cursor: grab;
+  }
+  .box.dragging,
+  .box.dragging .pip-handle {
+    cursor: grabbing;
+  }
+  /* While dragged, the app's frame does not catch the pointer. */
+  .box.dragging iframe {
+    pointer-events: none;
   }
   .ask {
     display: flex;

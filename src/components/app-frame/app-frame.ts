@@ -7,15 +7,14 @@ import { englishStrings, format } from '../../i18n/strings.js';
 import { stringsContext } from '../../internal/contexts.js';
 import type { AppContext, PaneHolder } from '../../mcp/app-context.js';
 import type { DisplayMode, FrameController } from '../../mcp/host-api.js';
-import { parsePartialJson } from '../../internal/partial-json.js';
 import { SizeDamper } from '../../mcp/size-damper.js';
 import { APP_SANDBOX, PROXY_SANDBOX } from '../../mcp/mcp-types.js';
 import { base } from '../../styles/tokens.js';
 import { visibleControls } from '../../styles/visible-controls.js';
 import { appFrameStyles } from './app-frame.styles.js';
-import { closestAcrossShadows, trackArea, type BoxRect } from './box-placement.js';
+import { FramePlacement } from './frame-placement.js';
+import { containerDimensions } from './pip-geometry.js';
 import { define } from '../../internal/define.js';
-import { isRecord } from '../../internal/guards.js';
 import { ARMING_MS, asksTemplate, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
 import { readAppDocument } from './app-document.js';
 import { noticeTemplate, pausedTemplate, toolbarTemplate, waitingTemplate } from './app-frame-parts.js';
@@ -28,6 +27,7 @@ import { mcpContentTemplate } from '../tool-card/mcp-content.js';
 import { appHostContext, offeredModes } from './app-host-context.js';
 import { HostLook } from './host-look.js';
 import { AppFrameRequest } from './app-frame-request.js';
+import { tellCall } from './call-sync.js';
 
 /** Tallest an app grows inline (px), unless `--agent-chat-app-max-height` says otherwise. */
 const DEFAULT_MAX_HEIGHT = 640;
@@ -38,13 +38,17 @@ const FULLSCREEN_COOLDOWN_MS = 5_000;
 
 /**
  * @summary An MCP App, live in a sandboxed iframe inside its tool card: loads the app's resource,
- * runs it through the host, and shows it inline, full screen or beside the chat.
+ * runs it through the host, and shows it inline, full screen or floating over the conversation
+ * (picture-in-picture: moved by its bar or, on its handle, the arrow keys; Esc or its buttons put it back).
  *
  * @csspart app-frame - The app's box (toolbar, Allow / Refuse prompts, iframe), or the notice when
  *   the app cannot be shown.
  * @csspart app-message - A message the app proposes to send, with Send and Discard.
  * @csspart app-source - The name of the app's source (its MCP server), always shown above the app.
  * @csspart app-paused - The notice of an app paused for taking the keyboard focus, with Resume.
+ * @csspart app-pip-handle - Floating (picture-in-picture): the handle that moves the app (drag, or arrow keys).
+ * @csspart app-pip-back - Floating: the button that puts the app back into its card, bringing the card into view.
+ * @csspart app-pip-close - Floating: the close button; the app goes back into its card and keeps running.
  * @csspart mcp-sign-in - Instead of the app while its server asks the person to sign in: Sign in to NAME.
  * @cssproperty --agent-chat-app-max-height - Tallest an app grows inside its card. Default: 640px.
  */
@@ -68,11 +72,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   @state() private asks: Ask[] = [];
   @state() private proposal?: Proposal;
   @state() private proposalArmed = false;
-  /** The app's document went away: the card says so (not stored: the app runs again when shown again). */
   /** The app is gone from its card: it left its page, or asked to be closed. */
   @state() private left: false | 'left' | 'closed' = false;
-  /** Where the box is placed when it is out of its card (pane or full screen). */
-  @state() private placedRect?: BoxRect;
   /** The app is shown again (restored) after the person used it: it shows its first state. */
   @state() private reopened = false;
   @query('iframe') private iframe?: HTMLIFrameElement;
@@ -82,10 +83,12 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private opening = false;
   private loading = false;
   private lastPartial = '';
-  private lastWidth = 0;
+  /** The container size the app was last told (or given in `ui/initialize`). */
+  private lastSize = '';
   private damper?: SizeDamper;
   private resizeObserver?: ResizeObserver;
-  private stopPlacing?: () => void;
+  /** Where the box is out of its card (full screen, floating), and the person's moves of it. */
+  private readonly placement = new FramePlacement(this, () => this.context?.paneArea());
   /** When the person last left full screen: the app may not take it back right away. */
   private leftFullScreenAt = -Infinity;
   /** Theme, styles, fonts, locale, safe area: told again to the app when they change. */
@@ -117,7 +120,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
     this.look.stop();
-    this.stopPlacement();
+    this.placement.stop();
     this.context?.releasePane(this);
     for (const ask of this.asks) ask.answer(false);
     this.asks = [];
@@ -135,7 +138,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     if (app.resource && !this.controller && !this.opening && !this.left && this.iframe) void this.open();
     if (this.controller) {
       const moved = changed as PropertyValues;
-      if (moved.has('context') || moved.has('mode') || moved.has('placedRect')) this.look.check();
+      // Full screen is placed after the mode changed: where its box meets the screen's edges then.
+      if (moved.has('context') || moved.has('mode') || this.mode === 'fullscreen') this.look.check();
       this.sync();
     }
   }
@@ -188,7 +192,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         return;
       }
       this.controller = controller;
-      this.observeWidth();
+      this.observeSize();
       this.sync();
     } catch (error) {
       context!.update(call.id, { failure: errorText(error) });
@@ -220,27 +224,12 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     return Number.isFinite(value) && value > MIN_HEIGHT ? value : DEFAULT_MAX_HEIGHT;
   }
 
-  /** Tells the app what the card knows now; the controller sends each thing once, in order. */
+  /** Tells the app what the card knows now (`call-sync.ts`). */
   private sync(): void {
-    const controller = this.controller!;
-    const { call } = this;
-    if (!call.argsComplete) {
-      if (call.argsText && call.argsText !== this.lastPartial) {
-        this.lastPartial = call.argsText;
-        const partial = parsePartialJson(call.argsText);
-        if (isRecord(partial)) controller.partialInput(partial);
-      }
-      return;
-    }
-    controller.input(isRecord(call.args) ? call.args : {});
-    const result = call.app?.callResult;
-    if (result) controller.result(result);
-    else if (call.status === 'cancelled' || call.status === 'not-completed' || call.status === 'error') {
-      controller.cancelled(call.error ?? (call.status === 'cancelled' ? 'The person stopped the reply.' : 'The call did not complete.'));
-    }
+    this.lastPartial = tellCall(this.controller!, this.call, this.lastPartial);
   }
 
-  /** Whether the app is shown in the side pane (else in its card). */
+  /** Whether the app floats over the conversation (else in its card, or full screen). */
   inPane(): boolean {
     return this.mode === 'pip';
   }
@@ -277,15 +266,20 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     if (next !== undefined) this.height = next;
   }
 
-  private observeWidth(): void {
-    this.resizeObserver ??= new ResizeObserver(() => {
-      const width = Math.round(this.box?.getBoundingClientRect().width ?? 0);
-      if (!width || width === this.lastWidth) return;
-      const first = this.lastWidth === 0;
-      this.lastWidth = width;
-      if (!first) this.controller?.hostContextChanged({ containerDimensions: { width, maxHeight: this.maxHeight() } });
-    });
-    if (this.box) this.resizeObserver.observe(this.box);
+  private observeSize(): void {
+    this.resizeObserver ??= new ResizeObserver(() => this.tellSize());
+    for (const element of [this.box, this.iframe]) if (element) this.resizeObserver.observe(element);
+  }
+
+  /** The app's container changed size (its card's width, the floating frame's size): the app is told. */
+  private tellSize(): void {
+    if (!this.box || !this.iframe) return;
+    const size = containerDimensions(this.mode, this.box.getBoundingClientRect(), this.iframe.getBoundingClientRect(), this.maxHeight());
+    const key = JSON.stringify(size);
+    if (!size.width || key === this.lastSize) return;
+    // The first is what `ui/initialize` said.
+    if (this.lastSize) this.controller?.hostContextChanged({ containerDimensions: size });
+    this.lastSize = key;
   }
 
   /**
@@ -333,45 +327,33 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     return this.ask(question);
   }
 
-  /** The person's own choice of mode (the toolbar, Esc). */
-  private personSetsMode(mode: DisplayMode): void {
+  /** The person's own choice of mode (the toolbar, Esc); `keepScroll`: the conversation stays where it is. */
+  private personSetsMode(mode: DisplayMode, keepScroll = false): void {
     if (this.mode === 'fullscreen' && mode !== 'fullscreen') this.leftFullScreenAt = performance.now();
-    this.setMode(mode);
-  }
-
-  private setMode(mode: DisplayMode): DisplayMode {
-    const next: DisplayMode = this.availableModes().includes(mode) ? mode : this.mode;
-    if (next === this.mode) return next;
-    const from = this.mode;
-    this.mode = next;
-    this.stopPlacement();
-    if (from === 'pip') this.context?.releasePane(this);
-    if (next === 'pip') this.context?.claimPane(this);
-    if (next !== 'inline') this.startPlacement(next);
-    this.controller?.hostContextChanged({ displayMode: next });
-    // The keyboard follows the view: into full screen, and back to the button that opened it.
-    if (next === 'fullscreen' || from === 'fullscreen') {
-      void this.updateComplete.then(() => this.box?.querySelector<HTMLButtonElement>('.toolbar button')?.focus());
-    }
-    return next;
+    this.setMode(mode, keepScroll);
   }
 
   /**
-   * Out of its card the box is placed over an area of the chat: in the pane, the area the chat
-   * makes for it (at its side, or below the conversation when the chat is narrow); in full
-   * screen, the chat's whole box — never more of the page than the chat.
+   * Out of its card the box is placed over an area of the chat (`FramePlacement`): floating over
+   * the conversation, or in full screen over the chat's whole box — never more of the page than the chat.
    */
-  private startPlacement(mode: DisplayMode): void {
-    // The chat's frame: its box also in a popup or sidebar, where the element itself has none.
-    const chat = closestAcrossShadows(this, '.frame, agent-chat') ?? this;
-    const area = mode === 'pip' ? () => this.context?.paneArea() : () => chat;
-    this.stopPlacing = trackArea(area, chat, (rect) => (this.placedRect = rect));
-  }
-
-  private stopPlacement(): void {
-    this.stopPlacing?.();
-    this.stopPlacing = undefined;
-    this.placedRect = undefined;
+  private setMode(mode: DisplayMode, keepScroll = false): DisplayMode {
+    const next: DisplayMode = this.availableModes().includes(mode) ? mode : this.mode;
+    if (next === this.mode) return next;
+    const from = this.mode;
+    const active = this.shadowRoot?.activeElement;
+    this.mode = next;
+    if (from === 'pip') this.context?.releasePane(this);
+    if (next === 'pip') this.context?.claimPane(this);
+    this.placement.start(next);
+    this.controller?.hostContextChanged({ displayMode: next });
+    // The keyboard follows the view: into full screen and back to the button that opened it; from
+    // a control the view takes away, to the one that stands for it now (the floating frame's handle, Keep in view).
+    if (next === 'fullscreen' || from === 'fullscreen' || (active && active !== this.iframe && this.box?.contains(active))) {
+      const control = next === 'pip' ? '.pip-handle' : from === 'pip' && next === 'inline' ? '.to-pip' : '.toolbar button';
+      void this.updateComplete.then(() => this.box?.querySelector<HTMLButtonElement>(control)?.focus({ preventScroll: keepScroll }));
+    }
+    return next;
   }
 
   /**
@@ -418,7 +400,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   }
 
   private onKeydown(event: KeyboardEvent): void {
-    if (event.key === 'Escape' && this.mode === 'fullscreen') {
+    if (event.key === 'Escape' && this.mode !== 'inline') {
       event.stopPropagation();
       this.personSetsMode('inline');
     }
@@ -438,8 +420,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
       return html`${noticeTemplate(s, 'closed', undefined, undefined)}${result ? mcpContentTemplate(result) : nothing}`;
     }
     if (this.left || app.failure || !app.resource) return noticeTemplate(s, this.left, app.failure, this.summary, app.fromFile ? app.source : undefined);
-    const rect = this.placedRect;
-    const place = this.mode !== 'inline' && rect ? `top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px` : '';
+    const { mode, placement } = this;
     // A borderless preference only lightens the box's boundary (see the styles).
     const bordered = app.resource.meta?.prefersBorder !== false;
     // The app's title is its server's words: its direction controls are shown.
@@ -447,15 +428,22 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     return html`${this.mode === 'pip' ? html`<p class="note">${appFrameTexts(s).appInPane}</p>` : nothing}
       ${waiting === 'sign-in' ? waitingTemplate(s, waiting, app.source, signIn) : nothing}
       <div
-        class="box ${this.mode} ${bordered ? 'bordered' : ''}"
+        class="box ${mode} ${bordered ? 'bordered' : ''} ${placement.dragging ? 'dragging' : ''}"
         part="app-frame"
-        style=${place}
-        role=${this.mode === 'fullscreen' ? 'dialog' : nothing}
-        aria-modal=${this.mode === 'fullscreen' ? 'true' : nothing}
-        aria-label=${this.mode === 'fullscreen' ? title : nothing}
+        style=${mode === 'inline' ? '' : placement.style()}
+        role=${mode === 'fullscreen' ? 'dialog' : mode === 'pip' ? 'group' : nothing}
+        aria-modal=${mode === 'fullscreen' ? 'true' : nothing}
+        aria-label=${mode === 'inline' ? nothing : title}
         @keydown=${this.onKeydown}
       >
-        ${toolbarTemplate(s, { mode: this.mode, source: app.source, reopened: this.reopened, modes: this.availableModes(), set: (mode) => this.personSetsMode(mode) })}
+        ${toolbarTemplate(s, {
+          mode,
+          source: app.source,
+          reopened: this.reopened,
+          modes: this.availableModes(),
+          set: (to) => this.personSetsMode(to),
+          pip: placement.bar((keepScroll) => this.personSetsMode('inline', keepScroll)),
+        })}
         ${asksTemplate(s, this.asks, title)}
         ${
           this.focusGuard.paused

@@ -55,6 +55,9 @@ let nextId = 0;
  * @csspart app-message - A message the app proposes, with Send and Discard (forwarded).
  * @csspart app-source - The name of the app's source above the app (forwarded).
  * @csspart app-paused - The notice of an app paused for taking the keyboard focus, with Resume (forwarded).
+ * @csspart app-pip-handle - The handle that moves the app while it floats over the conversation (forwarded).
+ * @csspart app-pip-back - Puts the floating app back into its card (forwarded).
+ * @csspart app-pip-close - Closes the floating view; the app goes back into its card (forwarded).
  * @csspart mcp-sign-in - Instead of the app while its server asks the person to sign in: Sign in to NAME (forwarded).
  *
  * @slot - What the call asks of the person (questions, an approval), shown below the header.
@@ -248,7 +251,7 @@ export class AgentChatToolCard extends LitElement {
           ${
             call.app
               ? html`<agent-chat-app-frame
-                exportparts="app-frame, app-message, app-source, app-paused, mcp-sign-in"
+                exportparts="app-frame, app-message, app-source, app-paused, app-pip-handle, app-pip-back, app-pip-close, mcp-sign-in"
                 .call=${call}
                 .context=${this.appContext}
                 .heading=${this.heading || call.name || 'app'}
