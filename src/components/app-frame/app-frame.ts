@@ -84,9 +84,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private loading = false;
   private lastPartial = '';
   /** The container size the app was last told (or given in `ui/initialize`). */
-  private lastSize = '';
   private damper?: SizeDamper;
-  private resizeObserver?: ResizeObserver;
   /** Where the box is out of its card (full screen, floating), and the person's moves of it. */
   private readonly placement = new FramePlacement(this, () => this.context?.paneArea());
   /** When the person last left full screen: the app may not take it back right away. */
@@ -96,6 +94,10 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     this,
     () => this.context,
     () => this.box,
+    () => {
+      const size = this.box && this.iframe && containerDimensions(this.mode, this.box.getBoundingClientRect(), this.iframe.getBoundingClientRect(), this.maxHeight());
+      return size && size.width ? { containerDimensions: size } : {};
+    },
     (change) => {
       this.controller?.hostContextChanged(change);
       return !!this.controller;
@@ -118,7 +120,6 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
     this.look.stop();
     this.placement.stop();
     this.context?.releasePane(this);
@@ -192,7 +193,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
         return;
       }
       this.controller = controller;
-      this.observeSize();
+      this.look.observeSize([this.box, this.iframe]);
       this.sync();
     } catch (error) {
       context!.update(call.id, { failure: errorText(error) });
@@ -264,22 +265,6 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     if (height === undefined || this.mode !== 'inline') return;
     const next = this.damper?.next(height, performance.now());
     if (next !== undefined) this.height = next;
-  }
-
-  private observeSize(): void {
-    this.resizeObserver ??= new ResizeObserver(() => this.tellSize());
-    for (const element of [this.box, this.iframe]) if (element) this.resizeObserver.observe(element);
-  }
-
-  /** The app's container changed size (its card's width, the floating frame's size): the app is told. */
-  private tellSize(): void {
-    if (!this.box || !this.iframe) return;
-    const size = containerDimensions(this.mode, this.box.getBoundingClientRect(), this.iframe.getBoundingClientRect(), this.maxHeight());
-    const key = JSON.stringify(size);
-    if (!size.width || key === this.lastSize) return;
-    // The first is what `ui/initialize` said.
-    if (this.lastSize) this.controller?.hostContextChanged({ containerDimensions: size });
-    this.lastSize = key;
   }
 
   /**

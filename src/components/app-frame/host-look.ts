@@ -1,7 +1,7 @@
 /**
  * The part of an app's host context that follows the chat's look and place: theme, style variables
- * and fonts, locale, time zone, and the screen's safe-area insets where the app's box meets the
- * screen's edges. The app hears it in full with `ui/initialize`, then each field again
+ * and fonts, locale, time zone, the container's size, and the screen's safe-area insets where the
+ * app's box meets the screen's edges. The app hears it in full with `ui/initialize`, then each field again
  * (`ui/notifications/host-context-changed`) whenever it changes: the theme or language switched,
  * the page restyled the chat, the chat's fonts were read, the box went full screen on a phone.
  */
@@ -39,11 +39,14 @@ export class HostLook {
   /** Each field as the app last heard it (JSON). */
   private readonly heard = new Map<string, string>();
   private observer?: MutationObserver;
+  private resizes?: ResizeObserver;
 
   constructor(
     private readonly frame: HTMLElement,
     private readonly input: () => LookInput | undefined,
     private readonly box: () => Element | undefined,
+    /** Where the app is: `containerDimensions`, when the box has a size. */
+    private readonly place: () => Record<string, unknown>,
     /** Sends a change to the app; false when there is no app to hear it yet. */
     private readonly send: (change: Record<string, unknown>) => boolean,
   ) {}
@@ -55,6 +58,12 @@ export class HostLook {
     for (const [key, value] of Object.entries(look)) this.heard.set(key, JSON.stringify(value));
     this.watch();
     return look;
+  }
+
+  /** Checks again whenever `elements` change size (the card's width, the floating frame's size). */
+  observeSize(elements: (Element | undefined)[]): void {
+    this.resizes ??= new ResizeObserver(() => this.check());
+    for (const element of elements) if (element) this.resizes.observe(element);
   }
 
   /** Tells the app the fields that changed since it last heard them. */
@@ -69,6 +78,8 @@ export class HostLook {
   stop(): void {
     this.observer?.disconnect();
     this.observer = undefined;
+    this.resizes?.disconnect();
+    this.resizes = undefined;
     this.heard.clear();
   }
 
@@ -82,6 +93,7 @@ export class HostLook {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       styles: { variables: hostStyleVariables(this.frame), ...(fonts ? { css: { fonts } } : {}) },
       safeAreaInsets: safeAreaInsets(this.frame, box),
+      ...this.place(),
     };
   }
 
