@@ -93,7 +93,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private readonly look = new HostLook(
     this,
     () => this.context,
-    () => this.box,
+    () => (this.mode === 'fullscreen' ? this.box : undefined),
     () => {
       const size = this.box && this.iframe && containerDimensions(this.mode, this.box.getBoundingClientRect(), this.iframe.getBoundingClientRect(), this.maxHeight());
       return size && size.width ? { containerDimensions: size } : {};

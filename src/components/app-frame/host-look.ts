@@ -44,7 +44,8 @@ export class HostLook {
   constructor(
     private readonly frame: HTMLElement,
     private readonly input: () => LookInput | undefined,
-    private readonly box: () => Element | undefined,
+    /** The app's box when it may meet the screen's edges (full screen); in its card or floating, the chat's own bars are between. */
+    private readonly atEdges: () => Element | undefined,
     /** Where the app is: `containerDimensions`, when the box has a size. */
     private readonly place: () => Record<string, unknown>,
     /** Sends a change to the app; false when there is no app to hear it yet. */
@@ -86,13 +87,13 @@ export class HostLook {
   private read(): Record<string, unknown> {
     const { theme, locale } = this.input() ?? { theme: 'light', locale: navigator.language };
     const fonts = fontsFor(this.frame, () => this.check());
-    const box = (this.box() ?? this.frame).getBoundingClientRect();
+    const atEdges = this.atEdges();
     return {
       theme,
       locale,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       styles: { variables: hostStyleVariables(this.frame), ...(fonts ? { css: { fonts } } : {}) },
-      safeAreaInsets: safeAreaInsets(this.frame, box),
+      safeAreaInsets: atEdges ? safeAreaInsets(this.frame, atEdges.getBoundingClientRect()) : { top: 0, right: 0, bottom: 0, left: 0 },
       ...this.place(),
     };
   }
