@@ -10,6 +10,7 @@ import { DICE_TOOL } from './mcp-app-server.mjs';
 import { asToolMessage } from './ai-sdk-model.mjs';
 import { EXTRA_SCRIPTS, FOLLOW_UPS, attachmentsReply } from './scripted-extras.mjs';
 import { PAGE_SCRIPTS } from './scripted-page.mjs';
+import { EXAMPLE_SCRIPTS } from './example-apps.mjs';
 
 /** @typedef {import('./scripted-agent.mjs').Step} Step */
 /** @typedef {import('./ai-sdk-model.mjs').Turn} Turn */
@@ -52,6 +53,8 @@ const KEYWORD_LIST = `- **weather** (or **tool**): two server tools with \`execu
 - **long**: a long reply, to try scrolling
 - **state**: the shared state as the widget's own \`data-agent-chat-state\` part, the whole state each time
 - **dice** (or **app**): the model calls the dice roller's MCP tool, a client tool the page runs and whose app shows in the tool card
+- **heatmap** (or **chart**, **cohort**): the model calls the official cohort heat map example's MCP tool, a chart in its app
+- **3d** (or **threejs**, **cube**): the model calls the official three.js example's MCP tool, a WebGL scene in its app
 - **research** (or **subagents**): subagents as tools whose \`execute\` streams their messages, one nested in another and one that fails
 - **plan** (or **trip**): the agent asks you a few questions in a form (the \`${ASK_USER_TOOL}\` client tool) and sums up your answers
 - **delete** (or **clean up**): the agent waits for your approval before deleting files (\`toolApproval\`); nothing is really deleted
@@ -85,7 +88,7 @@ ${KEYWORD_LIST}
 | error | \`text-delta\` | \`error\` |
 | long | \`text-delta\` (many) | \`finish\` |
 | state | \`data-agent-chat-state\` (three times, one \`id\`) | \`finish\` |
-| dice | \`tool-input-available\` (\`${DICE_TOOL}\`) | \`finish\`, the call waiting for the page |
+| dice, heatmap, 3d | \`tool-input-available\` (\`${DICE_TOOL}\` or an example's MCP tool) | \`finish\`, the call waiting for the page |
 | research | \`tool-output-available\` with \`preliminary: true\`, then the final output | \`finish\` |
 | plan | \`tool-input-available\` (\`${ASK_USER_TOOL}\`) | \`finish\`, the call waiting for your answers |
 | delete | \`tool-approval-request\`, then \`tool-output-available\` or \`tool-output-denied\` once you decide | \`finish\` |
@@ -183,6 +186,11 @@ function writtenInsteadOfAsk(view) {
 const KEYWORDS = [
   ['error', /\berror/i, () => errorScript()],
   ['rolled', /\bI rolled\b/i, (view) => rolledScript(view.text, agUiInput(view))],
+  ...EXAMPLE_SCRIPTS.map(([name, pattern, script, answered]) => [
+    name,
+    pattern,
+    (view) => withAnswer(script(view.text, agUiInput(view)), view, (output) => answered(asToolMessage(output))),
+  ]),
   ['dice', /\b(dice|apps?)\b/i, (view) => withAnswer(diceScript(view.text, agUiInput(view)), view, (output) => diceResultScript(asToolMessage(output)))],
   ['research', /\b(research|subagents?|delegat)/i, () => researchScript()],
   ...PAGE_SCRIPTS.map(([name, pattern, script, answered]) => [

@@ -8,6 +8,7 @@ import { contentText } from './message-text.mjs';
 import { HITL_SCRIPTS_BY_KEYWORD, hitlFollowUp, interruptIdFor } from './scripted-hitl.mjs';
 import { EXTRA_SCRIPTS, attachmentsReply } from './scripted-extras.mjs';
 import { PAGE_SCRIPTS, pageToolFollowUp } from './scripted-page.mjs';
+import { EXAMPLE_SCRIPTS, exampleFollowUp } from './example-apps.mjs';
 import { attachmentsOfAgUi } from './attachment-reply.mjs';
 
 /** @typedef {{ type: string } & Record<string, any>} AgUiEvent  An AG-UI event as a plain object. */
@@ -132,6 +133,8 @@ const KEYWORD_LIST = `- **weather** (or **tool**): two tool calls with their res
 - **long**: a long reply, to try scrolling
 - **state**: a state snapshot followed by two JSON Patch deltas
 - **dice** (or **app**): a call of the dice roller's MCP tool, whose app shows in the tool card
+- **heatmap** (or **chart**, **cohort**): a call of the official cohort heat map example's tool, a chart in its app
+- **3d** (or **threejs**, **cube**): a call of the official three.js example's tool, a WebGL scene in its app
 - **research** (or **subagents**): the agent delegates to a team of subagents, one nested in another and one that fails
 - **plan** (or **trip**): the agent asks you a few questions in a form (its \`ask_user\` tool) and sums up your answers
 - **delete** (or **clean up**): the agent pauses for your approval before deleting files (an interrupt); nothing is really deleted
@@ -164,7 +167,7 @@ ${KEYWORD_LIST}
 | error | \`TEXT_MESSAGE_CONTENT\` | \`RUN_ERROR\` |
 | long | \`TEXT_MESSAGE_CONTENT\` (many) | \`RUN_FINISHED\` |
 | state | \`STATE_SNAPSHOT\`, \`STATE_DELTA\` | \`RUN_FINISHED\` |
-| dice | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` | \`RUN_FINISHED\` with the call pending |
+| dice, heatmap, 3d | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` (an MCP tool) | \`RUN_FINISHED\` with the call pending |
 | research | \`SUBAGENT_STARTED\`, \`SUBAGENT_FINISHED\`, \`SUBAGENT_ERROR\` | \`RUN_FINISHED\` |
 | plan | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\` (\`ask_user\`) | \`RUN_FINISHED\` with the call pending |
 | delete | \`TOOL_CALL_START\`, \`TOOL_CALL_ARGS\`, \`TOOL_CALL_END\`, then \`TOOL_CALL_RESULT\` once you decide | \`RUN_FINISHED\` with an interrupt |
@@ -778,6 +781,7 @@ export function cityFrom(text) {
 const SCRIPTS_BY_KEYWORD = [
   [/\berror/i, () => errorScript()],
   [/\bI rolled\b/i, (text, input) => rolledScript(text, input)],
+  ...EXAMPLE_SCRIPTS.map(([, pattern, script]) => [pattern, script]),
   [/\b(dice|apps?)\b/i, (text, input) => diceScript(text, input)],
   [/\b(research|subagents?|delegat)/i, () => researchScript()],
   ...PAGE_SCRIPTS.map(([, pattern, script]) => [pattern, script]),
@@ -794,7 +798,7 @@ const SCRIPTS_BY_KEYWORD = [
  * widget just ran, else by keywords in the last user message.
  */
 export function pickScript(input) {
-  const followUp = hitlFollowUp(input) ?? pageToolFollowUp(input);
+  const followUp = hitlFollowUp(input) ?? pageToolFollowUp(input) ?? exampleFollowUp(input);
   if (followUp) return followUp;
   const answered = answeredDiceCall(input.messages);
   if (answered) return diceResultScript(answered);

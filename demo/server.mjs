@@ -1,11 +1,11 @@
 // Demo backend for <agent-chat>: an AG-UI 1.0 endpoint (/api/agent) and an AI SDK UI message
 // stream endpoint (/api/ai-sdk, ai-sdk-agent.mjs) plus the demo pages and the built bundle, and
-// beside it, each on a port of its own, the dice roller MCP server (an MCP App), a second origin
-// that serves only the MCP Apps sandbox proxy (dist/sandbox.html), and a notes MCP server behind
-// OAuth with its authorization server (for /notes.html and its agent, /api/notes-agent).
+// beside it, each on a port of its own, the dice roller MCP server (an MCP App), two official MCP App
+// examples (example-apps.mjs), a second origin that serves only the MCP Apps sandbox proxy (dist/
+// sandbox.html), and a notes MCP server behind OAuth with its authorization server (for /notes.html).
 //
 //   node demo/server.mjs            → http://127.0.0.1:8787/, /shop.html and /notes.html (PORT, HOST, DEMO_DELAY_MS override;
-//                                     MCP_PORT, SANDBOX_PORT pick the other two ports, else free ones)
+//                                     MCP_PORT, SANDBOX_PORT, HEATMAP_PORT, THREEJS_PORT pick the other ports, else free ones)
 //   OPENAI_API_KEY=… node demo/server.mjs   → a real model instead of the scripted agent
 
 import { createReadStream, existsSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { EventEncoder } from '@ag-ui/encoder';
 import { DEFAULT_DELAY_MS, scriptedRun } from './scripted-agent.mjs';
 import { isOpenaiConfigured, openaiConfig, openaiRun } from './openai-agent.mjs';
 import { startDemoMcpServer } from './mcp-app-server.mjs';
+import { EXAMPLE_APPS, startExampleApps, withExampleUrls } from './example-apps.mjs';
 import { startAuthorizationServer } from './oauth-authorization-server.mjs';
 import { startProtectedMcpServer } from './protected-mcp-server.mjs';
 import { notesRun } from './notes-agent.mjs';
@@ -93,12 +94,12 @@ function escapeAttribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The demo page, with the URLs of the MCP server and of the sandbox proxy filled in. */
+/** The demo page, with the URLs of the MCP servers and of the sandbox proxy filled in. */
 async function sendIndex(req, res, { urls, host }, file = INDEX_HTML) {
   const hostname = requestHostname(req, host.includes(':') ? `[${host}]` : host);
   // The notes server's address is the one its OAuth metadata names, whatever host the page was asked by.
   const values = { MCP_URL: urls.mcp(hostname), SANDBOX_URL: urls.sandbox(hostname), NOTES_URL: urls.notes };
-  const page = (await readFile(file, 'utf8')).replace(/%(MCP_URL|SANDBOX_URL|NOTES_URL)%/g, (_, name) => escapeAttribute(values[name]));
+  const page = withExampleUrls(await readFile(file, 'utf8'), urls.examples, hostname).replace(/%(MCP_URL|SANDBOX_URL|NOTES_URL)%/g, (_, name) => escapeAttribute(values[name]));
   res.writeHead(200, {
     'Content-Type': CONTENT_TYPES['.html'],
     'Content-Length': Buffer.byteLength(page),
@@ -321,7 +322,7 @@ async function listen(handler, { host, port, log }) {
 }
 
 /**
- * Starts the demo server, the dice roller MCP server and the sandbox proxy's origin.
+ * Starts the demo server, the MCP servers (the dice roller, the example apps) and the sandbox proxy's origin.
  *
  * @param {object} [options]
  * @param {number} [options.port] 0 picks a free port.
@@ -332,10 +333,11 @@ async function listen(handler, { host, port, log }) {
  * @param {string} [options.distDir] folder served under /dist/ (the repo's dist/ by default).
  * @param {number} [options.mcpPort] port of the dice roller MCP server; 0 (default) picks a free one.
  * @param {number} [options.sandboxPort] port of the sandbox proxy's origin; 0 (default) picks a free one.
+ * @param {Record<string, number>} [options.examplePorts] ports of the example apps' servers by name (`heatmap`, `threejs`); free ones by default.
  * @param {string} [options.storeDir] where the conversation server's PGlite keeps its data (`memory`: nowhere).
- * @returns {Promise<{ url: string, port: number, agent: string, mcpUrl: string,
- *   mcpCalls: Record<string, number>, sandboxUrl: string, storeDir: string, close: () => Promise<void> }>}
- *   `mcpCalls` counts the MCP server's `tools/call` requests by tool name (live); the conversation
+ * @returns {Promise<{ url: string, port: number, agent: string, mcpUrl: string, mcpCalls: Record<string, number>, sandboxUrl: string,
+ *   examples: Array<{ name: string, label: string, url: string, calls: Record<string, number> }>, storeDir: string, close: () => Promise<void> }>}
+ *   `mcpCalls` counts the MCP server's `tools/call` requests by tool name (live), each example's `calls` its; the conversation
  *   server (the thread store) answers under `/store/`, started on its first request.
  */
 export async function startDemoServer({
@@ -347,6 +349,7 @@ export async function startDemoServer({
   distDir = DEFAULT_DIST_DIR,
   mcpPort = 0,
   sandboxPort = 0,
+  examplePorts = {},
   storeDir = 'memory',
 } = {}) {
   const agent = chooseAgent(env, delayMs);
@@ -355,6 +358,8 @@ export async function startDemoServer({
   try {
     const mcp = await startDemoMcpServer({ host, port: mcpPort });
     started.push(mcp);
+    const examples = await startExampleApps({ host, ports: examplePorts, log });
+    started.push(examples);
     // The notes MCP server asks for OAuth: the demo's own authorization server signs people in.
     const authorization = await startAuthorizationServer({ host });
     started.push(authorization);
@@ -366,6 +371,7 @@ export async function startDemoServer({
       mcp: (hostname) => `http://${hostname}:${mcp.port}/mcp`,
       sandbox: (hostname) => `http://${hostname}:${sandbox.port}/sandbox.html`,
       notes: notes.url,
+      examples: examples.running,
     };
     // Started on its first request (PGlite takes a moment); it needs the built handler.
     const store = lazyThreadStore({ distDir, dataDir: storeDir });
@@ -382,6 +388,7 @@ export async function startDemoServer({
       agent: agent.description,
       mcpUrl: urls.mcp(hostname),
       mcpCalls: mcp.calls,
+      examples: examples.running.map(({ name, label, port: examplePort, calls }) => ({ name, label, url: `http://${hostname}:${examplePort}/mcp`, calls })),
       notesUrl: notes.url,
       authorizationUrl: authorization.url,
       sandboxUrl: urls.sandbox(hostname),
@@ -416,6 +423,7 @@ async function main() {
     env,
     mcpPort: numberFromEnv(env.MCP_PORT, 0, 'MCP_PORT'),
     sandboxPort: numberFromEnv(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
+    examplePorts: Object.fromEntries(EXAMPLE_APPS.map(({ name, portVariable }) => [name, numberFromEnv(env[portVariable], 0, portVariable)])),
     storeDir: demoStoreDir(port),
   });
   console.log(`agent-chat demo: ${server.url}  (${server.agent})`);
@@ -423,6 +431,7 @@ async function main() {
   console.log(`  AG-UI agent endpoint (CORS for pages on localhost / 127.0.0.1): ${server.url}api/agent`);
   console.log(`  AI SDK endpoint (useChat's protocol; a scripted mock model):  ${server.url}${AI_SDK_PATH.slice(1)}`);
   console.log(`  dice roller MCP server (an MCP App): ${server.mcpUrl}`);
+  for (const example of server.examples) console.log(`  ${example.label}: ${example.url}`);
   console.log(`  an MCP server behind OAuth (sign in, progress, a form, an image): ${server.url}notes.html`);
   console.log(`    its server ${server.notesUrl}, its authorization server ${server.authorizationUrl}`);
   console.log(`  sandbox proxy on a second origin:    ${server.sandboxUrl}`);
