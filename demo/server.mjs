@@ -114,7 +114,8 @@ async function sendIndex(req, res, { urls, host }, file = INDEX_HTML) {
 
 /**
  * Serves `sandbox.html` from `distDir` and nothing else. The sandbox proxy must be on another
- * origin than the page (here: another port) and must not get a Content-Security-Policy of its own.
+ * origin than the page (here: another port) and get no Content-Security-Policy but, on a real
+ * site, `frame-ancestors` naming its pages; the demo serves pages on this machine only, and any.
  */
 async function routeSandbox(req, res, distDir) {
   const pathname = requestPath(req);

@@ -4,7 +4,7 @@
  * Pure; used by the host for the single-iframe sandbox and by the sandbox proxy page.
  *
  * What runs inside the document is as free as the reference host makes it (`eval`, `blob:` and
- * `data:` scripts and workers — three.js compiles code, pdf.js starts its worker from a blob), since
+ * `data:` scripts, `blob:` workers — three.js compiles code, pdf.js starts its worker from a blob), since
  * the sandbox, not the policy, is what keeps the app from the page. What leaves the document —
  * network, frames, forms, base URL — is only what the resource declares.
  *

@@ -10,7 +10,7 @@ import type { DownloadAnswer } from './app-download.js';
 import { allowAttribute, buildCsp } from './csp.js';
 import { appDocument, type FocusSignal } from './document-port.js';
 import { FrameTransport } from './frame-transport.js';
-import { APP_SANDBOX, DEDICATED_APP_SANDBOX, PROXY_SANDBOX, type McpCallResult, type UiResourceMeta } from './mcp-types.js';
+import { APP_SANDBOX, PROXY_SANDBOX, type McpCallResult, type UiResourceMeta } from './mcp-types.js';
 
 const HOST_INFO = { name: 'agent-chat', version: '0.1.0' };
 /** How long an app may take to answer `ui/resource-teardown` before its frame goes anyway. */
@@ -48,8 +48,8 @@ export interface FrameSessionOptions {
   meta?: UiResourceMeta;
   /** The sandbox proxy page (another origin); without it the app runs in an opaque-origin frame. */
   sandboxUrl?: string;
-  /** The proxy's origin is the app's own (its `_meta.ui.domain`): the app runs with it, not opaque. */
-  dedicatedOrigin?: boolean;
+  /** The page on the app's own domain (`_meta.ui.domain`) the proxy runs it in, with that origin. */
+  appPage?: string;
   hostContext: McpUiHostContext;
   handlers: FrameHandlers;
 }
@@ -111,10 +111,11 @@ export class FrameSession {
       this.bridge.onsandboxready = () => {
         void this.bridge.sendSandboxResourceReady({
           html: options.html,
-          sandbox: options.dedicatedOrigin ? DEDICATED_APP_SANDBOX : APP_SANDBOX,
+          sandbox: APP_SANDBOX,
           csp: meta?.csp,
           permissions: meta?.permissions,
-        });
+          ...(options.appPage ? { appPage: options.appPage } : {}),
+        } as Parameters<AppBridge['sendSandboxResourceReady']>[0]);
       };
     }
   }

@@ -301,14 +301,14 @@ export class McpHost implements McpHostApi {
     const unchecked = () => !!app.hadOwnCheck && !this.hasOwnCheck(app.source) && typeof this.env.chatCheck() !== 'function';
     const UNCHECKED = `This app was shown while "${app.source}" had its own check, and this page gives none; it may not do that.`;
     const serverUrl = app.via === 'page' ? this.connections.get(app.source)?.config.url : undefined;
-    const sandbox = appSandbox(request.sandboxUrl, meta?.domain, serverUrl, document.baseURI);
+    const sandbox = await appSandbox(request.sandboxUrl, meta?.domain, serverUrl, document.baseURI, location.origin);
     if (sandbox.note) console.info(`<agent-chat>: ${sandbox.note}`);
     const session: FrameSession = new FrameSession({
       iframe: request.iframe,
       html: request.html,
       meta,
       sandboxUrl: sandbox.url,
-      dedicatedOrigin: sandbox.dedicated,
+      appPage: sandbox.appPage,
       hostContext: request.hostContext,
       handlers: {
         callTool: (params): Promise<McpCallResult> => {

@@ -197,8 +197,9 @@ export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** The app document's sandbox: scripts in an opaque origin (never `allow-same-origin`). */
 export const APP_SANDBOX = 'allow-scripts';
 /**
- * An app on a domain of its own (`_meta.ui.domain`, through a sandbox proxy served there): it runs
- * with that origin, which is only ever its own server's, never the page's.
+ * The frame of the page on an app's own domain (`_meta.ui.domain`), inside the proxy on another
+ * name: the app runs with that origin, which is only ever its own server's, never the page's or
+ * its proxy's.
  */
 export const DEDICATED_APP_SANDBOX = 'allow-scripts allow-same-origin';
 /**

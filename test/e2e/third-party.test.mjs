@@ -4,8 +4,8 @@
  * backends and both sandbox modes, with its list of conversations and a reload; every request of
  * the pages, their frames (the sandbox proxy on its own origin, the apps inside it, opaque srcdoc
  * frames) and workers is recorded three ways (context `request` events, a catch-all
- * `context.route`, workers and WebSockets) and must go to one of the demo's own three origins (the
- * page's, its MCP server's, its sandbox proxy's) or stay in the browser (`data:`, `blob:`,
+ * `context.route`, workers and WebSockets) and must go to one of the demo's own origins (the
+ * page's, its MCP servers' — the dice roller and the two official examples — its sandbox proxy's) or stay in the browser (`data:`, `blob:`,
  * `about:`). A request elsewhere is refused and named, with its initiator, in the failure.
  * Images from other origins in a reply (the scripted agent has none, so a hand-made page on the
  * demo's origin) wait for a click under the default `images="click"`. The product page (shop.html)
@@ -217,8 +217,9 @@ describe('no request to a third party through a full walk of the demo (built bun
   before(async () => {
     assert.ok(distBuilt(), 'run `npm run build` first');
     server = await startDemoServer({ port: 0, delayMs: 0, log: () => {}, env: {} });
-    origins = new Set([server.url, server.mcpUrl, server.sandboxUrl].map((url) => new URL(url).origin));
-    assert.equal(origins.size, 3, 'the page, the MCP server and the sandbox proxy each have an origin');
+    const mcpServers = [server.mcpUrl, ...server.examples.map((example) => example.url)];
+    origins = new Set([server.url, ...mcpServers, server.sandboxUrl].map((url) => new URL(url).origin));
+    assert.equal(origins.size, mcpServers.length + 2, 'the page, each MCP server and the sandbox proxy have an origin each');
     browser = await launchChromium();
   });
   after(async () => {

@@ -82,7 +82,7 @@ export class AppFrameRequest implements FrameRequest {
   }
 
   closeRequested(): void {
-    this.frame.onAppClosed(this.instanceId);
+    this.frame.onAppClosed();
   }
 
   appDeclaredModes(modes: DisplayMode[] | undefined): void {
@@ -94,7 +94,7 @@ export class AppFrameRequest implements FrameRequest {
   }
 
   leftItsPage(): void {
-    this.frame.onAppLeftItsPage(this.instanceId);
+    this.frame.onAppLeftItsPage();
   }
 
   acted(): void {

@@ -20,7 +20,7 @@ import { readAppDocument } from './app-document.js';
 import { noticeTemplate, pausedTemplate, toolbarTemplate, waitingTemplate } from './app-frame-parts.js';
 import { appFrameTexts } from './app-frame-texts.js';
 import { FocusGuard } from './focus-guard.js';
-import { pageInputIsRecent } from './focus-watch.js';
+import { pageInputIsRecent, withinActivation } from './focus-watch.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { errorText } from '../../internal/errors.js';
 import { mcpContentTemplate } from '../tool-card/mcp-content.js';
@@ -87,6 +87,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private damper?: SizeDamper;
   /** Where the box is out of its card (full screen, floating), and the person's moves of it. */
   private readonly placement = new FramePlacement(this, () => this.context?.paneArea());
+  /** When a download last spent the person's gesture in the app. */
+  private gestureSpentAt = -Infinity;
   /** When the person last left full screen: the app may not take it back right away. */
   private leftFullScreenAt = -Infinity;
   /** Theme, styles, fonts, locale, safe area: told again to the app when they change. */
@@ -109,10 +111,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     holder: () => this.box,
     refocus: () => this.controller?.refocus(),
     stop: () => {
-      const controller = this.controller;
-      this.controller = undefined;
-      // A paused app no longer speaks to the model.
-      this.context?.setModelContext(this.call.id, this.heading, undefined);
+      const controller = this.release();
       // Once its frame is gone: what is sent then reaches no one.
       void this.updateComplete.then(() => controller?.teardown());
     },
@@ -147,10 +146,16 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
 
   /** Asks the app to wind down (`ui/resource-teardown`) before its card goes away. */
   async teardown(): Promise<void> {
+    await this.release()?.teardown();
+  }
+
+  /** The app is no longer heard: what it told the model goes, and the look is no longer watched for it. */
+  private release(): FrameController | undefined {
     const controller = this.controller;
     this.controller = undefined;
+    this.look.stop();
     this.context?.setModelContext(this.call.id, this.heading, undefined);
-    await controller?.teardown();
+    return controller;
   }
 
   leavePane(): void {
@@ -236,9 +241,8 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   }
 
   /** The app navigated its frame away: it is stopped, and the card says so. */
-  onAppLeftItsPage(instanceId: string, why: 'left' | 'closed' = 'left'): void {
-    this.controller = undefined;
-    this.context?.setModelContext(instanceId, this.heading, undefined);
+  onAppLeftItsPage(why: 'left' | 'closed' = 'left'): void {
+    this.release();
     this.setMode('inline');
     this.proposal?.answer(false);
     this.left = why;
@@ -248,12 +252,10 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
    * The app asked to be closed: it is told to wind down (`ui/resource-teardown`), then its frame
    * goes; the card keeps its call and result, and says the app closed.
    */
-  onAppClosed(instanceId: string): void {
-    const controller = this.controller;
-    this.controller = undefined;
-    void Promise.resolve(controller?.teardown())
+  onAppClosed(): void {
+    void Promise.resolve(this.release()?.teardown())
       .catch(() => {})
-      .finally(() => this.onAppLeftItsPage(instanceId, 'closed'));
+      .finally(() => this.onAppLeftItsPage('closed'));
   }
 
   /** The person pressed inside the app's document, or the app tried to take the focus. */
@@ -293,21 +295,20 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
 
   /** A download, like a popup, needs the app's own activation (or the person's Allow). */
   appDownloads(names: readonly string[]): boolean | Promise<boolean> {
-    return this.appGesture(format(appFrameTexts(this.strings).appAskDownload, { name: names.join(', ') }));
+    return this.appGesture(format(appFrameTexts(this.strings).appAskDownload, { name: names.join(', ') }), true);
   }
 
   /**
-   * Whether the person asked for what the app asks, by a gesture of their own. With none at all the
-   * answer is no. A click or key in the app just before (its frame holds the focus, the page has a
-   * fresh activation, and no click or key on the page itself came that recently) is a yes. Anything
-   * in between — the activation may be the page's, e.g. the composer's Enter while an app holds or
-   * took the focus — asks the person in the card, whose Allow is then the gesture.
+   * Whether the person asked for what the app asks, by a gesture of their own. With none, no. A
+   * click or key in the app just before (its frame holds the focus, the page has a fresh activation,
+   * and no click or key on the page came that recently) is a yes — once, with `spend` (downloads).
+   * Anything in between (the activation may be the page's) asks the person, whose Allow is the gesture.
    */
-  private appGesture(question: string): boolean | Promise<boolean> {
+  private appGesture(question: string, spend = false): boolean | Promise<boolean> {
     const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
     if (activation?.isActive !== true) return false;
     const focused = !!this.iframe && this.shadowRoot?.activeElement === this.iframe;
-    if (focused && !pageInputIsRecent()) return true;
+    if (focused && !pageInputIsRecent() && !(spend && withinActivation(this.gestureSpentAt))) return !spend || !!(this.gestureSpentAt = performance.now());
     if (this.asks.some((ask) => ask.message === question)) return false;
     return this.ask(question);
   }
@@ -336,7 +337,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
     // a control the view takes away, to the one that stands for it now (the floating frame's handle, Keep in view).
     if (next === 'fullscreen' || from === 'fullscreen' || (active && active !== this.iframe && this.box?.contains(active))) {
       const control = next === 'pip' ? '.pip-handle' : from === 'pip' && next === 'inline' ? '.to-pip' : '.toolbar button';
-      void this.updateComplete.then(() => this.box?.querySelector<HTMLButtonElement>(control)?.focus({ preventScroll: keepScroll }));
+      void this.updateComplete.then(() => this.placement.focus(this.box?.querySelector<HTMLButtonElement>(control), keepScroll));
     }
     return next;
   }

@@ -95,6 +95,11 @@ export function pageInputIsRecent(): boolean {
   return performance.now() - pageInput.at < ACTIVATION_LIFESPAN_MS;
 }
 
+/** Whether `at` (a `performance.now()` time) is within the user activation it came with. */
+export function withinActivation(at: number): boolean {
+  return performance.now() - at < ACTIVATION_LIFESPAN_MS;
+}
+
 export function watchFocus(claimant: FocusClaimant): void {
   if (!hearingInput) {
     hearingInput = true;

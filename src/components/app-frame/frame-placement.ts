@@ -75,6 +75,18 @@ export class FramePlacement {
     return { onPointerDown, onPointerMove, onPointerEnd, onHandleKey, back: () => toCard(false), close: () => toCard(true) };
   }
 
+  /**
+   * Gives `control` the keyboard; with `keepScroll`, without moving the conversation — unless the
+   * control is out of its view, where a focus could not be seen: then it scrolls just enough.
+   */
+  focus(control: HTMLElement | null | undefined, keepScroll: boolean): void {
+    if (!control) return;
+    const area = this.pipArea()?.getBoundingClientRect();
+    const rect = control.getBoundingClientRect();
+    const seen = !!area && rect.top >= area.top && rect.bottom <= area.bottom;
+    control.focus({ preventScroll: keepScroll && seen });
+  }
+
   /** A press on the frame's bar (not on its buttons, bar the handle) starts a drag. */
   readonly onPointerDown = (event: PointerEvent): void => {
     const target = event.composedPath()[0] as Element | undefined;

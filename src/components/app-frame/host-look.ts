@@ -9,24 +9,33 @@ import { chatFontFaces } from '../../mcp/host-fonts.js';
 import { hostStyleVariables, safeAreaInsets } from '../../mcp/host-styles.js';
 import { closestAcrossShadows } from './box-placement.js';
 
-/** The chat's `@font-face` rules for apps, read once per set of font lists. */
-const fontFaces = new Map<string, { css?: string; read: boolean; done: Promise<void> }>();
+interface FontRead {
+  /** What was read last (kept while a newer read is under way). */
+  css?: string;
+  /** The page's style sheets when it was read: more of them, and it is read again (a font loaded late). */
+  sheets: number;
+  reading?: Promise<void>;
+}
 
-/** The fonts as read; while they are being read, `onRead` is called once they are. */
+/** The chat's `@font-face` rules for apps, by its font lists. */
+const fontReads = new Map<string, FontRead>();
+
+/** The fonts as last read; while they are (read again), `onRead` is called once they are. */
 function fontsFor(probe: HTMLElement, onRead: () => void): string | undefined {
   const style = getComputedStyle(probe);
   const lists = [style.getPropertyValue('--_font').trim(), style.getPropertyValue('--_font-mono').trim()];
   const key = lists.join('\n');
-  let entry = fontFaces.get(key);
-  if (!entry) {
-    const made: { css?: string; read: boolean; done: Promise<void> } = { read: false, done: Promise.resolve() };
-    made.done = chatFontFaces(lists)
-      .then((css) => void (made.css = css))
+  const sheets = document.styleSheets.length + document.adoptedStyleSheets.length;
+  let entry = fontReads.get(key);
+  if (!entry || entry.sheets !== sheets) {
+    const read: FontRead = { css: entry?.css, sheets };
+    read.reading = chatFontFaces(lists)
+      .then((css) => void (read.css = css))
       .catch(() => undefined)
-      .finally(() => (made.read = true));
-    fontFaces.set(key, (entry = made));
+      .finally(() => (read.reading = undefined));
+    fontReads.set(key, (entry = read));
   }
-  if (!entry.read) void entry.done.then(onRead);
+  void entry.reading?.then(onRead);
   return entry.css;
 }
 

@@ -7,13 +7,7 @@
  * however the chat is resized, the frame stays inside its area, in the same corner or proportion.
  */
 import type { DisplayMode } from '../../mcp/host-api.js';
-
-export interface Rect {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
+import type { BoxRect } from './box-placement.js';
 
 export interface Size {
   width: number;
@@ -56,7 +50,7 @@ export function pipSize(area: Size): Size {
 }
 
 /** The frame's box at `spot` in `area` (both in the same coordinates). */
-export function pipRect(area: Rect, spot: PipSpot, size: Size = pipSize(area)): Rect {
+export function pipRect(area: BoxRect, spot: PipSpot, size: Size = pipSize(area)): BoxRect {
   const free = freeOf(area, size);
   return {
     left: Math.round(area.left + free.marginX + clamp(spot.x, 0, 1) * free.x),
@@ -81,12 +75,12 @@ export function keyMove(key: string, shift: boolean): [dx: number, dy: number] |
 }
 
 /**
- * What the app is told of its container (`containerDimensions`): in its card (and full screen),
- * its width and the tallest it may grow; in picture-in-picture, the fixed width and height of the
+ * What the app is told of its container (`containerDimensions`): in its card, its width and the
+ * tallest it may grow; in full screen and picture-in-picture, the fixed width and height of the
  * frame's part it draws in.
  */
 export function containerDimensions(mode: DisplayMode, box: Size, frame: Size, maxHeight: number): { width: number; maxHeight: number } | { width: number; height: number } {
-  if (mode === 'pip') return { width: Math.round(frame.width), height: Math.round(frame.height) };
+  if (mode !== 'inline') return { width: Math.round(frame.width), height: Math.round(frame.height) };
   return { width: Math.round(box.width), maxHeight };
 }
 

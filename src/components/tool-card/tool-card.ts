@@ -171,6 +171,8 @@ export class AgentChatToolCard extends LitElement {
 
   private toggle() {
     this.open = !this.open;
+    // Folded, the card holds its app again: a floating one would otherwise vanish with the body.
+    if (!this.open) this.appFrame()?.leavePane();
   }
 
   /** The frame of the call's MCP App, when it has one. */

@@ -106,6 +106,13 @@ describe('MCP Apps: an app downloads a file (ui/download-file)', function () {
     expect([...new Uint8Array(await png.arrayBuffer())]).to.deep.equal([137, 80, 78, 71, 0, 255]);
     // Whatever the app says it is, the browser is given bytes to save, nothing to show.
     expect([csv.type, png.type]).to.deep.equal(['application/octet-stream', 'application/octet-stream']);
+
+    // That click was spent: another request within its activation asks the person, and saves nothing meanwhile.
+    expect(activation().isActive, 'the click’s activation lasts').to.equal(true);
+    command(el, { probe: 'download', contents: [textFile('file:///again.txt', 'again')] });
+    await until(() => /again\.txt/.test(appFrame(el)!.shadowRoot!.querySelector('.ask')?.textContent ?? ''), 'the person asked');
+    expect(saved.map((file) => file.name)).to.deep.equal(['report.csv', 'pixel.png']);
+    expect(events).to.have.length(2);
   });
 
   it('saves nothing when the page cancels agent-chat-download, and the app is told the page declined', async () => {

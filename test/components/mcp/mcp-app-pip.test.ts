@@ -194,6 +194,21 @@ describe('MCP Apps: picture-in-picture, a frame floating over the conversation',
     await until(() => reports.some((r) => r.callResult?.content?.[0]?.text === 'counted 7'), 'a call from the app in its card');
   });
 
+  it('folding its card while it floats puts the app back into the card, folded with it, still running', async () => {
+    const el = await readyProbe();
+    const iframe = appIframe(el)!;
+    await keepInView(el);
+    deepQuery<HTMLButtonElement>(el, '[part="tool-card-header"]')!.click();
+    await until(() => !box(el).classList.contains('pip'), 'back in the card');
+    await frames();
+    expect(iframe.getClientRects().length, 'folded with its card').to.equal(0);
+    await until(() => contextChanges(reports).filter((p) => p.displayMode).length === 2, 'the mode told');
+    deepQuery<HTMLButtonElement>(el, '[part="tool-card-header"]')!.click();
+    await frames();
+    expect(iframe.getClientRects().length, 'shown again in its card').to.be.greaterThan(0);
+    expect(appIframe(el), 'the same live app').to.equal(iframe);
+  });
+
   it('Tab reaches its handle, Back and Close, each named; Esc there and Back put it into its card', async () => {
     const el = await readyProbe();
     await keepInView(el);

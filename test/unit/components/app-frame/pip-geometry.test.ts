@@ -1,21 +1,11 @@
 import { expect } from '@open-wc/testing';
-import {
-  PIP_BIG_STEP,
-  PIP_MARGIN,
-  PIP_STEP,
-  containerDimensions,
-  defaultSpot,
-  keyMove,
-  moveSpot,
-  pipRect,
-  pipSize,
-  type Rect,
-} from '../../../../src/components/app-frame/pip-geometry.js';
+import { PIP_BIG_STEP, PIP_MARGIN, PIP_STEP, containerDimensions, defaultSpot, keyMove, moveSpot, pipRect, pipSize } from '../../../../src/components/app-frame/pip-geometry.js';
+import type { BoxRect } from '../../../../src/components/app-frame/box-placement.js';
 
-const desktop: Rect = { top: 60, left: 100, width: 900, height: 560 };
-const phone: Rect = { top: 56, left: 0, width: 390, height: 640 };
+const desktop: BoxRect = { top: 60, left: 100, width: 900, height: 560 };
+const phone: BoxRect = { top: 56, left: 0, width: 390, height: 640 };
 
-function inside(rect: Rect, area: Rect): boolean {
+function inside(rect: BoxRect, area: BoxRect): boolean {
   return rect.left >= area.left && rect.top >= area.top && rect.left + rect.width <= area.left + area.width && rect.top + rect.height <= area.top + area.height;
 }
 
@@ -58,7 +48,7 @@ describe('pip geometry: where it floats', () => {
 
   it('keeps its corner when the area is resized, and stays inside it', () => {
     const spot = defaultSpot(false);
-    const smaller: Rect = { top: 60, left: 100, width: 500, height: 300 };
+    const smaller: BoxRect = { top: 60, left: 100, width: 500, height: 300 };
     const rect = pipRect(smaller, spot);
     expect(rect.left + rect.width).to.equal(smaller.left + smaller.width - PIP_MARGIN);
     expect(rect.top + rect.height).to.equal(smaller.top + smaller.height - PIP_MARGIN);
@@ -117,7 +107,7 @@ describe('pip geometry: the person moves it', () => {
 describe('pip geometry: what the app is told of its container', () => {
   it('in its card, its width and the tallest it may grow; floating, its fixed size', () => {
     expect(containerDimensions('inline', { width: 612.4, height: 200 }, { width: 610, height: 160 }, 640)).to.deep.equal({ width: 612, maxHeight: 640 });
-    expect(containerDimensions('fullscreen', { width: 900, height: 700 }, { width: 898, height: 660 }, 640)).to.deep.equal({ width: 900, maxHeight: 640 });
+    expect(containerDimensions('fullscreen', { width: 900, height: 700 }, { width: 898, height: 660 }, 640)).to.deep.equal({ width: 898, height: 660 });
     expect(containerDimensions('pip', { width: 400, height: 336 }, { width: 398.2, height: 297.6 }, 640)).to.deep.equal({ width: 398, height: 298 });
   });
 });
