@@ -7,6 +7,7 @@
 
 import { startMcpServer } from './mcp-http.mjs';
 import { contentText } from './message-text.mjs';
+import { scriptFollowUp } from './scripted-page.mjs';
 
 /** @typedef {import('./scripted-agent.mjs').Step} Step */
 /** @typedef {import('@ag-ui/core').RunAgentInput} RunAgentInput */
@@ -213,15 +214,5 @@ export const EXAMPLE_SCRIPTS = [
  * @param {RunAgentInput} input @returns {Step[] | undefined}
  */
 export function exampleFollowUp(input) {
-  const list = input.messages ?? [];
-  const names = new Map();
-  for (const message of list) {
-    if (message?.role !== 'assistant') continue;
-    for (const call of message.toolCalls ?? []) names.set(call.id, call.function?.name);
-  }
-  for (let index = list.length - 1; index >= 0 && list[index]?.role === 'tool'; index--) {
-    const entry = EXAMPLE_SCRIPTS.find((script) => script[4] === names.get(list[index].toolCallId));
-    if (entry) return entry[3](list[index]);
-  }
-  return undefined;
+  return scriptFollowUp(input, EXAMPLE_SCRIPTS);
 }

@@ -236,6 +236,15 @@ export const PAGE_SCRIPTS = [
  * @param {RunAgentInput} input @returns {Step[] | undefined}
  */
 export function pageToolFollowUp(input) {
+  return scriptFollowUp(input, PAGE_SCRIPTS);
+}
+
+/**
+ * The reply to a run whose messages end with the tool message answering a call of one of
+ * `scripts`' tools (`[word, pattern, script, follow-up, tool name]`). Undefined otherwise.
+ * @param {RunAgentInput} input @param {Array<[string, RegExp, Function, Function, string]>} scripts @returns {Step[] | undefined}
+ */
+export function scriptFollowUp(input, scripts) {
   const list = input.messages ?? [];
   const names = new Map();
   for (const message of list) {
@@ -243,7 +252,7 @@ export function pageToolFollowUp(input) {
     for (const call of message.toolCalls ?? []) names.set(call.id, call.function?.name);
   }
   for (let index = list.length - 1; index >= 0 && list[index]?.role === 'tool'; index--) {
-    const entry = PAGE_SCRIPTS.find((script) => script[4] === names.get(list[index].toolCallId));
+    const entry = scripts.find((script) => script[4] === names.get(list[index].toolCallId));
     if (entry) return entry[3](list[index]);
   }
   return undefined;
