@@ -51,14 +51,29 @@ export class FramePlacement {
       this.area = rect;
       this.place();
     });
+    if (mode === 'fullscreen') this.host.shadowRoot?.addEventListener('focusout', this.keepFocusIn, true);
   }
 
   stop(): void {
+    this.host.shadowRoot?.removeEventListener('focusout', this.keepFocusIn, true);
     this.stopTracking?.();
     this.stopTracking = undefined;
     this.mode = undefined;
     this.rect = this.area = this.drag = undefined;
   }
+
+  /**
+   * In full screen the box covers the chat: the keyboard may not go to what is under it (Tab out of
+   * the app, or back past the box's first control), and goes to the box's first control instead.
+   * The page around the chat is not covered, and keeps its own focus.
+   */
+  private readonly keepFocusIn = (event: Event): void => {
+    const to = (event as FocusEvent).relatedTarget as Node | null;
+    const box = this.host.shadowRoot?.querySelector<HTMLElement>('.box');
+    const chat = closestAcrossShadows(this.host, 'agent-chat');
+    if (!to || !box || !chat || box.contains(to) || !within(to, chat)) return;
+    queueMicrotask(() => box.querySelector<HTMLElement>('.toolbar button')?.focus());
+  };
 
   /** The box's inline style: its place out of its card. */
   style(): string {
@@ -130,4 +145,10 @@ export class FramePlacement {
     this.rect = this.mode === 'pip' && this.spot ? pipRect(area, this.spot) : area;
     this.host.requestUpdate();
   }
+}
+
+/** Whether `node` is `ancestor` or inside it, across shadow roots. */
+function within(node: Node, ancestor: Node): boolean {
+  for (let at: Node | null = node; at; at = at.parentNode ?? (at instanceof ShadowRoot ? at.host : null)) if (at === ancestor) return true;
+  return false;
 }
