@@ -1,8 +1,7 @@
 /**
  * `<agent-chat>`'s element class: every attribute and property the page sets, with their defaults,
- * and the public methods. Its controllers, and how they work together, are made and wired by
- * `chat-wiring.ts`; the tag (`agent-chat.ts`) adds the documentation of parts and custom
- * properties, and the styles.
+ * and the public methods. Its controllers are made and wired by `chat-wiring.ts`; the tag
+ * (`agent-chat.ts`) adds the documentation of parts and custom properties, and the styles.
  */
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
@@ -241,7 +240,6 @@ export class AgentChatElement extends LitElement {
    * upload; a failure refuses the file (`reason: 'upload'`). Without it, files travel inline (base64).
    */
   @property({ attribute: false }) uploadFile?: UploadFile;
-
   private readonly wiring = new ChatWiring(this);
 
   /**
