@@ -34,12 +34,23 @@ export async function openPage(browser, url, html) {
   return { page, problems, debug };
 }
 
-/** Types into the chat's composer, presses Enter, and resolves with the response-end detail. */
+/**
+ * Types into the chat's composer, presses Enter, and resolves with the response-end detail. The
+ * page holds the promise it waits on (Chromium may collect one only the DevTools protocol holds,
+ * failing the wait with "Resulting promise was garbage collected").
+ */
 export async function chatTurn(page, text, selector = 'agent-chat') {
-  const ended = page.evaluate(
-    (selector) => new Promise((resolve) => document.querySelector(selector).addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true })),
-    selector,
-  );
+  const ended = page.evaluate((selector) => {
+    const held = (window.__chatTurnsWaiting ??= new Set());
+    const ending = new Promise((resolve) => document.querySelector(selector).addEventListener('agent-chat-response-end', (event) => resolve(event.detail), { once: true })).then(
+      (detail) => {
+        held.delete(ending);
+        return detail;
+      },
+    );
+    held.add(ending);
+    return ending;
+  }, selector);
   const input = page.locator(`${selector} textarea`);
   await input.fill(text);
   await input.press('Enter');
