@@ -20,7 +20,7 @@ import { readAppDocument } from './app-document.js';
 import { noticeTemplate, pausedTemplate, toolbarTemplate, waitingTemplate } from './app-frame-parts.js';
 import { appFrameTexts } from './app-frame-texts.js';
 import { FocusGuard } from './focus-guard.js';
-import { pageInputIsRecent, withinActivation } from './focus-watch.js';
+import { focusArrives, pageInputIsRecent, withinActivation } from './focus-watch.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { errorText } from '../../internal/errors.js';
 import { mcpContentTemplate } from '../tool-card/mcp-content.js';
@@ -284,30 +284,27 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
 
   /** A popup needs the app's own activation (or the person's Allow), not one borrowed from the page. */
   async appOpensLink(url: string): Promise<boolean> {
-    let host = url;
-    try {
-      host = new URL(url).host || url;
-    } catch {
-      return false;
-    }
+    const host = URL.canParse(url) ? new URL(url).host || url : '';
+    if (!host) return false;
     return (await this.appGesture(format(appFrameTexts(this.strings).appAskOpenLink, { host }))) && this.context!.openLink(url);
   }
 
   /** A download, like a popup, needs the app's own activation (or the person's Allow). */
-  appDownloads(names: readonly string[]): boolean | Promise<boolean> {
+  appDownloads(names: readonly string[]): Promise<boolean> {
     return this.appGesture(format(appFrameTexts(this.strings).appAskDownload, { name: names.join(', ') }), true);
   }
 
   /**
    * Whether the person asked for what the app asks, by a gesture of their own. With none, no. A
-   * click or key in the app just before (its frame holds the focus, the page has a fresh activation,
-   * and no click or key on the page came that recently) is a yes — once, with `spend` (downloads).
+   * click or key in the app just before (its frame holds the focus, or gets it a moment after the
+   * message; the page has a fresh activation but no click or key of its own that recent) is a yes —
+   * once, with `spend` (downloads).
    * Anything in between (the activation may be the page's) asks the person, whose Allow is the gesture.
    */
-  private appGesture(question: string, spend = false): boolean | Promise<boolean> {
+  private async appGesture(question: string, spend = false): Promise<boolean> {
     const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
     if (activation?.isActive !== true) return false;
-    const focused = !!this.iframe && this.shadowRoot?.activeElement === this.iframe;
+    const focused = !pageInputIsRecent() && (await focusArrives(() => !!this.iframe && this.shadowRoot?.activeElement === this.iframe));
     if (focused && !pageInputIsRecent() && !(spend && withinActivation(this.gestureSpentAt))) return !spend || !!(this.gestureSpentAt = performance.now());
     if (this.asks.some((ask) => ask.message === question)) return false;
     return this.ask(question);

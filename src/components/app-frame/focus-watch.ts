@@ -21,6 +21,9 @@ export interface FocusClaimant {
 const POLL_MS = 100;
 /** How long the page's user activation lasts after an input of its own (ms). */
 const ACTIVATION_LIFESPAN_MS = 5_000;
+/** How long an app's request waits for the focus its click gave its frame to reach the page (ms). */
+const FOCUS_LAG_MS = 1_000;
+const FOCUS_LOOK_MS = 20;
 
 const claimants = new Set<FocusClaimant>();
 /** The person's last pointer or key press on the page, and last Tab (until a page element takes the focus). */
@@ -93,6 +96,27 @@ const listeners: [EventTarget, string, EventListener, boolean][] = [
 /** The page had an input of its own recently enough that its activation may come from it. */
 export function pageInputIsRecent(): boolean {
   return performance.now() - pageInput.at < ACTIVATION_LIFESPAN_MS;
+}
+
+/**
+ * Whether `focused()` holds now or within a short while. A click in an app's frame moves the focus
+ * there, but the page may hear of that move after the message the click made the app send. Focus
+ * seen late counts once the frame's guard has judged the move and not given it back.
+ */
+export function focusArrives(focused: () => boolean): boolean | Promise<boolean> {
+  if (focused()) return true;
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const check = (confirming: boolean) => {
+      look();
+      const holds = focused();
+      if (holds && confirming) resolve(true);
+      else if (holds) setTimeout(() => check(true));
+      else if (performance.now() - start >= FOCUS_LAG_MS) resolve(false);
+      else setTimeout(() => check(false), FOCUS_LOOK_MS);
+    };
+    setTimeout(() => check(false), FOCUS_LOOK_MS);
+  });
 }
 
 /** Whether `at` (a `performance.now()` time) is within the user activation it came with. */

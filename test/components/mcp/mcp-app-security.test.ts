@@ -188,6 +188,22 @@ describe('MCP Apps: full screen, popups and model context need the app’s own g
     await until(() => covers(), 'over the chat');
   });
 
+  it('full screen on a click in the app, also when the page hears of the focus it gave the frame after the app’s request', async () => {
+    const el = await readyProbe(reports);
+    const frame = appFrame(el)!;
+    const iframe = appIframe(el)!;
+    await noActivation();
+    await clickInsideApp(el);
+    await until(() => frame.shadowRoot!.activeElement === iframe, 'the click put the focus in the app');
+    // The order a busy page may see: the app's message first, the focus in its frame a moment later.
+    frame.shadowRoot!.querySelector<HTMLButtonElement>('.toolbar button')!.focus();
+    expect(frame.shadowRoot!.activeElement).to.not.equal(iframe);
+    const mode = ask(el, reports, { probe: 'mode', mode: 'fullscreen' }, 'modeResult');
+    await clickInsideApp(el);
+    expect((await mode).modeResult.mode).to.equal('fullscreen');
+    expect(frame.shadowRoot!.querySelector('.ask'), 'no question').to.equal(null);
+  });
+
   it('popups: ui/open-link with no gesture is an error for the app; the composer’s Enter asks the person first', async () => {
     const el = await readyProbe(reports);
     const opened: unknown[][] = [];
