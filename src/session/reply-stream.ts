@@ -16,7 +16,7 @@ import { answerClientCalls, approvalOf, withPendingCalls, type Approvals } from 
 import type { ClientTools } from './client-tools.js';
 import { requestTurns, runRequest } from './run-request.js';
 import type { Run, RunSetup } from './reply-run.js';
-import { pageStays, SLICE_MS } from './time-slices.js';
+import { pageStays, sliceFor } from './time-slices.js';
 
 /** What the stream needs of the session it runs in. */
 export interface StreamHost {
@@ -109,7 +109,8 @@ class ReplyStream {
     const { signal } = run.abort;
     /** Calls announced (`agent-chat-tool-call`) for this request. */
     const announced = new Set<string>();
-    let sliceStart = performance.now();
+    const started = performance.now();
+    let sliceStart = started;
     let iterator: AsyncIterator<unknown> | undefined;
     /** A picked-up reply starts over with the first event (the stream comes again from its start). */
     let restart = reconnect !== undefined;
@@ -167,7 +168,7 @@ class ReplyStream {
         if (event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped') return;
         // A transport that keeps its own record of the reply sends it after a chunk's events: pauses come only after it.
         if (event.type === 'wire-snapshot') chunked = true;
-        if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > SLICE_MS) {
+        if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > sliceFor(sliceStart - started)) {
           await host.pause();
           if (signal.aborted) return;
           sliceStart = performance.now();

@@ -4,10 +4,18 @@
  */
 
 /**
- * The longest stretch (ms) spent applying streamed events before the view gets to draw. A fast
- * backend's buffered stream would otherwise be read in one long task, with no frame in between.
+ * The stretch (ms) spent applying streamed events before the view gets to draw, in a reply's first
+ * moments, while the code that applies and draws them is still cold. A fast backend's buffered
+ * stream would otherwise be read in one long task, with no frame in between.
  */
-export const SLICE_MS = 5;
+const SLICE_MS = 5;
+/** The stretch once the reply is under way: a fast stream is drawn in fewer, fuller frames. */
+const WARM_SLICE_MS = 10;
+/** How long a reply's first, shorter slices last (ms). */
+const WARM_UP_MS = 150;
+
+/** How long a slice may be, `sinceStart` ms after the reply's stream began. */
+export const sliceFor = (sinceStart: number): number => (sinceStart < WARM_UP_MS ? SLICE_MS : WARM_SLICE_MS);
 
 let channel: MessageChannel | undefined;
 const waiting: (() => void)[] = [];

@@ -59,6 +59,41 @@ describe('ChatSession', () => {
     expect(reply.role === 'assistant' && reply.parts[0].kind === 'text' && reply.parts[0].text.length).to.equal(60);
   });
 
+  it('draws a reply’s first moments in short slices, then in longer ones once the stream is under way', async () => {
+    const transport: Transport = {
+      async *run(): AsyncGenerator<ChatEvent> {
+        yield { type: 'run-started', runId: 'r' };
+        for (let i = 0; i < 400; i++) {
+          busyFor(1);
+          yield { type: 'text-delta', messageId: 'm', delta: 'x' };
+        }
+        yield { type: 'run-finished' };
+      },
+    };
+    const slices: { at: number; events: number }[] = [];
+    const listener = quietListener();
+    let events = 0;
+    listener.changed = () => void events++;
+    const session = new ChatSession(
+      listener,
+      () => ({ threadId: 't', transport }),
+      async () => {
+        slices.push({ at: performance.now(), events });
+        events = 0;
+      },
+    );
+    const started = performance.now();
+    session.send('go');
+    while (listener.ends.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    // Each event takes 1 ms: a slice of 5 ms applies about 5, one of 10 ms about 10.
+    const early = slices.filter((slice) => slice.at - started < 100).map((slice) => slice.events);
+    const late = slices.filter((slice) => slice.at - started > 250).map((slice) => slice.events);
+    expect(early.length, 'short slices first').to.be.greaterThan(3);
+    expect(median(early)).to.be.within(3, 7);
+    expect(median(late)).to.be.within(9, 13);
+  });
+
   it('takes a broken connection a task later: a page unloading in between keeps its reply as it was shown', async () => {
     // A page that goes away breaks its connections as it unloads, just before its `pagehide`
     // listeners save the conversation; the task after that never comes.
