@@ -15,7 +15,7 @@ const APP_MIME = 'text/html;profile=mcp-app';
 
 /** `capabilities`: what the probe declares in its `ui/initialize` (`appCapabilities`). */
 function probePage(fetchUrl, capabilities = {}) {
-  return `<!doctype html><html><head><title>probe</title></head><body><p id="state">starting</p><input id="grab" aria-label="grab"><script>
+  return `<!doctype html><html><head><title>probe</title></head><body><p id="state">starting</p><input id="grab" aria-label="grab"><dialog id="modal"><input aria-label="in the dialog"></dialog><script>
 const FETCH_URL = ${JSON.stringify(fetchUrl)};
 let nextId = 0;
 const pending = new Map();
@@ -39,6 +39,13 @@ window.addEventListener('message', async (event) => {
     if (m.probe === 'navigate') location.href = m.url;
     // A hostile app: it takes the focus, and takes it back whenever it loses it.
     if (m.probe === 'steal-focus') { const grab = document.getElementById('grab'); grab.focus(); addEventListener('blur', () => setTimeout(() => grab.focus(), 0)); }
+    // A hostile app that borrows a click elsewhere: it takes the focus back by opening a modal dialog
+    // (past the check on its own focus() calls) whenever it loses it, and asks for full screen every 50 ms.
+    if (m.probe === 'dialog-mode') {
+      const modal = document.getElementById('modal');
+      addEventListener('blur', () => setTimeout(() => { if (modal.open) modal.close(); modal.showModal(); }, 0));
+      setInterval(async () => report({ modeResult: (await request('ui/request-display-mode', { mode: 'fullscreen' })).result }), 50);
+    }
     if (m.probe === 'size') notify('ui/notifications/size-changed', { width: 300, height: m.height });
     if (m.probe === 'close') notify('ui/notifications/request-teardown', {});
     if (m.probe === 'font') { const style = document.createElement('style'); style.textContent = m.css; document.head.append(style); const faces = await document.fonts.load('16px "' + m.family + '"').catch(() => []); report({ fontFaces: faces.length, family: m.family }); }

@@ -15,12 +15,12 @@ import { appFrameStyles } from './app-frame.styles.js';
 import { FramePlacement } from './frame-placement.js';
 import { containerDimensions } from './pip-geometry.js';
 import { define } from '../../internal/define.js';
-import { ARMING_MS, asksTemplate, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
+import { ARMING_MS, asksTemplate, linkHost, proposalTemplate, type Ask, type Proposal } from './app-prompts.js';
 import { readAppDocument } from './app-document.js';
 import { noticeTemplate, pausedTemplate, toolbarTemplate, waitingTemplate } from './app-frame-parts.js';
 import { appFrameTexts } from './app-frame-texts.js';
 import { FocusGuard } from './focus-guard.js';
-import { focusArrives, pageInputIsRecent, withinActivation } from './focus-watch.js';
+import { pageInputIsRecent, withinActivation } from './focus-watch.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { errorText } from '../../internal/errors.js';
 import { mcpContentTemplate } from '../tool-card/mcp-content.js';
@@ -284,7 +284,7 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
 
   /** A popup needs the app's own activation (or the person's Allow), not one borrowed from the page. */
   async appOpensLink(url: string): Promise<boolean> {
-    const host = URL.canParse(url) ? new URL(url).host || url : '';
+    const host = linkHost(url);
     if (!host) return false;
     return (await this.appGesture(format(appFrameTexts(this.strings).appAskOpenLink, { host }))) && this.context!.openLink(url);
   }
@@ -304,8 +304,10 @@ export class AgentChatAppFrame extends LitElement implements PaneHolder {
   private async appGesture(question: string, spend = false): Promise<boolean> {
     const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
     if (activation?.isActive !== true) return false;
-    const focused = !pageInputIsRecent() && (await focusArrives(() => !!this.iframe && this.shadowRoot?.activeElement === this.iframe));
-    if (focused && !pageInputIsRecent() && !(spend && withinActivation(this.gestureSpentAt))) return !spend || !!(this.gestureSpentAt = performance.now());
+    const admitted = !pageInputIsRecent() && (await this.focusGuard.admission());
+    // The wait may have outlasted the card or its app; a page input meanwhile makes the activation the page's.
+    if (!this.isConnected || !this.controller || this.focusGuard.paused) return false;
+    if (admitted && !pageInputIsRecent() && !(spend && withinActivation(this.gestureSpentAt))) return !spend || !!(this.gestureSpentAt = performance.now());
     if (this.asks.some((ask) => ask.message === question)) return false;
     return this.ask(question);
   }

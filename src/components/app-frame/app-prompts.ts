@@ -12,6 +12,15 @@ import { textWithLabel } from '../../render/label-in-text.js';
 import { visibleBidi } from '../../render/visible-bidi.js';
 import { appFrameTexts } from './app-frame-texts.js';
 
+/** The host a link's prompt names (the whole link when it has none); undefined for what is not a URL. */
+export function linkHost(url: string): string | undefined {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Send and Allow are not pressable at first (ms). */
 export const ARMING_MS = 700;
 

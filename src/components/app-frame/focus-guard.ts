@@ -12,7 +12,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { FocusSignal } from '../../mcp/document-port.js';
 import { FocusRefusals, personMovedFocus, pressExplainsRefusal } from './focus-rules.js';
-import { deepActiveElement, focusBefore, pageInput, unwatchFocus, watchFocus, type FocusClaimant } from './focus-watch.js';
+import { deepActiveElement, focusArrives, focusBefore, pageInput, pressedIn, unwatchFocus, watchFocus, type FocusClaimant } from './focus-watch.js';
 
 export interface FocusGuardParts {
   /** The app's iframe. */
@@ -32,6 +32,9 @@ export class FocusGuard implements ReactiveController, FocusClaimant {
   private refusedAt = -Infinity;
   private readonly refusals = new FocusRefusals();
   private givingBack = 0;
+  /** The focus is in the frame by the person's own move, and has not left it since. */
+  private admittedStay = false;
+  private waiting?: Promise<boolean>;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -61,17 +64,21 @@ export class FocusGuard implements ReactiveController, FocusClaimant {
   private pressed(): void {
     const now = performance.now();
     this.pressAt = now;
+    pressedIn(this);
     if (this.paused || !pressExplainsRefusal(now, this.refusedAt, pageInput.at)) return;
     this.refusedAt = -Infinity;
     this.refusals.forgiveLast();
     clearTimeout(this.givingBack);
+    this.admittedStay = deepActiveElement() === this.frame();
     this.parts.refocus();
   }
 
   entered(): void {
     const now = performance.now();
+    this.admittedStay = false;
     if (!this.paused && personMovedFocus({ now, pressAt: this.pressAt, tabAt: pageInput.tabAt, pageInputAt: pageInput.at })) {
       this.pressAt = -Infinity;
+      this.admittedStay = true;
       return;
     }
     // Once the move has settled: an element focused while the frame is still taking over stays
@@ -84,7 +91,25 @@ export class FocusGuard implements ReactiveController, FocusClaimant {
     this.refuse(now);
   }
 
+  left(): void {
+    this.admittedStay = false;
+  }
+
+  /** The frame holds the focus, and the person's own press or Tab put it there. */
+  admitted(): boolean {
+    return this.admittedStay && deepActiveElement() === this.frame();
+  }
+
+  /**
+   * Whether the frame holds the focus by the person's own move now, or within a moment: the page
+   * may hear of a click's focus after the message the click made the app send. One wait at a time.
+   */
+  admission(): Promise<boolean> {
+    return (this.waiting ??= focusArrives(() => this.admitted()).finally(() => (this.waiting = undefined)));
+  }
+
   private refuse(now: number): void {
+    this.admittedStay = false;
     if (!this.refusals.add(now)) return;
     this.paused = true;
     this.parts.stop();

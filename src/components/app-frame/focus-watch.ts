@@ -15,6 +15,8 @@ export interface FocusClaimant {
   frame(): HTMLIFrameElement | undefined;
   /** The focus has just gone into the frame. */
   entered(): void;
+  /** The focus has just left the frame. */
+  left(): void;
 }
 
 /** How often the focus is looked at while it is in a frame (ms). */
@@ -23,6 +25,7 @@ const POLL_MS = 100;
 const ACTIVATION_LIFESPAN_MS = 5_000;
 /** How long an app's request waits for the focus its click gave its frame to reach the page (ms). */
 const FOCUS_LAG_MS = 1_000;
+/** How often the focus is looked at meanwhile (ms). */
 const FOCUS_LOOK_MS = 20;
 
 const claimants = new Set<FocusClaimant>();
@@ -55,7 +58,9 @@ function claimantOf(element: Element | undefined): FocusClaimant | undefined {
 function look(): void {
   const now = deepActiveElement();
   if (now === seen) return;
+  const before = seen;
   seen = now;
+  claimantOf(before)?.left();
   claimantOf(now)?.entered();
 }
 
@@ -98,24 +103,26 @@ export function pageInputIsRecent(): boolean {
   return performance.now() - pageInput.at < ACTIVATION_LIFESPAN_MS;
 }
 
+/** The person pressed in `claimant`'s frame: every other frame's stay in the focus ends. */
+export function pressedIn(claimant: FocusClaimant): void {
+  for (const other of claimants) if (other !== claimant) other.left();
+}
+
 /**
- * Whether `focused()` holds now or within a short while. A click in an app's frame moves the focus
- * there, but the page may hear of that move after the message the click made the app send. Focus
- * seen late counts once the frame's guard has judged the move and not given it back.
+ * Whether `admitted()` holds now or within a short while, the focus looked at first each time (a
+ * move from frame to frame shows no event). A click in an app's frame moves the focus there, but
+ * the page may hear of that move after the message the click made the app send.
  */
-export function focusArrives(focused: () => boolean): boolean | Promise<boolean> {
-  if (focused()) return true;
+export function focusArrives(admitted: () => boolean): Promise<boolean> {
   const start = performance.now();
   return new Promise((resolve) => {
-    const check = (confirming: boolean) => {
+    const check = () => {
       look();
-      const holds = focused();
-      if (holds && confirming) resolve(true);
-      else if (holds) setTimeout(() => check(true));
+      if (admitted()) resolve(true);
       else if (performance.now() - start >= FOCUS_LAG_MS) resolve(false);
-      else setTimeout(() => check(false), FOCUS_LOOK_MS);
+      else setTimeout(check, FOCUS_LOOK_MS);
     };
-    setTimeout(() => check(false), FOCUS_LOOK_MS);
+    check();
   });
 }
 

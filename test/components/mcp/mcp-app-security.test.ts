@@ -198,10 +198,34 @@ describe('MCP Apps: full screen, popups and model context need the app’s own g
     // The order a busy page may see: the app's message first, the focus in its frame a moment later.
     frame.shadowRoot!.querySelector<HTMLButtonElement>('.toolbar button')!.focus();
     expect(frame.shadowRoot!.activeElement).to.not.equal(iframe);
+    const card = frame as unknown as { appRequestsMode(mode: string): Promise<string> };
+    const appRequestsMode = card.appRequestsMode;
+    let asked = false;
+    card.appRequestsMode = (mode) => ((asked = true), appRequestsMode.call(frame, mode));
     const mode = ask(el, reports, { probe: 'mode', mode: 'fullscreen' }, 'modeResult');
+    await until(() => asked, 'the request waiting in the card');
     await clickInsideApp(el);
     expect((await mode).modeResult.mode).to.equal('fullscreen');
     expect(frame.shadowRoot!.querySelector('.ask'), 'no question').to.equal(null);
+  });
+
+  it('an app that takes the focus back from the app the person clicked does not borrow that click for full screen', async () => {
+    const hostile = await readyProbe(reports);
+    const hostileBox = () => appFrame(hostile)!.shadowRoot!.querySelector<HTMLElement>('.box');
+    const ready = () => reports.filter((r) => !!r.security).length;
+    const readyBefore = ready();
+    const clicked = await probeChat(mcpCallEndpoint('show_probe'));
+    await sendAndWait(clicked, 'go');
+    await until(() => ready() > readyBefore, 'the second app', 8000);
+    await noActivation();
+    command(hostile, { probe: 'dialog-mode' });
+    await waitForReport(reports, (r) => !!r.modeResult, 'the hostile app asking');
+    await clickInsideApp(clicked);
+    const end = performance.now() + 2_000;
+    while (performance.now() < end) {
+      expect(hostileBox()?.classList.contains('fullscreen') ?? false, 'never full screen').to.equal(false);
+      await sleep(20);
+    }
   });
 
   it('popups: ui/open-link with no gesture is an error for the app; the composer’s Enter asks the person first', async () => {
