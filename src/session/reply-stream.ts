@@ -109,8 +109,9 @@ class ReplyStream {
     const { signal } = run.abort;
     /** Calls announced (`agent-chat-tool-call`) for this request. */
     const announced = new Set<string>();
-    const started = performance.now();
-    let sliceStart = started;
+    /** When the first event came: the time before it is the backend's, not a slice's. */
+    let firstEventAt: number | undefined;
+    let sliceStart = 0;
     let iterator: AsyncIterator<unknown> | undefined;
     /** A picked-up reply starts over with the first event (the stream comes again from its start). */
     let restart = reconnect !== undefined;
@@ -131,6 +132,7 @@ class ReplyStream {
           return;
         }
         if (signal.aborted) return;
+        if (firstEventAt === undefined) sliceStart = firstEventAt = performance.now();
         let event = boundEvent(step.value as ChatEvent) as Action & { type: string; subagentRunId?: string };
         if (restart) {
           // Nothing to pick up (or it could not be): the reply stays as it was, stopped.
@@ -168,7 +170,7 @@ class ReplyStream {
         if (event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped') return;
         // A transport that keeps its own record of the reply sends it after a chunk's events: pauses come only after it.
         if (event.type === 'wire-snapshot') chunked = true;
-        if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > sliceFor(sliceStart - started)) {
+        if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > sliceFor(sliceStart - firstEventAt)) {
           await host.pause();
           if (signal.aborted) return;
           sliceStart = performance.now();

@@ -8,14 +8,14 @@
  * moments, while the code that applies and draws them is still cold. A fast backend's buffered
  * stream would otherwise be read in one long task, with no frame in between.
  */
-const SLICE_MS = 5;
+const COLD_SLICE_MS = 5;
 /** The stretch once the reply is under way: a fast stream is drawn in fewer, fuller frames. */
 const WARM_SLICE_MS = 10;
-/** How long a reply's first, shorter slices last (ms). */
+/** How long a reply's first, shorter slices last, from its first event (ms). */
 const WARM_UP_MS = 150;
 
-/** How long a slice may be, `sinceStart` ms after the reply's stream began. */
-export const sliceFor = (sinceStart: number): number => (sinceStart < WARM_UP_MS ? SLICE_MS : WARM_SLICE_MS);
+/** How long a slice may be, `sinceFirstEvent` ms after the reply's first event arrived. */
+export const sliceFor = (sinceFirstEvent: number): number => (sinceFirstEvent < WARM_UP_MS ? COLD_SLICE_MS : WARM_SLICE_MS);
 
 let channel: MessageChannel | undefined;
 const waiting: (() => void)[] = [];

@@ -60,38 +60,47 @@ describe('ChatSession', () => {
   });
 
   it('draws a reply’s first moments in short slices, then in longer ones once the stream is under way', async () => {
-    const transport: Transport = {
-      async *run(): AsyncGenerator<ChatEvent> {
-        yield { type: 'run-started', runId: 'r' };
-        for (let i = 0; i < 400; i++) {
-          busyFor(1);
-          yield { type: 'text-delta', messageId: 'm', delta: 'x' };
-        }
-        yield { type: 'run-finished' };
-      },
-    };
+    // A clock of the test's own: each event takes exactly 1 ms, however busy the machine is.
+    let clock = 1_000;
+    const realNow = performance.now;
+    performance.now = () => clock;
     const slices: { at: number; events: number }[] = [];
-    const listener = quietListener();
-    let events = 0;
-    listener.changed = () => void events++;
-    const session = new ChatSession(
-      listener,
-      () => ({ threadId: 't', transport }),
-      async () => {
-        slices.push({ at: performance.now(), events });
-        events = 0;
-      },
-    );
-    const started = performance.now();
-    session.send('go');
-    while (listener.ends.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    // Each event takes 1 ms: a slice of 5 ms applies about 5, one of 10 ms about 10.
-    const early = slices.filter((slice) => slice.at - started < 100).map((slice) => slice.events);
-    const late = slices.filter((slice) => slice.at - started > 250).map((slice) => slice.events);
-    expect(early.length, 'short slices first').to.be.greaterThan(3);
-    expect(median(early)).to.be.within(3, 7);
-    expect(median(late)).to.be.within(9, 13);
+    try {
+      const transport: Transport = {
+        async *run(): AsyncGenerator<ChatEvent> {
+          clock += 300; // the backend's time to its first event counts for nothing
+          yield { type: 'run-started', runId: 'r' };
+          for (let i = 0; i < 400; i++) {
+            clock += 1;
+            yield { type: 'text-delta', messageId: 'm', delta: 'x' };
+          }
+          yield { type: 'run-finished' };
+        },
+      };
+      const listener = quietListener();
+      let events = 0;
+      listener.changed = () => void events++;
+      const session = new ChatSession(
+        listener,
+        () => ({ threadId: 't', transport }),
+        async () => {
+          slices.push({ at: clock, events });
+          events = 0;
+        },
+      );
+      session.send('go');
+      while (listener.ends.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    } finally {
+      performance.now = realNow;
+    }
+    const firstEvent = 1_300;
+    const early = slices.filter((slice) => slice.at - firstEvent <= 150).map((slice) => slice.events);
+    const late = slices.filter((slice) => slice.at - firstEvent > 160).map((slice) => slice.events);
+    // A slice ends once its events have taken more than 5 ms (10 ms later on): 6 events (11 later).
+    expect(early.length, 'short slices first').to.be.greaterThan(20);
+    expect(early.slice(1).every((count) => count === 6)).to.equal(true);
+    expect(late.length).to.be.greaterThan(10);
+    expect(late.every((count) => count === 11)).to.equal(true);
   });
 
   it('takes a broken connection a task later: a page unloading in between keeps its reply as it was shown', async () => {
