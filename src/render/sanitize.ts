@@ -9,6 +9,7 @@
  * Links open in a new tab without an opener; images load lazily without a referrer.
  */
 import DOMPurify from 'dompurify';
+import { builtInSanitizer } from './built-in-sanitizer.js';
 
 const purifier = DOMPurify(window);
 
@@ -65,7 +66,8 @@ const LANGUAGE_CLASS = /^language-[\w+#.-]+$/;
 /** …and as the formula placeholder (a `span`) that the math renderer draws, when the chat's `math` is on. */
 const MATH_CLASS = /^math-(?:inline|display)$/;
 
-purifier.addHook('afterSanitizeAttributes', (node) => {
+/** What both engines do to each element they keep, after its attributes passed. */
+function finishElement(node: Element): void {
   const className = node.getAttribute('class');
   if (className !== null && !(node.tagName === 'CODE' && LANGUAGE_CLASS.test(className)) && !(node.tagName === 'SPAN' && MATH_CLASS.test(className))) {
     node.removeAttribute('class');
@@ -80,7 +82,8 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'no-referrer');
   }
-});
+}
+purifier.addHook('afterSanitizeAttributes', finishElement);
 
 const policy = {
   ALLOWED_TAGS,
@@ -89,7 +92,15 @@ const policy = {
   ALLOW_ARIA_ATTR: false,
 };
 
+/** The browser's built-in sanitizer where it gives what DOMPurify gives, faster (built-in-sanitizer.ts). */
+export const builtInEngine = builtInSanitizer({ tags: ALLOWED_TAGS, attributes: ALLOWED_ATTR }, finishElement);
+
+/** Sanitized with DOMPurify alone (what every browser without the built-in sanitizer gets). */
+export function sanitizeWithPurifier(html: string): DocumentFragment {
+  return purifier.sanitize(html, { ...policy, RETURN_DOM_FRAGMENT: true });
+}
+
 /** Sanitized nodes, ready to insert (the HTML is parsed once, by the sanitizer). */
 export function sanitizeToFragment(html: string): DocumentFragment {
-  return purifier.sanitize(html, { ...policy, RETURN_DOM_FRAGMENT: true });
+  return builtInEngine?.(html) ?? sanitizeWithPurifier(html);
 }
