@@ -3,7 +3,18 @@
  * A reply is one run; it holds its parts (text, reasoning, tool calls, activity) in arrival order.
  */
 import type { AppInfo, Elicitation, McpCallRecord } from '../mcp/mcp-types.js';
-import type { HistoryMessage, Interrupt, ReconnectOptions, ReplyError, ReplySource, RunOptions, RunOutcome, RunTrigger, Transport } from '../protocol/contract.js';
+import type {
+  BatchedTransport,
+  HistoryMessage,
+  Interrupt,
+  ReconnectOptions,
+  ReplyError,
+  ReplySource,
+  RunOptions,
+  RunOutcome,
+  RunTrigger,
+  Transport,
+} from '../protocol/contract.js';
 
 export type ToolCallStatus = 'running' | 'done' | 'error' | 'cancelled' | 'not-completed';
 export type ReplyStatus = 'streaming' | 'done' | 'error' | 'cancelled';
@@ -240,6 +251,8 @@ export type { HistoryMessage, ReplySource };
 
 /** A backend adapter as the chat uses it: its runs see the chat's turns (public as `Transport`). */
 export type ChatTransport = Transport<Turn, AssistantTurn>;
+/** What the chat's own transports add (see `BatchedTransport`). */
+export type ChatBatchedTransport = BatchedTransport<Turn, AssistantTurn>;
 /** `RunOptions` over the chat's turns (public as `RunOptions`). */
 export type ChatRunOptions = RunOptions<Turn, AssistantTurn>;
 /** `RunTrigger` over the chat's replies (public as `RunTrigger`). */

@@ -211,3 +211,14 @@ export interface Transport<TTurn = unknown, TReply = TTurn> {
    */
   reconnect?(options: ReconnectOptions<TReply>): AsyncIterable<ChatEvent>;
 }
+
+/**
+ * What the chat's own transports add: the same events in the same order as `run` and `reconnect`,
+ * a network read's worth at a time. The element reads these when a transport gives them (one step
+ * of the iterator per read rather than per event: for a fast stream, thousands fewer promises);
+ * undefined says to read `run` or `reconnect` instead (a subclass that wraps them).
+ */
+export interface BatchedTransport<TTurn = unknown, TReply = TTurn> {
+  runBatches(request: RunRequest, options: RunOptions<TTurn, TReply>): AsyncIterable<readonly ChatEvent[]> | undefined;
+  reconnectBatches?(options: ReconnectOptions<TReply>): AsyncIterable<readonly ChatEvent[]> | undefined;
+}

@@ -1,5 +1,5 @@
 import type { ChatEvent, ReplyError } from '../protocol/contract.js';
-import { readSse } from './sse.js';
+import { readSseBatches } from './sse.js';
 import { errorText } from '../internal/errors.js';
 
 export type HeadersInput = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
@@ -149,38 +149,51 @@ export const runError = (error: ReplyError): ChatEvent => ({ type: 'run-error', 
 
 /**
  * The ChatEvents of an event stream whose `data:` lines are JSON, each turned into events by
- * `map` (or into the fault that ends the run). An empty `data:` is a keep-alive and `[DONE]`
- * (OpenAI style, the AI SDK) is skipped. At the first fault it yields one `run-error` and
- * returns false; `until` stops the reading early. True when the stream was read to its end.
+ * `map` (or into the fault that ends the run), a network read's worth at a time. An empty `data:`
+ * is a keep-alive and `[DONE]` (OpenAI style, the AI SDK) is skipped. At the first fault it yields
+ * what came before it and one `run-error`, and returns false; `until` stops the reading early.
+ * True when the stream was read to its end.
  */
-export async function* mapJsonStream(
+export async function* mapJsonBatches(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
   map: (value: unknown) => ChatEvent[] | ReplyError,
   { what, until }: { what: string; until?: () => boolean },
-): AsyncGenerator<ChatEvent, boolean> {
+): AsyncGenerator<ChatEvent[], boolean> {
   try {
-    for await (const message of readSse(body)) {
-      if (message.data.trim() === '' || message.data === '[DONE]') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(message.data);
-      } catch {
-        const shown = message.data.length > MAX_SHOWN_DATA ? `${message.data.slice(0, MAX_SHOWN_DATA)}…` : message.data;
-        yield runError({ kind: 'protocol', message: `The agent sent ${what} that is not valid JSON: ${shown}` });
-        return false;
+    for await (const messages of readSseBatches(body)) {
+      const events: ChatEvent[] = [];
+      for (const message of messages) {
+        if (message.data.trim() === '' || message.data === '[DONE]') continue;
+        let value: unknown;
+        try {
+          value = JSON.parse(message.data);
+        } catch {
+          const shown = message.data.length > MAX_SHOWN_DATA ? `${message.data.slice(0, MAX_SHOWN_DATA)}…` : message.data;
+          yield [...events, runError({ kind: 'protocol', message: `The agent sent ${what} that is not valid JSON: ${shown}` })];
+          return false;
+        }
+        const mapped = map(value);
+        if (!Array.isArray(mapped)) {
+          yield [...events, runError(mapped)];
+          return false;
+        }
+        events.push(...mapped);
+        if (until?.()) {
+          yield events;
+          return true;
+        }
       }
-      const mapped = map(value);
-      if (!Array.isArray(mapped)) {
-        yield runError(mapped);
-        return false;
-      }
-      yield* mapped;
-      if (until?.()) return true;
+      if (events.length) yield events;
     }
   } catch (error) {
-    if (!isAbort(error, signal)) yield runError(networkError(error, 'stream'));
+    if (!isAbort(error, signal)) yield [runError(networkError(error, 'stream'))];
     return false;
   }
   return !signal.aborted;
+}
+
+/** Each event of `batches` on its own (what a transport's `run` gives). */
+export async function* eachEvent(batches: AsyncIterable<readonly ChatEvent[]>): AsyncGenerator<ChatEvent> {
+  for await (const batch of batches) yield* batch;
 }

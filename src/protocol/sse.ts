@@ -105,8 +105,11 @@ export class SseParser {
 
 const PIECE_BYTES = 16 * 1024;
 
-/** Reads a byte stream as SSE messages. Throws what the underlying read throws. */
-export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+/**
+ * Reads a byte stream as SSE messages, those of each piece of a read together (one step of the
+ * reader per network read rather than per message). Throws what the underlying read throws.
+ */
+export async function* readSseBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = new SseParser();
@@ -118,12 +121,14 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
       // A fast server's buffered body can arrive as one large chunk: parse it in pieces, so the
       // consumer can pause between them instead of waiting for the whole chunk to be parsed.
       for (let offset = 0; offset < value.length; offset += PIECE_BYTES) {
-        yield* parser.push(decoder.decode(value.subarray(offset, offset + PIECE_BYTES), { stream: true }));
+        const messages = parser.push(decoder.decode(value.subarray(offset, offset + PIECE_BYTES), { stream: true }));
+        if (messages.length) yield messages;
       }
     }
     finished = true;
     const rest = decoder.decode();
-    if (rest) yield* parser.push(rest);
+    const last = rest ? parser.push(rest) : [];
+    if (last.length) yield last;
     parser.end();
   } finally {
     // The consumer stopped early (or a read failed): let go of the connection.

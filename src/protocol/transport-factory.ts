@@ -4,10 +4,10 @@
  * reply is sent its code is there, and a page pays only for the protocol it speaks.
  */
 import type { ChatEvent, RunRequest } from './contract.js';
-import type { ChatReconnectOptions, ChatRunOptions, ChatTransport } from '../conversation/types.js';
+import type { ChatBatchedTransport, ChatReconnectOptions, ChatRunOptions, ChatTransport } from '../conversation/types.js';
 import type { HttpSettings } from './http.js';
 
-type Adapter = new (settings: HttpSettings) => ChatTransport;
+type Adapter = new (settings: HttpSettings) => ChatTransport & ChatBatchedTransport;
 
 interface AdapterEntry {
   what: string;
@@ -52,7 +52,7 @@ export function createTransport(protocol: Protocol, settings: HttpSettings): Cha
 }
 
 /** A transport whose code loads on its first run; a failed load fails that reply (the next one tries again). */
-export class LazyTransport implements ChatTransport {
+export class LazyTransport implements ChatTransport, ChatBatchedTransport {
   readonly reconnect?: ChatTransport['reconnect'];
 
   constructor(
@@ -63,18 +63,31 @@ export class LazyTransport implements ChatTransport {
   }
 
   async *run(request: RunRequest, options: ChatRunOptions): AsyncGenerator<ChatEvent> {
-    const transport = await this.transport();
-    if (transport instanceof Error) yield this.failed(transport);
-    else yield* transport.run(request, options);
+    for await (const batch of this.loadedBatches(request, options)) yield* batch;
+  }
+
+  /** The events a read at a time; undefined for a subclass that overrides `run` (it is read through its own). */
+  runBatches(request: RunRequest, options: ChatRunOptions): AsyncIterable<readonly ChatEvent[]> | undefined {
+    return this.run === LazyTransport.prototype.run ? this.loadedBatches(request, options) : undefined;
+  }
+
+  reconnectBatches(options: ChatReconnectOptions): AsyncIterable<readonly ChatEvent[]> | undefined {
+    return this.reconnect === this.reconnectLoaded ? this.loadedBatches(undefined, options) : undefined;
   }
 
   private async *reconnectLoaded(options: ChatReconnectOptions): AsyncGenerator<ChatEvent> {
-    const transport = await this.transport();
-    if (transport instanceof Error) yield this.failed(transport);
-    else if (transport.reconnect) yield* transport.reconnect(options);
+    for await (const batch of this.loadedBatches(undefined, options)) yield* batch;
   }
 
-  private async transport(): Promise<ChatTransport | Error> {
+  /** A run's events (`request` given) or a picked-up reply's, from the loaded adapter. */
+  private async *loadedBatches(request: RunRequest | undefined, options: ChatRunOptions | ChatReconnectOptions): AsyncGenerator<readonly ChatEvent[]> {
+    const transport = await this.transport();
+    if (transport instanceof Error) yield [this.failed(transport)];
+    else if (request) yield* transport.runBatches(request, options as ChatRunOptions) ?? [];
+    else yield* transport.reconnectBatches?.(options as ChatReconnectOptions) ?? [];
+  }
+
+  private async transport(): Promise<(ChatTransport & ChatBatchedTransport) | Error> {
     try {
       return new (await adapterFor(this.protocol))(this.settings);
     } catch (error) {

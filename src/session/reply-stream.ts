@@ -7,7 +7,7 @@
 import { boundEvent } from '../conversation/depth.js';
 import { reduce, type Action } from '../conversation/reducer.js';
 import { lastReply, replyById, toolCallById } from '../conversation/selectors.js';
-import type { ChatTransport, ConversationState } from '../conversation/types.js';
+import type { ChatBatchedTransport, ChatReconnectOptions, ChatRunOptions, ChatTransport, ConversationState } from '../conversation/types.js';
 import { errorText } from '../internal/errors.js';
 import { newId } from '../internal/ids.js';
 import type { ChatEvent, ReplyError, RunRequest } from '../protocol/contract.js';
@@ -17,6 +17,24 @@ import type { ClientTools } from './client-tools.js';
 import { requestTurns, runRequest } from './run-request.js';
 import type { Run, RunSetup } from './reply-run.js';
 import { pageStays, sliceFor } from './time-slices.js';
+
+/**
+ * A run's events (or, with `reconnect` options, a picked-up reply's) a network read at a time where
+ * the transport gives them so, else one by one (a page's own transport).
+ */
+function eventBatches(
+  transport: ChatTransport & Partial<ChatBatchedTransport>,
+  reconnect: ChatReconnectOptions | undefined,
+  request: RunRequest,
+  options: ChatRunOptions,
+): AsyncIterable<readonly unknown[]> {
+  const batches = reconnect ? transport.reconnectBatches?.(reconnect) : transport.runBatches?.(request, options);
+  return batches ?? oneByOne(reconnect ? transport.reconnect!(reconnect) : transport.run(request, options));
+}
+
+async function* oneByOne(events: AsyncIterable<ChatEvent>): AsyncGenerator<readonly ChatEvent[]> {
+  for await (const event of events) yield [event];
+}
 
 /** What the stream needs of the session it runs in. */
 export interface StreamHost {
@@ -112,18 +130,19 @@ class ReplyStream {
     /** When the first event came: the time before it is the backend's, not a slice's. */
     let firstEventAt: number | undefined;
     let sliceStart = 0;
-    let iterator: AsyncIterator<unknown> | undefined;
+    let iterator: AsyncIterator<readonly unknown[]> | undefined;
     /** A picked-up reply starts over with the first event (the stream comes again from its start). */
     let restart = reconnect !== undefined;
     let chunked = false;
     try {
       const reply = this.reply()!;
-      const events = reconnect
-        ? reconnect.call(transport, { signal, threadId: run.threadId, reply })
-        : transport.run(request, { signal, turns: requestTurns(host.state().turns, run), trigger: run.trigger });
-      iterator = events[Symbol.asyncIterator]();
+      iterator = eventBatches(transport as ChatTransport & Partial<ChatBatchedTransport>, reconnect ? { signal, threadId: run.threadId, reply } : undefined, request, {
+        signal,
+        turns: requestTurns(host.state().turns, run),
+        trigger: run.trigger,
+      })[Symbol.asyncIterator]();
       for (;;) {
-        let step: IteratorResult<unknown>;
+        let step: IteratorResult<readonly unknown[]>;
         try {
           step = await iterator.next();
         } catch (error) {
@@ -132,48 +151,55 @@ class ReplyStream {
           return;
         }
         if (signal.aborted) return;
-        if (firstEventAt === undefined) sliceStart = firstEventAt = performance.now();
-        let event = boundEvent(step.value as ChatEvent) as Action & { type: string; subagentRunId?: string };
-        if (restart) {
-          // Nothing to pick up (or it could not be): the reply stays as it was, stopped.
-          if (step.done || event.type === 'run-error') {
-            if (!step.done) console.warn('<agent-chat>: the reply could not be picked up:', (event as { error?: ReplyError }).error?.message);
-            this.dispatch({ type: 'reply-stop' }, false);
-            return;
+        if (step.done) {
+          // Nothing to pick up: the reply stays as it was, stopped.
+          if (restart) this.dispatch({ type: 'reply-stop' }, false);
+          if (restart) return;
+          break;
+        }
+        for (const value of step.value) {
+          if (firstEventAt === undefined) sliceStart = firstEventAt = performance.now();
+          let event = boundEvent(value as ChatEvent) as Action & { type: string; subagentRunId?: string };
+          if (restart) {
+            // It could not be picked up: the reply stays as it was, stopped.
+            if (event.type === 'run-error') {
+              console.warn('<agent-chat>: the reply could not be picked up:', (event as { error?: ReplyError }).error?.message);
+              this.dispatch({ type: 'reply-stop' }, false);
+              return;
+            }
+            restart = false;
+            this.dispatch({ type: 'reply-clear', replyId: run.replyId }, false);
           }
-          restart = false;
-          this.dispatch({ type: 'reply-clear', replyId: run.replyId }, false);
-        }
-        if (step.done) break;
-        if (event.type === 'run-finished' && !event.subagentRunId)
-          event = withPendingCalls(
-            event,
-            this.reply(),
-            request.tools.map((tool) => tool.name),
-          );
-        if (event.type === 'run-error' && (event as { error?: ReplyError }).error?.kind === 'network' && !(await pageStays(signal))) return;
-        if (event.subagentRunId) {
-          // What subagents do (their starts and ends included) is kept only while activity is shown.
-          if (run.activity && activity && !activity()) run.activity = false;
-          if (!run.activity) continue;
-        }
-        this.dispatch(event, true);
-        if (event.type === 'run-started' && run.resume) {
-          // The backend took the answers: they are no longer the person's to change or send again.
-          const { replyId, entries } = run.resume;
-          this.dispatch({ type: 'interrupts-sent', replyId, interruptIds: entries.map((entry) => entry.interruptId) }, true);
-          run.resume = undefined;
-        }
-        if (event.type === 'tool-call-start') this.showApp(event.toolCallId, event.name, clientTools);
-        if (event.type === 'custom') host.listener.custom?.(event.name, event.value);
-        if (event.type === 'tool-call-end' || event.type === 'tool-call-result') this.announceToolCall((event as { toolCallId: string }).toolCallId, request.runId, announced);
-        if (event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped') return;
-        // A transport that keeps its own record of the reply sends it after a chunk's events: pauses come only after it.
-        if (event.type === 'wire-snapshot') chunked = true;
-        if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > sliceFor(sliceStart - firstEventAt)) {
-          await host.pause();
-          if (signal.aborted) return;
-          sliceStart = performance.now();
+          if (event.type === 'run-finished' && !event.subagentRunId)
+            event = withPendingCalls(
+              event,
+              this.reply(),
+              request.tools.map((tool) => tool.name),
+            );
+          if (event.type === 'run-error' && (event as { error?: ReplyError }).error?.kind === 'network' && !(await pageStays(signal))) return;
+          if (event.subagentRunId) {
+            // What subagents do (their starts and ends included) is kept only while activity is shown.
+            if (run.activity && activity && !activity()) run.activity = false;
+            if (!run.activity) continue;
+          }
+          this.dispatch(event, true);
+          if (event.type === 'run-started' && run.resume) {
+            // The backend took the answers: they are no longer the person's to change or send again.
+            const { replyId, entries } = run.resume;
+            this.dispatch({ type: 'interrupts-sent', replyId, interruptIds: entries.map((entry) => entry.interruptId) }, true);
+            run.resume = undefined;
+          }
+          if (event.type === 'tool-call-start') this.showApp(event.toolCallId, event.name, clientTools);
+          if (event.type === 'custom') host.listener.custom?.(event.name, event.value);
+          if (event.type === 'tool-call-end' || event.type === 'tool-call-result') this.announceToolCall((event as { toolCallId: string }).toolCallId, request.runId, announced);
+          if (event.type === 'run-finished' || event.type === 'run-error' || event.type === 'run-stopped') return;
+          // A transport that keeps its own record of the reply sends it after a chunk's events: pauses come only after it.
+          if (event.type === 'wire-snapshot') chunked = true;
+          if ((!chunked || event.type === 'wire-snapshot') && performance.now() - sliceStart > sliceFor(sliceStart - firstEventAt)) {
+            await host.pause();
+            if (signal.aborted) return;
+            sliceStart = performance.now();
+          }
         }
       }
     } catch (error) {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { SseParser, readSse } from '../../../src/protocol/sse.js';
+import { SseParser, readSseBatches } from '../../../src/protocol/sse.js';
 
 function streamOf(...chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -13,7 +13,7 @@ function streamOf(...chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array
 
 async function collect(stream: ReadableStream<Uint8Array>) {
   const out = [];
-  for await (const message of readSse(stream)) out.push(message);
+  for await (const messages of readSseBatches(stream)) out.push(...messages);
   return out;
 }
 
@@ -97,8 +97,8 @@ describe('SSE reader', () => {
         cancelled = true;
       },
     });
-    for await (const message of readSse(stream)) {
-      expect(message.data).to.equal('x');
+    for await (const messages of readSseBatches(stream)) {
+      expect(messages[0]!.data).to.equal('x');
       break;
     }
     expect(cancelled).to.equal(true);
