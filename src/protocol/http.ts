@@ -150,7 +150,8 @@ export const runError = (error: ReplyError): ChatEvent => ({ type: 'run-error', 
 /**
  * The ChatEvents of an event stream whose `data:` lines are JSON, each turned into events by
  * `map` (or into the fault that ends the run), a network read's worth at a time. An empty `data:`
- * is a keep-alive and `[DONE]` (OpenAI style, the AI SDK) is skipped. At the first fault it yields
+ * is a keep-alive and `[DONE]` (OpenAI style, the AI SDK) is skipped; a batch ends after a
+ * `wire-snapshot`. At the first fault it yields
  * what came before it and one `run-error`, and returns false; `until` stops the reading early.
  * True when the stream was read to its end.
  */
@@ -162,7 +163,7 @@ export async function* mapJsonBatches(
 ): AsyncGenerator<ChatEvent[], boolean> {
   try {
     for await (const messages of readSseBatches(body)) {
-      const events: ChatEvent[] = [];
+      let events: ChatEvent[] = [];
       for (const message of messages) {
         if (message.data.trim() === '' || message.data === '[DONE]') continue;
         let value: unknown;
@@ -182,6 +183,12 @@ export async function* mapJsonBatches(
         if (until?.()) {
           yield events;
           return true;
+        }
+        // A wire that keeps its own record of the reply grows it as it maps: the batch ends with the
+        // record's snapshot, so the record is never read further than the chat has taken in.
+        if (mapped.some((event) => event.type === 'wire-snapshot')) {
+          yield events;
+          events = [];
         }
       }
       if (events.length) yield events;

@@ -7,7 +7,7 @@ import type { ChatEvent, RunRequest } from './contract.js';
 import type { ChatBatchedTransport, ChatReconnectOptions, ChatRunOptions, ChatTransport } from '../conversation/types.js';
 import type { HttpSettings } from './http.js';
 
-type Adapter = new (settings: HttpSettings) => ChatTransport & ChatBatchedTransport;
+type Adapter = new (settings: HttpSettings) => ChatTransport & Partial<ChatBatchedTransport>;
 
 interface AdapterEntry {
   what: string;
@@ -83,11 +83,16 @@ export class LazyTransport implements ChatTransport, ChatBatchedTransport {
   private async *loadedBatches(request: RunRequest | undefined, options: ChatRunOptions | ChatReconnectOptions): AsyncGenerator<readonly ChatEvent[]> {
     const transport = await this.transport();
     if (transport instanceof Error) yield [this.failed(transport)];
-    else if (request) yield* transport.runBatches(request, options as ChatRunOptions) ?? [];
-    else yield* transport.reconnectBatches?.(options as ChatReconnectOptions) ?? [];
+    else {
+      const batches = request ? transport.runBatches?.(request, options as ChatRunOptions) : transport.reconnectBatches?.(options as ChatReconnectOptions);
+      // An adapter without batches (or with a `run` of its own) is read event by event.
+      const events = batches ? undefined : request ? transport.run(request, options as ChatRunOptions) : transport.reconnect?.(options as ChatReconnectOptions);
+      if (batches) yield* batches;
+      else if (events) for await (const event of events) yield [event];
+    }
   }
 
-  private async transport(): Promise<(ChatTransport & ChatBatchedTransport) | Error> {
+  private async transport(): Promise<(ChatTransport & Partial<ChatBatchedTransport>) | Error> {
     try {
       return new (await adapterFor(this.protocol))(this.settings);
     } catch (error) {

@@ -1,15 +1,18 @@
 /**
- * The browser's own HTML sanitizer (`Element.setHTML` with a `Sanitizer`), as a fast path beside
+ * The browser's own HTML sanitizer (`Document.parseHTML` with a `Sanitizer`), as a fast path beside
  * DOMPurify for model output. It is an engine of sanitize.ts, never called on its own: same
  * allow-list, same finishing of each element, and it is used only where it gives what DOMPurify
  * gives, at about a tenth of the cost (DOMPurify's checks node by node were the largest part of
  * drawing a streamed reply).
  *
  * Where the two would differ, it declines (`undefined`) and DOMPurify sanitizes:
- * - markup naming any element outside the allow-list, even in a comment or an attribute value:
- *   DOMPurify unwraps such an element and keeps its text, the built-in sanitizer drops it whole;
- * - a browser without the API, or one whose `Sanitizer` does not behave as this file expects
- *   (checked once, on a probe, as the chunk loads).
+ * - markup naming any element outside the allow-list, even in an attribute value: DOMPurify
+ *   unwraps such an element and keeps its text, the built-in sanitizer drops it whole;
+ * - markup with `<!` or `<?` (comments, processing instructions, doctypes): DOMPurify removes
+ *   processing instructions, which a recent parser makes of `<?…?>`, and drops an element whose
+ *   text looks like markup next to a comment (its guard against mutation XSS);
+ * - a browser without the API, one whose `Sanitizer` does not behave as this file expects (checked
+ *   once, on a probe, as the chunk loads), or any call that throws.
  *
  * The built-in sanitizer parses into a document of its own (nothing loads, nothing runs) and always
  * removes scripts, event handlers and `javascript:` URLs. On top of it each remaining attribute
@@ -28,6 +31,8 @@ type Finish = (element: Element) => void;
 /** An element's name as the HTML tokenizer reads it: up to whitespace, `/` or `>`. */
 const TAG_NAME = /<\/?([a-zA-Z][^\t\n\f\r />]*)/g;
 const ASCII_NAME = /^[a-zA-Z0-9]+$/;
+/** Comments, doctypes, CDATA and processing instructions: left to DOMPurify (see above). */
+const MARKUP_DECLARATION = /<[!?]/;
 /** Void elements markdown emits that neither engine keeps (a task list's checkbox): no text to lose. */
 const DROPPED_VOID = new Set(['input']);
 
@@ -70,12 +75,13 @@ export function builtInSanitizer(allow: AllowList, finish: Finish): ((html: stri
   try {
     // The document's own elements too: the markup is parsed as a whole document, as DOMPurify does.
     const elements = [...allow.tags, 'html', 'head', 'body'];
-    sanitizer = new api.Sanitizer({ elements, attributes: allow.attributes, comments: false, dataAttributes: false });
+    sanitizer = new api.Sanitizer({ elements, attributes: allow.attributes, comments: false, processingInstructions: [], dataAttributes: false });
   } catch {
     return undefined;
   }
 
   const onlyAllowedTags = (html: string): boolean => {
+    if (MARKUP_DECLARATION.test(html)) return false;
     for (const [, name] of html.matchAll(TAG_NAME)) {
       if (!ASCII_NAME.test(name!)) return false;
       const lower = name!.toLowerCase();
@@ -96,10 +102,18 @@ export function builtInSanitizer(allow: AllowList, finish: Finish): ((html: stri
     }
   };
 
+  /** The built-in sanitizer's own output, in an inert document of its own (nothing in it loads or runs), in quirks mode like DOMPurify's. */
+  const parsed = (html: string): HTMLElement | undefined => {
+    try {
+      return api.parseHTML(html, { sanitizer }).body ?? undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const sanitize = (html: string): DocumentFragment | undefined => {
     if (!onlyAllowedTags(html)) return undefined;
-    // An inert document of its own (nothing in it loads or runs), in quirks mode like DOMPurify's.
-    const body = api.parseHTML(html, { sanitizer }).body;
+    const body = parsed(html);
     if (!body) return undefined;
     finishAll(body);
     // A whole document's parse drops the markup's leading white space; DOMPurify puts it back.
@@ -113,11 +127,8 @@ export function builtInSanitizer(allow: AllowList, finish: Finish): ((html: stri
   };
 
   // A browser whose Sanitizer reads another configuration (an older draft of the API) would keep
-  // what the allow-list leaves out: then DOMPurify does all the work.
-  const probe = sanitize('<p title="t" style="x" onclick="x">a<!--c--><a href="javascript:x">b</a></p>');
-  const expected = '<p title="t">a<a>b</a></p>';
-  if (!probe) return undefined;
-  const box = document.createElement('div');
-  box.append(probe);
-  return box.innerHTML === expected ? sanitize : undefined;
+  // what the allow-list leaves out: then DOMPurify does all the work. The probe reads the built-in
+  // sanitizer's own output, before the checks above.
+  const probe = parsed('<p title="t" style="x" onclick="x" data-x="1">a<!--c--><?pi x?><a href="javascript:x">b</a><img src="x" onerror="x"><script>d</script></p><div>c</div>');
+  return probe?.innerHTML === '<p title="t">a<a>b</a><img src="x"></p>' ? sanitize : undefined;
 }

@@ -158,6 +158,8 @@ class ReplyStream {
           break;
         }
         for (const value of step.value) {
+          // Stopped by a listener of an event earlier in the batch: nothing after it is taken in.
+          if (signal.aborted) return;
           if (firstEventAt === undefined) sliceStart = firstEventAt = performance.now();
           let event = boundEvent(value as ChatEvent) as Action & { type: string; subagentRunId?: string };
           if (restart) {

@@ -70,4 +70,32 @@ describe('<agent-chat> reading its transports a network read at a time', () => {
     await sendAndWait(el, 'Hi');
     expect(lastReplyText(el)).to.equal('HELLO WORLD!');
   });
+
+  it('takes in nothing after a Stop that a listener makes in the middle of a batch', async () => {
+    const seen: string[] = [];
+    const transport = {
+      run: () => (async function* () {})(),
+      runBatches: (request: RunRequest) =>
+        (async function* () {
+          yield [
+            { type: 'run-started', runId: request.runId },
+            { type: 'text-start', messageId: 'm1' },
+            { type: 'text-delta', messageId: 'm1', delta: 'Shown.' },
+            { type: 'custom', name: 'stop-now', value: null },
+            { type: 'text-delta', messageId: 'm1', delta: ' Never shown.' },
+            { type: 'custom', name: 'after-stop', value: null },
+            { type: 'run-finished', runId: request.runId },
+          ] as ChatEvent[];
+        })(),
+    };
+    const el = await chatFixture('/agui/basic', { transport });
+    el.addEventListener('agent-chat-custom', (event) => {
+      seen.push(event.detail.name);
+      if (event.detail.name === 'stop-now') el.stop();
+    });
+    const end = await sendAndWait(el, 'Hi');
+    expect(end.status).to.equal('cancelled');
+    expect(seen).to.deep.equal(['stop-now']);
+    expect(lastReplyText(el)).to.contain('Shown.').and.not.contain('Never shown');
+  });
 });

@@ -69,6 +69,11 @@ const PIECES = [
   '<!-- a comment -->',
   '<!-- <p> -->',
   '<?xml pi?>',
+  '<?start name="price"?>',
+  '<?end?>',
+  'Note <!-- hidden --> that a&lt;b holds.',
+  '<!DOCTYPE html>',
+  '<![CDATA[x]]>',
   '<br/>',
   '</br>',
   '<input type="checkbox" checked disabled>',
@@ -122,7 +127,16 @@ describe('the sanitizer’s two engines', () => {
     const engine = builtInEngine!;
     expect(engine(marked.parse('# T\n\n- [x] done\n\n| a |\n| - |\n| [l](https://x) |', { async: false }) as string) instanceof DocumentFragment).to.equal(true);
     // (Compared as booleans: a failing message that printed a fragment of another document would hang chai.)
-    for (const declined of ['<div>x</div>', '<DIV>x</DIV>', '<p title="<foo>">x</p>', '<!-- <script> -->', '<image src=x>', '<p>a</p><svg><a href="x">b</a></svg>']) {
+    for (const declined of [
+      '<div>x</div>',
+      '<DIV>x</DIV>',
+      '<p title="<foo>">x</p>',
+      '<!-- <script> -->',
+      '<image src=x>',
+      '<p>a</p><svg><a href="x">b</a></svg>',
+      'a<?start name="x"?>b',
+      '<p>a <!-- c --> b</p>',
+    ]) {
       expect(engine(declined) === undefined, declined).to.equal(true);
     }
     // Not a tag to the HTML tokenizer (a Kelvin sign, not a K): text, which the built-in engine may take.
