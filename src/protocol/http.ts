@@ -185,7 +185,7 @@ export async function* mapJsonBatches(
           return true;
         }
         // A wire that keeps its own record of the reply grows it as it maps: the batch ends with the
-        // record's snapshot, so the record is never read further than the chat has taken in.
+        // record's snapshot, so where the chat pauses (after a snapshot) the record is what it has taken in.
         if (mapped.some((event) => event.type === 'wire-snapshot')) {
           yield events;
           events = [];

@@ -85,7 +85,7 @@ export class LazyTransport implements ChatTransport, ChatBatchedTransport {
     if (transport instanceof Error) yield [this.failed(transport)];
     else {
       const batches = request ? transport.runBatches?.(request, options as ChatRunOptions) : transport.reconnectBatches?.(options as ChatReconnectOptions);
-      // An adapter without batches (or with a `run` of its own) is read event by event.
+      // An adapter without batches is read event by event.
       const events = batches ? undefined : request ? transport.run(request, options as ChatRunOptions) : transport.reconnect?.(options as ChatReconnectOptions);
       if (batches) yield* batches;
       else if (events) for await (const event of events) yield [event];

@@ -143,6 +143,8 @@ class ReplyStream {
       })[Symbol.asyncIterator]();
       for (;;) {
         let step: IteratorResult<readonly unknown[]>;
+        // Stopped by a listener of the batch's last event: no more is asked for.
+        if (signal.aborted) return;
         try {
           step = await iterator.next();
         } catch (error) {

@@ -54,7 +54,7 @@ describe('an event stream read a network read at a time', () => {
     expect(batches[0]!.map((event) => (event as { value: { n: number } }).value.n)).to.deep.equal([...Array(30).keys()]);
   });
 
-  it('ends a batch after a wire snapshot: a wire’s own record is never read further than the chat has taken in', async () => {
+  it('ends a batch after a wire snapshot: where the chat pauses, a wire’s own record is what it has taken in', async () => {
     const sizes: number[] = [];
     let mapped = 0;
     const map = (value: unknown): ChatEvent[] => {
