@@ -145,6 +145,21 @@ describe('AG-UI event mapping', () => {
   it('names the event and field of a malformed known event', () => {
     const out = mapAll([start, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm' }])[1] as { message: string };
     expect(out.message).to.contain('TEXT_MESSAGE_CONTENT').and.to.contain('delta');
+    // The shapes the text fast path must not take: each is the schema's error, naming its field.
+    for (const [bad, field] of [
+      [{ messageId: 'm', delta: 5 }, 'delta'],
+      [{ messageId: 7, delta: 'x' }, 'messageId'],
+      [{ delta: 'x' }, 'messageId'],
+    ] as const) {
+      const fault = mapAll([start, { type: 'TEXT_MESSAGE_CONTENT', ...bad }])[1] as { message: string };
+      expect(fault.message, JSON.stringify(bad)).to.contain('malformed TEXT_MESSAGE_CONTENT').and.to.contain(field);
+    }
+    // A well-formed one keeps its extra fields' meaning: a subagent's delta stays the subagent's.
+    const mapper = new AgUiEventMapper();
+    mapper.map(start);
+    expect(mapper.map({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'x', subagentRunId: 's1' })).to.deep.equal([
+      { type: 'text-delta', messageId: 'm', delta: 'x', subagentRunId: 's1' },
+    ]);
   });
 
   it('rejects data without a type', () => {
