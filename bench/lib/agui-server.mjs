@@ -25,9 +25,9 @@ export function replyEvents({ threadId, runId, messageId, deltas }) {
   ];
 }
 
-/** The same reply as an AI SDK UI message stream (what `toUIMessageStream` writes), as SSE frames. */
-export function uiMessageStreamFrames({ messageId, deltas }) {
-  const chunks = [
+/** The same reply as AI SDK UI message stream chunks (what `toUIMessageStream` gives). */
+function uiMessageChunks({ messageId, deltas }) {
+  return [
     { type: 'start', messageId },
     { type: 'start-step' },
     { type: 'text-start', id: 't' },
@@ -36,7 +36,12 @@ export function uiMessageStreamFrames({ messageId, deltas }) {
     { type: 'finish-step' },
     { type: 'finish', finishReason: 'stop' },
   ];
-  return [...chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`), 'data: [DONE]\n\n'];
+}
+
+/** The AI SDK reply as SSE frames, each encoded as it is asked for (as a backend writes them). */
+export function* uiMessageStreamFrames(reply) {
+  for (const chunk of uiMessageChunks(reply)) yield `data: ${JSON.stringify(chunk)}\n\n`;
+  yield 'data: [DONE]\n\n';
 }
 
 async function readJson(req) {
@@ -46,18 +51,32 @@ async function readJson(req) {
 }
 
 /**
- * Writes each SSE frame; waits for 'drain' whenever the socket buffer is full. With `pace`
- * ({ every, pauseMs }), pauses after every `every` frames (a model-like pace instead of a flood).
+ * Writes each SSE frame, encoding it only then (a real backend cannot encode what it has not
+ * generated, so the first byte goes out at once); waits for 'drain' whenever the socket buffer is
+ * full. With `pace` ({ every, pauseMs }), pauses after every `every` frames (a model-like pace
+ * instead of a flood). Resolves to the frames' count and bytes.
  */
 async function writeAll(res, frames, pace) {
   const closed = once(res, 'close');
-  for (const [i, frame] of frames.entries()) {
-    if (res.destroyed) return;
+  let count = 0;
+  let bytes = 0;
+  for (const frame of frames) {
+    if (res.destroyed) break;
+    count++;
+    bytes += Buffer.byteLength(frame);
     if (!res.write(frame)) await Promise.race([once(res, 'drain'), closed]);
-    if (pace && (i + 1) % pace.every === 0) await new Promise((resolve) => setTimeout(resolve, pace.pauseMs));
+    if (pace && count % pace.every === 0) await new Promise((resolve) => setTimeout(resolve, pace.pauseMs));
   }
-  res.end();
-  await Promise.race([once(res, 'finish'), closed]);
+  if (!res.destroyed) {
+    res.end();
+    await Promise.race([once(res, 'finish'), closed]);
+  }
+  return { events: count, bytes };
+}
+
+/** `events` as SSE frames, each encoded as it is asked for. */
+function* encodedFrames(encoder, events) {
+  for (const event of events) yield encoder.encodeSSE(event);
 }
 
 /**
@@ -78,15 +97,11 @@ export async function startBenchServer({ page, pages = {}, files = {}, distDir, 
     const frames =
       protocol === 'ai-sdk'
         ? uiMessageStreamFrames({ messageId: 'bench-reply', deltas })
-        : (events ? events(ids) : replyEvents({ ...ids, messageId: 'bench-reply', deltas })).map((event) => encoder.encodeSSE(event));
+        : encodedFrames(encoder, events ? events(ids) : replyEvents({ ...ids, messageId: 'bench-reply', deltas }));
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     const started = performance.now();
-    await writeAll(res, frames, pace);
-    lastStream = {
-      events: frames.length,
-      bytes: frames.reduce((sum, frame) => sum + Buffer.byteLength(frame), 0),
-      writeMs: performance.now() - started,
-    };
+    const written = await writeAll(res, frames, pace);
+    lastStream = { ...written, writeMs: performance.now() - started };
   }
 
   async function serveDist(pathname, res) {

@@ -79,6 +79,7 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
     this.replies = new ReplyAnnouncer(chat, () => this.localize.strings);
     this.files = new AttachmentsLoader(chat);
     this.actions = new TurnActions(this);
+    chat.addEventListener('agent-chat-response-end', this.personActing);
     new LinkAnnouncer(chat);
     // The display options every view inside shares.
     provideDisplay(chat, () => displayOptions(chat, this.apps.context));
@@ -146,6 +147,13 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
     this.log.follow();
     this.composer?.focus();
   };
+
+  /**
+   * What a reply may draw (tool cards) is fetched ahead, in an idle moment: when the person is about
+   * to write or choose (the focus comes into the chat), and once a reply has ended (for the next) — not
+   * as a reply starts, where it would hold up its first frames. A card drawn before then fetches it at once.
+   */
+  readonly personActing = () => void loadMessageView().then((view) => view?.preloadToolViews());
 
   /** The composer's Send: its draft goes once the message is sent or queued. */
   readonly sendFromComposer = (event: ComposerSendEvent) => {

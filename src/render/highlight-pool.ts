@@ -8,7 +8,20 @@
  * Jobs belong to a reply (one markdown view). Replies take turns, one job each, so a reply full of
  * slow blocks cannot keep the others waiting; a reply whose jobs have held the worker for its time
  * in total gets no more (`skipped`), nor does a job no longer wanted (its view was removed).
+ *
+ * Jobs are sent ahead, up to a total size (the worker runs them in order): while the page is busy
+ * drawing a stream, the worker goes on to the next job instead of waiting for the page to take each
+ * answer.
+ * A job's time counts from when the worker could start it (it said ready, or answered the job
+ * before); jobs sent behind one that overran go back to their replies' queues, in their order,
+ * and the reply whose job overran takes its next turn last.
  */
+
+/**
+ * How much work is sent to the worker ahead at most, in the jobs' sizes (for the highlighter,
+ * characters of code); the first job goes whatever its size.
+ */
+const SENT_AHEAD_SIZE = 10_000;
 
 /** The part of a Worker the pool uses (a fake one in tests). */
 export type PoolWorker = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
@@ -40,6 +53,7 @@ export type PoolAnswer = { data: { id: number } & Record<string, unknown> } | 'o
 
 interface Job extends PoolJob {
   id: number;
+  size: number;
   message: object;
   done: (answer: PoolAnswer) => void;
 }
@@ -48,7 +62,11 @@ export class HighlightPool {
   /** Waiting jobs by reply, in the order the replies take their turns. */
   private readonly queues = new Map<object, Job[]>();
   private readonly spent = new WeakMap<object, number>();
-  private running?: { job: Job; since: number };
+  /** Jobs sent to the worker, in the order it answers them: it runs the first. */
+  private sent: Job[] = [];
+  private sentSize = 0;
+  /** When the worker could start the first sent job. */
+  private since = 0;
   private worker?: PoolWorker;
   private ready = false;
   private refused = false;
@@ -62,10 +80,13 @@ export class HighlightPool {
     private readonly onRefused: () => void = () => {},
   ) {}
 
-  /** Sends `message` (with an `id` added) to the worker; settles with its answer or why not. Never rejects. */
-  run(message: object, job: PoolJob): Promise<PoolAnswer> {
+  /**
+   * Sends `message` (with an `id` added) to the worker; settles with its answer or why not. Never
+   * rejects. `size`: how much work it is (see SENT_AHEAD_SIZE).
+   */
+  run(message: object, job: PoolJob, size: number): Promise<PoolAnswer> {
     return new Promise((done) => {
-      const queued: Job = { ...job, id: this.nextId++, message, done };
+      const queued: Job = { ...job, id: this.nextId++, size, message, done };
       const queue = this.queues.get(job.reply);
       if (queue) queue.push(queued);
       else this.queues.set(job.reply, [queued]);
@@ -78,31 +99,46 @@ export class HighlightPool {
     return this.worker !== undefined;
   }
 
+  /** Sends jobs until enough are with the worker (a new worker queues them until it has loaded). */
   private pump(): void {
-    if (this.running) return;
+    if (this.sentSize >= SENT_AHEAD_SIZE) return;
     if (!this.queues.size) return this.idleSoon();
     if (this.refused) return this.failWaiting();
     if (!this.worker && !this.start()) return this.pump();
-    if (!this.ready) return;
-    const job = this.next();
-    if (!job) return this.idleSoon();
-    clearTimeout(this.idleTimer);
-    this.running = { job, since: performance.now() };
-    this.worker!.postMessage({ ...job.message, id: job.id });
-    this.wait(this.timings.budgetMs, () => this.stop());
+    while (this.sentSize < SENT_AHEAD_SIZE) {
+      const job = this.next();
+      if (!job) break;
+      clearTimeout(this.idleTimer);
+      this.sent.push(job);
+      this.sentSize += job.size;
+      if (this.sent.length === 1 && this.ready) this.timeFirst();
+      this.worker!.postMessage({ ...job.message, id: job.id });
+    }
+    this.idleSoon();
   }
 
-  /** The next job to run: the first reply in turn gives one, then goes last. */
+  /** The next job to send: the first reply in turn gives one, then goes last. */
   private next(): Job | undefined {
     for (const [reply, queue] of this.queues) {
       this.queues.delete(reply);
       const job = queue.shift()!;
       if (queue.length) this.queues.set(reply, queue);
-      if (job.wanted && !job.wanted()) job.done('skipped');
-      else if ((this.spent.get(reply) ?? 0) >= this.timings.replyMs) job.done('skipped');
-      else return job;
+      if (this.worth(job)) return job;
     }
     return undefined;
+  }
+
+  /** Whether `job` is still wanted and its reply has time left; if not, it is answered `skipped`. */
+  private worth(job: Job): boolean {
+    if ((!job.wanted || job.wanted()) && (this.spent.get(job.reply) ?? 0) < this.timings.replyMs) return true;
+    job.done('skipped');
+    return false;
+  }
+
+  /** The worker can start the first sent job now: its time counts from here. */
+  private timeFirst(): void {
+    this.since = performance.now();
+    this.wait(this.timings.budgetMs, () => this.stop());
   }
 
   private start(): boolean {
@@ -120,14 +156,17 @@ export class HighlightPool {
       if (data === 'ready') {
         this.ready = true;
         clearTimeout(this.timer);
+        if (this.sent.length) this.timeFirst();
         return this.pump();
       }
-      const running = this.running;
-      if (!running || data?.id !== running.job.id) return;
+      const job = this.sent[0];
+      if (!job || data?.id !== job.id) return;
       clearTimeout(this.timer);
-      this.running = undefined;
-      this.charge(running.job, performance.now() - running.since);
-      running.job.done({ data });
+      this.sent.shift();
+      this.sentSize -= job.size;
+      this.charge(job, performance.now() - this.since);
+      if (this.sent.length) this.timeFirst();
+      job.done({ data });
       this.pump();
     };
     worker.onerror = (event) => {
@@ -144,23 +183,36 @@ export class HighlightPool {
     return true;
   }
 
-  /** The running job (if any) took too long or killed the worker: the worker goes; the next job gets a new one. */
+  /** The running job (if any) took too long or killed the worker: the worker goes; the jobs behind it go to a new one. */
   private stop(): void {
-    const running = this.running;
-    this.running = undefined;
+    const [running, ...behind] = this.sent;
+    this.sent = [];
+    this.sentSize = 0;
+    this.giveBack(behind, running?.reply);
     this.dropWorker();
     if (running) {
-      this.charge(running.job, performance.now() - running.since);
-      running.job.done('over-budget');
+      this.charge(running, performance.now() - this.since);
+      running.done('over-budget');
     }
     this.pump();
+  }
+
+  /** Puts `jobs` back at the front of their replies' queues, in their order; `last` takes its next turn after the others. */
+  private giveBack(jobs: Job[], last: object | undefined): void {
+    for (const job of jobs.reverse()) {
+      const queue = this.queues.get(job.reply);
+      if (queue) queue.unshift(job);
+      else this.queues.set(job.reply, [job]);
+    }
+    const lastQueue = last && this.queues.get(last);
+    if (!lastQueue) return;
+    this.queues.delete(last);
+    this.queues.set(last, lastQueue);
   }
 
   private refuse(): void {
     this.refused = true;
     this.dropWorker();
-    this.running?.job.done('unavailable');
-    this.running = undefined;
     this.onRefused();
     this.failWaiting();
   }
@@ -170,15 +222,18 @@ export class HighlightPool {
     this.spent.set(job.reply, (this.spent.get(job.reply) ?? 0) + ms);
   }
 
+  /** Every job not answered yet (those sent included) gets `unavailable`. */
   private failWaiting(): void {
-    const waiting = [...this.queues.values()].flat();
+    const waiting = [...this.sent, ...[...this.queues.values()].flat()];
+    this.sent = [];
+    this.sentSize = 0;
     this.queues.clear();
     for (const job of waiting) job.done('unavailable');
   }
 
   private idleSoon(): void {
     clearTimeout(this.idleTimer);
-    if (this.worker && this.ready && !this.running) this.idleTimer = setTimeout(() => this.dropWorker(), this.timings.idleMs);
+    if (this.worker && this.ready && !this.sent.length) this.idleTimer = setTimeout(() => this.dropWorker(), this.timings.idleMs);
   }
 
   private dropWorker(): void {

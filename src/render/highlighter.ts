@@ -1,9 +1,9 @@
 /**
  * The syntax highlighter, a chunk of its own loaded on first need (highlight-loader.ts). highlight.js
- * runs in a worker (highlight-worker.ts, bundled into this chunk), one block at a time, each with a
+ * runs in a worker (highlight-worker.ts, bundled into this chunk), one block after another, each with a
  * time budget and each reply with a time in all (highlight-pool.ts, highlight-limits.ts): a block
  * that overruns it stops the worker — a regular expression cannot be interrupted any other way — and
- * stays plain; the next block gets a new worker. The worker reads highlight.js's output into scopes
+ * stays plain; the blocks after it get a new worker. The worker reads highlight.js's output into scopes
  * and text (highlight-tokens.ts); they become spans and text nodes here, never parsed as HTML. Where
  * no worker can start (a CSP without `blob:` for workers), code stays plain.
  */
@@ -26,7 +26,7 @@ const pool = new HighlightPool(
  * could run. Never rejects.
  */
 export async function highlightCode(code: string, grammar: string, job: PoolJob): Promise<HighlightOutcome> {
-  const answer = await pool.run({ code, grammar }, job);
+  const answer = await pool.run({ code, grammar }, job, code.length);
   if (typeof answer === 'string') return answer;
   const nodes = answer.data.nodes;
   return Array.isArray(nodes) ? fragmentOf(nodes as HighlightNode[]) : 'unavailable';

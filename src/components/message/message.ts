@@ -317,8 +317,6 @@ export class AgentChatMessage extends LitElement {
     this.requests = placeRequests(reply, activity);
     const calls = new Map(reply.parts.filter((part): part is ToolCallPart => part.kind === 'tool-call').map((part) => [part.id, part]));
     const streaming = reply.status === 'streaming';
-    // A streaming reply may call a tool at any moment: its card's view is fetched ahead.
-    if (streaming) void loadToolViews();
     const retry = this.canRetry ? html`<button class="retry" part="retry-button" type="button" @click=${this.onRetry}>${s.retry}</button>` : nothing;
     return html`<span class="visually-hidden">${s.assistant}:</span>
       <div class="assistant" part="message assistant-message" aria-busy=${streaming ? 'true' : 'false'}>
@@ -442,3 +440,5 @@ function activityCall(part: Extract<ReplyPart, { kind: 'activity' }>): ToolCallP
     app: part.app,
   };
 }
+
+export { preloadToolViews } from './tool-views-loader.js';

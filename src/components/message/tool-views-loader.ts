@@ -1,3 +1,4 @@
+import { whenIdle } from '../../internal/idle.js';
 import { onFirstNeed } from '../../internal/lazy.js';
 
 /** The tool card and the activity block (`tool-views.ts`), loaded once, when a reply first needs them. */
@@ -5,6 +6,17 @@ export const loadToolViews = onFirstNeed(() => import('./tool-views.js'), 'the t
 
 /** Whether the tool views are there (defined), so a reply draws its cards at once. */
 export const toolViewsLoaded = (): boolean => customElements.get('agent-chat-tool-card') !== undefined;
+
+/** How long a preload waits for an idle moment at most (ms). */
+const PRELOAD_WAIT_MS = 1_000;
+let preloadAsked = false;
+
+/** Fetches the tool views ahead, in the page's next idle moment (a card drawn before then loads them at once). */
+export function preloadToolViews(): void {
+  if (preloadAsked || toolViewsLoaded()) return;
+  preloadAsked = true;
+  whenIdle(() => void loadToolViews(), PRELOAD_WAIT_MS);
+}
 
 /**
  * Settles once every element drawn under `root`, and under their shadow roots in turn, has

@@ -4,39 +4,69 @@ import { HighlightPool, type PoolTimings, type PoolWorker } from '../../../src/r
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A scripted worker: says ready after `startMs` (never when `startMs` is undefined), fails before
- * that when `failsToStart`; answers a job after the number of ms in its code (`"5"`), never for
- * `"stuck"`, and dies (an error event) on `"dies"`.
+ * A scripted worker that, like a real one, runs the jobs sent to it one at a time, in order, once it
+ * has said ready (after `startMs`; never when `startMs` is undefined; it fails before that when
+ * `failsToStart`). A job answers after the number of ms in its code (`"5"`), never for `"stuck"`,
+ * and `"dies"` kills the worker (an error event).
  */
 class FakeWorker implements PoolWorker {
   onmessage: PoolWorker['onmessage'] = null;
   onerror: PoolWorker['onerror'] = null;
   terminated = false;
+  /** The codes sent to it, and those it started running. */
   readonly sent: string[] = [];
+  readonly ran: string[] = [];
+  private readonly inbox: { id: number; code: string }[] = [];
+  private ready = false;
+  private busy = false;
 
   constructor(startMs: number | undefined, failsToStart = false) {
     if (failsToStart) setTimeout(() => this.onerror?.call(this as unknown as Worker, new ErrorEvent('error')), 1);
-    else if (startMs !== undefined) setTimeout(() => this.reply('ready'), startMs);
+    else if (startMs !== undefined)
+      setTimeout(() => {
+        this.reply('ready');
+        this.ready = true;
+        this.runNext();
+      }, startMs);
   }
 
   postMessage(message: { id: number; code: string }): void {
     this.sent.push(message.code);
-    if (message.code === 'stuck') return;
-    if (message.code === 'dies') {
-      setTimeout(() => !this.terminated && this.onerror?.call(this as unknown as Worker, new ErrorEvent('error')), 2);
-      return;
-    }
-    setTimeout(() => this.reply({ id: message.id, nodes: [message.code] }), Number(message.code) || 0);
+    this.inbox.push(message);
+    this.runNext();
   }
 
   terminate(): void {
     this.terminated = true;
   }
 
+  private runNext(): void {
+    if (!this.ready || this.busy || this.terminated || !this.inbox.length) return;
+    const { id, code } = this.inbox.shift()!;
+    this.busy = true;
+    this.ran.push(code);
+    if (code === 'stuck') return;
+    if (code === 'dies') {
+      setTimeout(() => !this.terminated && this.onerror?.call(this as unknown as Worker, new ErrorEvent('error')), 2);
+      return;
+    }
+    setTimeout(
+      () => {
+        this.busy = false;
+        this.reply({ id, nodes: [code] });
+        this.runNext();
+      },
+      Number(code) || 0,
+    );
+  }
+
   private reply(data: unknown): void {
     if (!this.terminated) this.onmessage?.call(this as unknown as Worker, new MessageEvent('message', { data }));
   }
 }
+
+/** Each job's size: a quarter of what the pool sends ahead, so four jobs go at once. */
+const SIZE = 2_500;
 
 const TIMINGS: PoolTimings = { budgetMs: 50, startLimitMs: 80, idleMs: 100, replyMs: 130, liveFreeMs: 40 };
 
@@ -54,7 +84,7 @@ function poolOf(make: (n: number) => FakeWorker = () => new FakeWorker(0), timin
     () => refusals++,
   );
   const reply = {};
-  const run = (code: string, job: Partial<Parameters<HighlightPool['run']>[1]> = {}) => pool.run({ code }, { reply, ...job });
+  const run = (code: string, job: Partial<Parameters<HighlightPool['run']>[1]> = {}) => pool.run({ code }, { reply, ...job }, SIZE);
   return { pool, workers, run, refusals: () => refusals };
 }
 
@@ -95,7 +125,7 @@ describe('the highlighter’s worker pool', () => {
       made++;
       throw new Error('no Worker here');
     }, TIMINGS);
-    expect([await throwing.run({}, { reply: {} }), await throwing.run({}, { reply: {} })]).to.deep.equal(['unavailable', 'unavailable']);
+    expect([await throwing.run({}, { reply: {} }, SIZE), await throwing.run({}, { reply: {} }, SIZE)]).to.deep.equal(['unavailable', 'unavailable']);
     expect(made).to.equal(1);
   });
 
@@ -122,13 +152,34 @@ describe('the highlighter’s worker pool', () => {
     expect(workers.length).to.equal(2);
   });
 
-  it('skips a job no longer wanted when its turn comes, without sending it', async () => {
+  it('sends a few jobs ahead, and times each from when the worker could start it', async () => {
+    const { run, workers } = poolOf(undefined, { ...TIMINGS, budgetMs: 200, replyMs: 10_000 });
+    const answers = Promise.all(['120', '120', '1', '1', '1', '1'].map((code) => run(code)));
+    expect(workers[0].sent, 'sent before the worker is ready, four at once').to.deep.equal(['120', '120', '1', '1']);
+    // A job over the size is sent alone.
+    const { pool, workers: others } = poolOf();
+    const big = Promise.all([pool.run({ code: '1' }, { reply: {} }, 12_000), pool.run({ code: '2' }, { reply: {} }, 10)]);
+    expect(others[0].sent).to.deep.equal(['1']);
+    expect((await big).map(answered)).to.deep.equal(['1', '2']);
+    // The second job answers ~240 ms after it was sent, but ran 120 ms: not over its budget.
+    expect((await answers).map(answered)).to.deep.equal(['120', '120', '1', '1', '1', '1']);
+    expect(workers.length).to.equal(1);
+  });
+
+  it('skips a job no longer wanted when it would be sent, without sending it', async () => {
     const { run, workers } = poolOf();
     let wanted = true;
-    const answers = Promise.all([run('5'), run('1', { wanted: () => wanted }), run('2')]);
+    const answers = Promise.all([run('5'), run('5'), run('5'), run('5'), run('1', { wanted: () => wanted }), run('2')]);
     wanted = false;
-    expect((await answers).map(answered)).to.deep.equal(['5', 'skipped', '2']);
-    expect(workers[0].sent).to.deep.equal(['5', '2']);
+    expect((await answers).map(answered)).to.deep.equal(['5', '5', '5', '5', 'skipped', '2']);
+    expect(workers[0].sent).to.deep.equal(['5', '5', '5', '5', '2']);
+  });
+
+  it('gives the jobs sent behind one that overran to the next worker, in their order', async () => {
+    const { run, workers } = poolOf();
+    const answers = await Promise.all(['stuck', '1', '2', '3', '4'].map((code) => run(code)));
+    expect(answers.map(answered)).to.deep.equal(['over-budget', '1', '2', '3', '4']);
+    expect(workers.map((worker) => worker.ran)).to.deep.equal([['stuck'], ['1', '2', '3', '4']]);
   });
 
   it('lets replies take turns, and gives one reply no more worker time than its share in all', async () => {
@@ -136,12 +187,12 @@ describe('the highlighter’s worker pool', () => {
     const slow = {};
     const other = {};
     const order: string[] = [];
-    const track = (code: string, reply: object) => pool.run({ code }, { reply }).then((answer) => order.push(`${code}:${answered(answer)}`));
+    const track = (code: string, reply: object) => pool.run({ code }, { reply }, SIZE).then((answer) => order.push(`${code}:${answered(answer)}`));
     const runs = [...['stuck', 'stuck', 'stuck', 'stuck', 'stuck'].map((code) => track(code, slow)), track('1', other), track('2', other)];
     await Promise.all(runs);
     // 50 ms each: the third starts at 100 ms (under 130), the fourth and fifth are skipped.
     expect(order).to.deep.equal(['stuck:over-budget', '1:1', 'stuck:over-budget', '2:2', 'stuck:over-budget', 'stuck:skipped', 'stuck:skipped']);
-    expect(workers.flatMap((worker) => worker.sent).filter((code) => code === 'stuck').length).to.equal(3);
+    expect(workers.flatMap((worker) => worker.ran).filter((code) => code === 'stuck').length).to.equal(3);
   });
 
   it('does not count a streaming block’s quick jobs in its reply’s time, but counts its slow ones', async () => {
