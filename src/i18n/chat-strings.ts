@@ -281,7 +281,7 @@ export interface EditMessageStrings {
   editCancel: string;
 }
 
-/** A reply's Copy, thumbs and sources (the reply extras chunk). */
+/** A reply's Copy, thumbs and sources (with the message view). */
 export interface ReplyExtrasStrings {
   /** The heading of the sources a reply cites. */
   sources: string;

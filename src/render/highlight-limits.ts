@@ -16,6 +16,8 @@ export const HIGHLIGHT_BUDGET_MS = 750;
 export const REPLY_WORKER_MS = 3_000;
 /** A streaming block's repeated highlight quicker than this (ms) is not counted in its reply's worker time. */
 export const LIVE_FREE_MS = 100;
+/** A block the worker highlighted quicker than this (ms) lets the next blocks be sent to it ahead. */
+export const QUICK_JOB_MS = 20;
 /** Idle time (ms) after which the worker is stopped (a new one starts when code comes). */
 export const WORKER_IDLE_MS = 30_000;
 /** Time (ms) a new worker may take to start before the blocks waiting for it stay plain. */

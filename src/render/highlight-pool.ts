@@ -9,9 +9,11 @@
  * slow blocks cannot keep the others waiting; a reply whose jobs have held the worker for its time
  * in total gets no more (`skipped`), nor does a job no longer wanted (its view was removed).
  *
- * Jobs are sent ahead, up to a total size (the worker runs them in order): while the page is busy
- * drawing a stream, the worker goes on to the next job instead of waiting for the page to take each
- * answer.
+ * While the worker's jobs come back quick (by its own clock), more are sent ahead, up to a total
+ * size, and it runs them in order: while the page is busy drawing a stream, the worker goes on to
+ * the next job instead of waiting for the page to take each answer. After a slow job, or one that
+ * overran, they go one at a time again, so slow blocks cannot pile up with the worker and a view's
+ * blocks not yet sent are never sent once it is gone.
  * A job's time counts from when the worker could start it (it said ready, or answered the job
  * before); jobs sent behind one that overran go back to their replies' queues, in their order,
  * and the reply whose job overran takes its next turn last.
@@ -37,6 +39,8 @@ export interface PoolTimings {
   replyMs: number;
   /** A streaming block's job quicker than this (ms) is not counted in its reply's time. */
   liveFreeMs: number;
+  /** A job the worker ran quicker than this (ms, by its own clock) lets the next ones be sent ahead. */
+  quickMs: number;
 }
 
 export interface PoolJob {
@@ -48,7 +52,7 @@ export interface PoolJob {
   wanted?: () => boolean;
 }
 
-/** The worker's answer (`{ id, … }`), or why there is none. */
+/** The worker's answer (`{ id, …, ms? }`, `ms` the time it took by the worker's clock), or why there is none. */
 export type PoolAnswer = { data: { id: number } & Record<string, unknown> } | 'over-budget' | 'unavailable' | 'skipped';
 
 interface Job extends PoolJob {
@@ -67,6 +71,8 @@ export class HighlightPool {
   private sentSize = 0;
   /** When the worker could start the first sent job. */
   private since = 0;
+  /** The last job answered was quick: more may be sent ahead. */
+  private quick = false;
   private worker?: PoolWorker;
   private ready = false;
   private refused = false;
@@ -101,11 +107,11 @@ export class HighlightPool {
 
   /** Sends jobs until enough are with the worker (a new worker queues them until it has loaded). */
   private pump(): void {
-    if (this.sentSize >= SENT_AHEAD_SIZE) return;
+    if (!this.roomToSend()) return;
     if (!this.queues.size) return this.idleSoon();
     if (this.refused) return this.failWaiting();
     if (!this.worker && !this.start()) return this.pump();
-    while (this.sentSize < SENT_AHEAD_SIZE) {
+    while (this.roomToSend()) {
       const job = this.next();
       if (!job) break;
       clearTimeout(this.idleTimer);
@@ -115,6 +121,11 @@ export class HighlightPool {
       this.worker!.postMessage({ ...job.message, id: job.id });
     }
     this.idleSoon();
+  }
+
+  /** One job at a time; more ahead while they come back quick, up to a total size. */
+  private roomToSend(): boolean {
+    return !this.sent.length || (this.quick && this.sentSize < SENT_AHEAD_SIZE);
   }
 
   /** The next job to send: the first reply in turn gives one, then goes last. */
@@ -165,6 +176,7 @@ export class HighlightPool {
       this.sent.shift();
       this.sentSize -= job.size;
       this.charge(job, performance.now() - this.since);
+      this.quick = typeof data.ms === 'number' && data.ms < this.timings.quickMs;
       if (this.sent.length) this.timeFirst();
       job.done({ data });
       this.pump();
@@ -188,6 +200,7 @@ export class HighlightPool {
     const [running, ...behind] = this.sent;
     this.sent = [];
     this.sentSize = 0;
+    this.quick = false;
     this.giveBack(behind, running?.reply);
     this.dropWorker();
     if (running) {

@@ -1,6 +1,6 @@
 /**
  * The highlighter's worker: highlight.js's core with the grammars of highlight-languages.ts. It
- * answers each `{ id, code, grammar }` with `{ id, nodes }`: highlight.js's escaped output read into
+ * answers each `{ id, code, grammar }` with `{ id, nodes, ms }`: highlight.js's escaped output read into
  * scopes and text (highlight-tokens.ts), never parsed as HTML; `nodes` undefined when highlighting
  * failed. A block can take long (see highlight-limits.ts): the page stops the whole worker then.
  * Says `'ready'` once loaded, so its start-up is not counted in a block's time.
@@ -60,12 +60,14 @@ export interface HighlightRequest {
 const scope = self as unknown as { onmessage: ((event: MessageEvent<HighlightRequest>) => void) | null; postMessage(message: unknown): void };
 
 scope.onmessage = ({ data: { id, code, grammar } }) => {
+  const started = performance.now();
   let nodes: HighlightNode[] | undefined;
   try {
     if (highlighter.getLanguage(grammar)) nodes = readHighlighted(highlighter.highlight(code, { language: grammar, ignoreIllegals: true }).value);
   } catch {
     nodes = undefined;
   }
-  scope.postMessage({ id, nodes });
+  // How long it took, by this worker's clock: quick blocks let the page send the next ones ahead.
+  scope.postMessage({ id, nodes, ms: performance.now() - started });
 };
 scope.postMessage('ready');

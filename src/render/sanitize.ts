@@ -81,6 +81,9 @@ function finishElement(node: Element): void {
   if (node.tagName === 'IMG') {
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'no-referrer');
+    // An image the reply did not describe is drawn as markdown draws `![](…)`, with an empty alt:
+    // without one, a screen reader reads out its address.
+    if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
   }
 }
 purifier.addHook('afterSanitizeAttributes', finishElement);

@@ -21,8 +21,8 @@ function shown(page) {
       text: [...root.querySelectorAll('agent-chat-markdown')].map((markdown) => markdown.textContent.trim()).join(' | '),
       cards: [...root.querySelectorAll('agent-chat-tool-card')].map((card) => ({
         id: card.call.id,
-        title: card.shadowRoot.querySelector('.title')?.textContent.trim(),
-        status: card.shadowRoot.querySelector('[part="tool-card-status"]')?.dataset.status,
+        title: card.shadowRoot?.querySelector('.title')?.textContent.trim(),
+        status: card.shadowRoot?.querySelector('[part="tool-card-status"]')?.dataset.status,
         result: card.call.result,
       })),
       error: root.querySelector('[part="error"]') !== null,
@@ -38,7 +38,8 @@ async function drawn(page, check, what) {
         const chat = document.querySelector('agent-chat');
         const reply = [...chat.shadowRoot.querySelectorAll('agent-chat-message')].at(-1);
         const root = reply?.shadowRoot;
-        if (!root) return false;
+        // A card's tag waits, hidden, for its view to load: drawn means every card shows.
+        if (!root || root.querySelector('agent-chat-tool-card:not(:defined)')) return false;
         const text = [...root.querySelectorAll('agent-chat-markdown')].map((markdown) => markdown.textContent.trim()).join(' | ');
         const cards = [...root.querySelectorAll('agent-chat-tool-card')].map((card) => ({
           id: card.call.id,

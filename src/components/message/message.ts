@@ -25,7 +25,7 @@ import { loadRequestViews } from '../interrupt/interrupt-loader.js';
 import { focusOpenRequestIn, requestTemplate } from '../interrupt/request-template.js';
 import { messageStyles } from './message.styles.js';
 import { sentFilesTemplate } from './user-attachments-template.js';
-import { replyActionsTemplate, replyExtrasDrawn, sourcesTemplate } from './reply-extras-loader.js';
+import { replyActionsTemplate, sourcesTemplate } from './reply-extras-template.js';
 import { drawnInside, loadToolViews, toolViewsLoaded } from './tool-views-loader.js';
 import { define } from '../../internal/define.js';
 import { AnswerEvent, EditDoneEvent, QuestionSubmitEvent, RetryRequestEvent, TurnActionEvent, on, type TurnAction } from '../../internal/view-events.js';
@@ -99,12 +99,11 @@ export class AgentChatMessage extends LitElement {
   @consume({ context: displayContext, subscribe: true }) private displayOptions: DisplayOptions = defaultDisplay;
 
   /**
-   * Also waits, when this reply's cards (or its actions and sources) had to wait for their views to
-   * load, until they are drawn (their tags were in place, hidden, until then).
+   * Also waits, when this reply's cards had to wait for their views to load, until they are drawn
+   * (their tags were in place, hidden, until then).
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     const result = await super.getUpdateComplete();
-    await replyExtrasDrawn(this.renderRoot);
     const loading = this.toolViews;
     if (!loading) return result;
     await loading;

@@ -41,6 +41,17 @@ describe('<agent-chat-markdown>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('is accessible with images the reply wrote as HTML without an alt text', async () => {
+    await loadMarkdown();
+    const pixel = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+    const el = await fixture<AgentChatMarkdown>(
+      html`<agent-chat-markdown .text=${`The chart:\n\n<img src="${pixel}">\n\nand inline <img src="${pixel}" width="8"> too.\n`}></agent-chat-markdown>`,
+    );
+    await el.updateComplete;
+    expect(el.querySelectorAll('img').length).to.equal(2);
+    await expect(el).to.be.accessible();
+  });
+
   it('is accessible with a link, inline code, a list and a code block, inside a reply', async () => {
     await loadMarkdown();
     const el = await fixture<AgentChatMarkdown>(

@@ -6,8 +6,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A scripted worker that, like a real one, runs the jobs sent to it one at a time, in order, once it
  * has said ready (after `startMs`; never when `startMs` is undefined; it fails before that when
- * `failsToStart`). A job answers after the number of ms in its code (`"5"`), never for `"stuck"`,
- * and `"dies"` kills the worker (an error event).
+ * `failsToStart`). A job answers after the number of ms in its code (`"5"`), saying it took that
+ * long; never for `"stuck"`; and `"dies"` kills the worker (an error event).
  */
 class FakeWorker implements PoolWorker {
   onmessage: PoolWorker['onmessage'] = null;
@@ -53,7 +53,7 @@ class FakeWorker implements PoolWorker {
     setTimeout(
       () => {
         this.busy = false;
-        this.reply({ id, nodes: [code] });
+        this.reply({ id, nodes: [code], ms: Number(code) || 0 });
         this.runNext();
       },
       Number(code) || 0,
@@ -68,7 +68,7 @@ class FakeWorker implements PoolWorker {
 /** Each job's size: a quarter of what the pool sends ahead, so four jobs go at once. */
 const SIZE = 2_500;
 
-const TIMINGS: PoolTimings = { budgetMs: 50, startLimitMs: 80, idleMs: 100, replyMs: 130, liveFreeMs: 40 };
+const TIMINGS: PoolTimings = { budgetMs: 50, startLimitMs: 80, idleMs: 100, replyMs: 130, liveFreeMs: 40, quickMs: 20 };
 
 /** A pool over fake workers made by `make` (default: ready at once); `workers`: every one it made. */
 function poolOf(make: (n: number) => FakeWorker = () => new FakeWorker(0), timings = TIMINGS) {
@@ -152,34 +152,51 @@ describe('the highlighter’s worker pool', () => {
     expect(workers.length).to.equal(2);
   });
 
-  it('sends a few jobs ahead, and times each from when the worker could start it', async () => {
+  it('sends jobs ahead while they come back quick, and times each from when the worker could start it', async () => {
     const { run, workers } = poolOf(undefined, { ...TIMINGS, budgetMs: 200, replyMs: 10_000 });
-    const answers = Promise.all(['120', '120', '1', '1', '1', '1'].map((code) => run(code)));
-    expect(workers[0].sent, 'sent before the worker is ready, four at once').to.deep.equal(['120', '120', '1', '1']);
-    // A job over the size is sent alone.
-    const { pool, workers: others } = poolOf();
-    const big = Promise.all([pool.run({ code: '1' }, { reply: {} }, 12_000), pool.run({ code: '2' }, { reply: {} }, 10)]);
-    expect(others[0].sent).to.deep.equal(['1']);
-    expect((await big).map(answered)).to.deep.equal(['1', '2']);
-    // The second job answers ~240 ms after it was sent, but ran 120 ms: not over its budget.
-    expect((await answers).map(answered)).to.deep.equal(['120', '120', '1', '1', '1', '1']);
+    const first = Promise.all([run('1'), run('1')]);
+    expect(workers[0].sent, 'one at a time until one came back quick').to.deep.equal(['1']);
+    await first;
+    const answers = Promise.all(['120', '120', '1', '1', '1'].map((code) => run(code)));
+    expect(workers[0].sent.slice(2), 'then four at once (10,000 in all)').to.deep.equal(['120', '120', '1', '1']);
+    // The second 120 ms job answers ~240 ms after it was sent, but ran 120 ms: not over its budget.
+    expect((await answers).map(answered)).to.deep.equal(['120', '120', '1', '1', '1']);
     expect(workers.length).to.equal(1);
   });
 
-  it('skips a job no longer wanted when it would be sent, without sending it', async () => {
+  it('sends a job over the size alone, and one at a time again after a slow job', async () => {
+    const { run, workers, pool } = poolOf();
+    await run('1');
+    const big = Promise.all([pool.run({ code: '2' }, { reply: {} }, 12_000), pool.run({ code: '3' }, { reply: {} }, 10)]);
+    expect(workers[0].sent).to.deep.equal(['1', '2']);
+    expect((await big).map(answered)).to.deep.equal(['2', '3']);
+    const slowLast = Promise.all([run('1'), run('30')]);
+    expect(workers[0].sent.slice(3), 'quick answers before: both at once').to.deep.equal(['1', '30']);
+    await slowLast;
+    const after = Promise.all([run('1'), run('1')]);
+    expect(workers[0].sent.slice(5), 'after a job of 30 ms: one at a time').to.deep.equal(['1']);
+    await after;
+  });
+
+  it('skips a job no longer wanted when its turn comes, without sending it', async () => {
     const { run, workers } = poolOf();
     let wanted = true;
-    const answers = Promise.all([run('5'), run('5'), run('5'), run('5'), run('1', { wanted: () => wanted }), run('2')]);
+    const answers = Promise.all([run('5'), run('1', { wanted: () => wanted }), run('2')]);
     wanted = false;
-    expect((await answers).map(answered)).to.deep.equal(['5', '5', '5', '5', 'skipped', '2']);
-    expect(workers[0].sent).to.deep.equal(['5', '5', '5', '5', '2']);
+    expect((await answers).map(answered)).to.deep.equal(['5', 'skipped', '2']);
+    expect(workers[0].sent).to.deep.equal(['5', '2']);
   });
 
   it('gives the jobs sent behind one that overran to the next worker, in their order', async () => {
     const { run, workers } = poolOf();
-    const answers = await Promise.all(['stuck', '1', '2', '3', '4'].map((code) => run(code)));
-    expect(answers.map(answered)).to.deep.equal(['over-budget', '1', '2', '3', '4']);
-    expect(workers.map((worker) => worker.ran)).to.deep.equal([['stuck'], ['1', '2', '3', '4']]);
+    await run('1');
+    const answers = await Promise.all(['stuck', '2', '3', '4'].map((code) => run(code)));
+    expect(answers.map(answered)).to.deep.equal(['over-budget', '2', '3', '4']);
+    expect(workers.map((worker) => worker.ran)).to.deep.equal([
+      ['1', 'stuck'],
+      ['2', '3', '4'],
+    ]);
+    expect(workers[0].sent, 'sent ahead of the one that overran').to.deep.equal(['1', 'stuck', '2', '3', '4']);
   });
 
   it('lets replies take turns, and gives one reply no more worker time than its share in all', async () => {

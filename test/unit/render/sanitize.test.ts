@@ -43,6 +43,10 @@ describe('the sanitizer for model output', () => {
     expect(link).to.contain('target="_blank"').and.to.contain('rel="noopener noreferrer nofollow"');
     const image = html('<img src="https://example.com/a.png" alt="a">');
     expect(image).to.contain('loading="lazy"').and.to.contain('referrerpolicy="no-referrer"');
+    expect(image).to.contain('alt="a"');
+    expect(html('<p><img src="/chart.png"> and <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></p>'), 'an image with no alt gets an empty one').to.equal(
+      '<p><img src="/chart.png" loading="lazy" referrerpolicy="no-referrer" alt=""> and <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" loading="lazy" referrerpolicy="no-referrer" alt=""></p>',
+    );
     expect(html('<details><summary>More</summary>Body</details>')).to.equal('<details><summary>More</summary>Body</details>');
   });
 });
