@@ -23,7 +23,7 @@ export function chatView(wiring: ChatWiring) {
   const settled = !run.busy && !run.waitingForPerson;
   if (turns.length && !messageViewLoaded()) wiring.messageViewLoading ??= loadMessageView();
   wiring.noticeShown ||= !!(apps.signIns.length || apps.unreachable.length);
-  return html`<div class="base" part="base" @focusin=${wiring.personActing}>
+  return html`<div class="base" part="base" @focusin=${wiring.personActing} @pointerdown=${wiring.personActing}>
     ${files.ui?.dropTarget()}
     ${headerTemplate({
       heading: chat.heading,

@@ -150,8 +150,9 @@ export class ChatWiring implements EmbedHooks, ChatAppsHooks, ChatStorageHooks, 
 
   /**
    * What a reply may draw (tool cards) is fetched ahead, in an idle moment: when the person is about
-   * to write or choose (the focus comes into the chat), and once a reply has ended (for the next) — not
-   * as a reply starts, where it would hold up its first frames. A card drawn before then fetches it at once.
+   * to write or choose (the focus comes into the chat, or a pointer presses in it), and once a reply
+   * has ended (for the next) — not by a reply starting, where it would hold up its first frames. A card
+   * drawn before then fetches it at once.
    */
   readonly personActing = () => void loadMessageView().then((view) => view?.preloadToolViews());
 

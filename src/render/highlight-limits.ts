@@ -18,6 +18,9 @@ export const REPLY_WORKER_MS = 3_000;
 export const LIVE_FREE_MS = 100;
 /** A block the worker highlighted quicker than this (ms) lets the next blocks be sent to it ahead. */
 export const QUICK_JOB_MS = 20;
+/** Characters of code, and blocks, with the worker at once at most (sent ahead while blocks are quick). */
+export const AHEAD_CHARS = 10_000;
+export const AHEAD_BLOCKS = 32;
 /** Idle time (ms) after which the worker is stopped (a new one starts when code comes). */
 export const WORKER_IDLE_MS = 30_000;
 /** Time (ms) a new worker may take to start before the blocks waiting for it stay plain. */

@@ -1,34 +1,30 @@
 /**
  * Runs the highlighter's jobs on one worker at a time (highlighter.ts makes the worker), without
  * touching the page. Each job has a time budget: a job that overruns it, or during which the worker
- * dies (out of memory), stops the worker and answers `over-budget`; the next job gets a new worker.
- * A worker that cannot start at all (a page's CSP, no Worker) turns the pool off for good; one slow
- * to start only fails the jobs waiting for it. An idle worker is stopped after a while.
+ * dies (out of memory), stops the worker and answers `over-budget`; the jobs after it get a new
+ * worker. A worker that cannot start at all (a page's CSP, no Worker) turns the pool off for good;
+ * one slow to start only fails the jobs waiting for it. An idle worker is stopped after a while.
  *
  * Jobs belong to a reply (one markdown view). Replies take turns, one job each, so a reply full of
  * slow blocks cannot keep the others waiting; a reply whose jobs have held the worker for its time
  * in total gets no more (`skipped`), nor does a job no longer wanted (its view was removed).
  *
- * While the worker's jobs come back quick (by its own clock), more are sent ahead, up to a total
- * size, and it runs them in order: while the page is busy drawing a stream, the worker goes on to
- * the next job instead of waiting for the page to take each answer. After a slow job, or one that
- * overran, they go one at a time again, so slow blocks cannot pile up with the worker and a view's
- * blocks not yet sent are never sent once it is gone.
- * A job's time counts from when the worker could start it (it said ready, or answered the job
- * before); jobs sent behind one that overran go back to their replies' queues, in their order,
- * and the reply whose job overran takes its next turn last.
+ * While the worker's jobs come back quick (by its own clock), more are sent ahead, up to a size and
+ * a count, and it runs them in order: while the page is busy drawing a stream, the worker goes on
+ * to the next job instead of waiting for the page to take each answer. A job sent ahead carries
+ * `ahead` (ms): the worker hands it back unrun (`{ id, deferred: true }`) when the job before it
+ * took that long or longer, so at most one slow job runs before the pool sees it, checks the
+ * reply's time again and lets the other replies take their turns; jobs go one at a time until one
+ * comes back quick. A job's time is the worker's own account of it where it gives one; its budget
+ * counts from when the worker could start it (it said ready, or answered the job before). Jobs
+ * handed back, or sent behind one that overran, go back to their replies' queues as they were
+ * sent; the reply whose job overran takes its next turn last.
  */
-
-/**
- * How much work is sent to the worker ahead at most, in the jobs' sizes (for the highlighter,
- * characters of code); the first job goes whatever its size.
- */
-const SENT_AHEAD_SIZE = 10_000;
 
 /** The part of a Worker the pool uses (a fake one in tests). */
 export type PoolWorker = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror'>;
 
-export interface PoolTimings {
+export interface PoolLimits {
   /** Time one job may run (ms) before the worker is stopped. */
   budgetMs: number;
   /** Time a new worker may take to say it is ready (ms). */
@@ -41,6 +37,10 @@ export interface PoolTimings {
   liveFreeMs: number;
   /** A job the worker ran quicker than this (ms, by its own clock) lets the next ones be sent ahead. */
   quickMs: number;
+  /** How much work may be with the worker at once, in the jobs' sizes (the first job goes whatever its size). */
+  aheadSize: number;
+  /** How many jobs may be with the worker at once. */
+  aheadJobs: number;
 }
 
 export interface PoolJob {
@@ -48,7 +48,7 @@ export interface PoolJob {
   reply: object;
   /** A streaming block's repeated job: counted in the reply's time only when slow. */
   live?: boolean;
-  /** Asked just before the job runs: false drops it (`skipped`). */
+  /** Asked just before the job is sent to the worker: false drops it (`skipped`). */
   wanted?: () => boolean;
 }
 
@@ -56,6 +56,7 @@ export interface PoolJob {
 export type PoolAnswer = { data: { id: number } & Record<string, unknown> } | 'over-budget' | 'unavailable' | 'skipped';
 
 interface Job extends PoolJob {
+  /** The id of its latest sending: an answer to an earlier one (handed back, given back) is not its. */
   id: number;
   size: number;
   message: object;
@@ -82,17 +83,17 @@ export class HighlightPool {
 
   constructor(
     private readonly create: () => PoolWorker,
-    private readonly timings: PoolTimings,
+    private readonly limits: PoolLimits,
     private readonly onRefused: () => void = () => {},
   ) {}
 
   /**
    * Sends `message` (with an `id` added) to the worker; settles with its answer or why not. Never
-   * rejects. `size`: how much work it is (see SENT_AHEAD_SIZE).
+   * rejects. `size`: how much work it is (see `aheadSize`).
    */
   run(message: object, job: PoolJob, size: number): Promise<PoolAnswer> {
     return new Promise((done) => {
-      const queued: Job = { ...job, id: this.nextId++, size, message, done };
+      const queued: Job = { ...job, id: -1, size, message, done };
       const queue = this.queues.get(job.reply);
       if (queue) queue.push(queued);
       else this.queues.set(job.reply, [queued]);
@@ -115,17 +116,19 @@ export class HighlightPool {
       const job = this.next();
       if (!job) break;
       clearTimeout(this.idleTimer);
+      const ahead = this.sent.length > 0 ? { ahead: this.limits.quickMs } : {};
+      job.id = this.nextId++;
       this.sent.push(job);
       this.sentSize += job.size;
       if (this.sent.length === 1 && this.ready) this.timeFirst();
-      this.worker!.postMessage({ ...job.message, id: job.id });
+      this.worker!.postMessage({ ...job.message, ...ahead, id: job.id });
     }
     this.idleSoon();
   }
 
   /** One job at a time; more ahead while they come back quick, up to a total size. */
   private roomToSend(): boolean {
-    return !this.sent.length || (this.quick && this.sentSize < SENT_AHEAD_SIZE);
+    return !this.sent.length || (this.quick && this.sentSize < this.limits.aheadSize && this.sent.length < this.limits.aheadJobs);
   }
 
   /** The next job to send: the first reply in turn gives one, then goes last. */
@@ -141,7 +144,7 @@ export class HighlightPool {
 
   /** Whether `job` is still wanted and its reply has time left; if not, it is answered `skipped`. */
   private worth(job: Job): boolean {
-    if ((!job.wanted || job.wanted()) && (this.spent.get(job.reply) ?? 0) < this.timings.replyMs) return true;
+    if ((!job.wanted || job.wanted()) && (this.spent.get(job.reply) ?? 0) < this.limits.replyMs) return true;
     job.done('skipped');
     return false;
   }
@@ -149,7 +152,7 @@ export class HighlightPool {
   /** The worker can start the first sent job now: its time counts from here. */
   private timeFirst(): void {
     this.since = performance.now();
-    this.wait(this.timings.budgetMs, () => this.stop());
+    this.wait(this.limits.budgetMs, () => this.stop());
   }
 
   private start(): boolean {
@@ -173,10 +176,12 @@ export class HighlightPool {
       const job = this.sent[0];
       if (!job || data?.id !== job.id) return;
       clearTimeout(this.timer);
+      if (data.deferred) return this.takeBackSent();
       this.sent.shift();
       this.sentSize -= job.size;
-      this.charge(job, performance.now() - this.since);
-      this.quick = typeof data.ms === 'number' && data.ms < this.timings.quickMs;
+      const ms = typeof data.ms === 'number' ? data.ms : undefined;
+      this.charge(job, ms ?? performance.now() - this.since);
+      this.quick = ms !== undefined && ms < this.limits.quickMs;
       if (this.sent.length) this.timeFirst();
       job.done({ data });
       this.pump();
@@ -188,7 +193,7 @@ export class HighlightPool {
       if (!this.ready) this.refuse();
       else this.stop();
     };
-    this.wait(this.timings.startLimitMs, () => {
+    this.wait(this.limits.startLimitMs, () => {
       this.dropWorker();
       this.failWaiting();
     });
@@ -198,9 +203,7 @@ export class HighlightPool {
   /** The running job (if any) took too long or killed the worker: the worker goes; the jobs behind it go to a new one. */
   private stop(): void {
     const [running, ...behind] = this.sent;
-    this.sent = [];
-    this.sentSize = 0;
-    this.quick = false;
+    this.clearSent();
     this.giveBack(behind, running?.reply);
     this.dropWorker();
     if (running) {
@@ -210,12 +213,39 @@ export class HighlightPool {
     this.pump();
   }
 
-  /** Puts `jobs` back at the front of their replies' queues, in their order; `last` takes its next turn after the others. */
+  /**
+   * The worker handed back the first job sent (the one before it was slow): it hands back all those
+   * behind it too, being sent ahead. They go back to their queues, and the pool goes one at a time.
+   */
+  private takeBackSent(): void {
+    const sent = this.sent;
+    this.clearSent();
+    this.giveBack(sent, undefined);
+    this.pump();
+  }
+
+  private clearSent(): void {
+    this.sent = [];
+    this.sentSize = 0;
+    this.quick = false;
+  }
+
+  /**
+   * Puts `jobs` (sent, in the order they were) back in front of their replies' queues, their replies
+   * first in that order; `last` then takes its next turn after the others.
+   */
   private giveBack(jobs: Job[], last: object | undefined): void {
-    for (const job of jobs.reverse()) {
+    const waiting = new Map(this.queues);
+    this.queues.clear();
+    for (const job of jobs) {
       const queue = this.queues.get(job.reply);
-      if (queue) queue.unshift(job);
+      if (queue) queue.push(job);
       else this.queues.set(job.reply, [job]);
+    }
+    for (const [reply, queue] of waiting) {
+      const given = this.queues.get(reply);
+      if (given) given.push(...queue);
+      else this.queues.set(reply, queue);
     }
     const lastQueue = last && this.queues.get(last);
     if (!lastQueue) return;
@@ -231,22 +261,21 @@ export class HighlightPool {
   }
 
   private charge(job: Job, ms: number): void {
-    if (job.live && ms < this.timings.liveFreeMs) return;
+    if (job.live && ms < this.limits.liveFreeMs) return;
     this.spent.set(job.reply, (this.spent.get(job.reply) ?? 0) + ms);
   }
 
   /** Every job not answered yet (those sent included) gets `unavailable`. */
   private failWaiting(): void {
     const waiting = [...this.sent, ...[...this.queues.values()].flat()];
-    this.sent = [];
-    this.sentSize = 0;
+    this.clearSent();
     this.queues.clear();
     for (const job of waiting) job.done('unavailable');
   }
 
   private idleSoon(): void {
     clearTimeout(this.idleTimer);
-    if (this.worker && this.ready && !this.sent.length) this.idleTimer = setTimeout(() => this.dropWorker(), this.timings.idleMs);
+    if (this.worker && this.ready && !this.sent.length) this.idleTimer = setTimeout(() => this.dropWorker(), this.limits.idleMs);
   }
 
   private dropWorker(): void {

@@ -50,16 +50,25 @@ for (const [name, grammar] of Object.entries(GRAMMARS)) highlighter.registerLang
 // Only grammars named by a fence are used: no guessing, so no other grammar is ever looked up.
 highlighter.configure({ languages: [] });
 
-/** One request from the page. */
+/** One request from the page; `ahead` (ms): sent ahead, it is handed back unrun when the block before it took that long. */
 export interface HighlightRequest {
   id: number;
   code: string;
   grammar: string;
+  ahead?: number;
 }
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent<HighlightRequest>) => void) | null; postMessage(message: unknown): void };
 
-scope.onmessage = ({ data: { id, code, grammar } }) => {
+/** How long the last block highlighted here took (ms). */
+let lastMs = 0;
+
+scope.onmessage = ({ data: { id, code, grammar, ahead } }) => {
+  // After a slow block the page decides again (the reply's time, the other replies' turns).
+  if (ahead !== undefined && lastMs >= ahead) {
+    scope.postMessage({ id, deferred: true });
+    return;
+  }
   const started = performance.now();
   let nodes: HighlightNode[] | undefined;
   try {
@@ -68,6 +77,7 @@ scope.onmessage = ({ data: { id, code, grammar } }) => {
     nodes = undefined;
   }
   // How long it took, by this worker's clock: quick blocks let the page send the next ones ahead.
-  scope.postMessage({ id, nodes, ms: performance.now() - started });
+  lastMs = performance.now() - started;
+  scope.postMessage({ id, nodes, ms: lastMs });
 };
 scope.postMessage('ready');

@@ -9,14 +9,23 @@
  */
 import HighlightWorker from './highlight-worker.ts?worker&inline';
 import { codeHighlight } from '../styles/code-highlight.js';
-import { HIGHLIGHT_BUDGET_MS, LIVE_FREE_MS, QUICK_JOB_MS, REPLY_WORKER_MS, WORKER_IDLE_MS, WORKER_START_MS } from './highlight-limits.js';
+import { AHEAD_BLOCKS, AHEAD_CHARS, HIGHLIGHT_BUDGET_MS, LIVE_FREE_MS, QUICK_JOB_MS, REPLY_WORKER_MS, WORKER_IDLE_MS, WORKER_START_MS } from './highlight-limits.js';
 import type { HighlightOutcome } from './highlight-loader.js';
 import { HighlightPool, type PoolJob } from './highlight-pool.js';
 import { SCOPE_CLASSES, type HighlightNode } from './highlight-tokens.js';
 
 const pool = new HighlightPool(
   () => new HighlightWorker(),
-  { budgetMs: HIGHLIGHT_BUDGET_MS, startLimitMs: WORKER_START_MS, idleMs: WORKER_IDLE_MS, replyMs: REPLY_WORKER_MS, liveFreeMs: LIVE_FREE_MS, quickMs: QUICK_JOB_MS },
+  {
+    budgetMs: HIGHLIGHT_BUDGET_MS,
+    startLimitMs: WORKER_START_MS,
+    idleMs: WORKER_IDLE_MS,
+    replyMs: REPLY_WORKER_MS,
+    liveFreeMs: LIVE_FREE_MS,
+    quickMs: QUICK_JOB_MS,
+    aheadSize: AHEAD_CHARS,
+    aheadJobs: AHEAD_BLOCKS,
+  },
   () => console.warn('agent-chat: the code highlighter’s worker could not run; code stays plain.'),
 );
 

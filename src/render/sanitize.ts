@@ -81,9 +81,9 @@ function finishElement(node: Element): void {
   if (node.tagName === 'IMG') {
     node.setAttribute('loading', 'lazy');
     node.setAttribute('referrerpolicy', 'no-referrer');
-    // An image the reply did not describe is drawn as markdown draws `![](…)`, with an empty alt:
-    // without one, a screen reader reads out its address.
-    if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+    // Without an alt a screen reader reads out the image's address: its title stands in, else it
+    // is drawn as markdown draws `![](…)`, with an empty one.
+    if (!node.hasAttribute('alt')) node.setAttribute('alt', node.getAttribute('title')?.trim() ?? '');
   }
 }
 purifier.addHook('afterSanitizeAttributes', finishElement);

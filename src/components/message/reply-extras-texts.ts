@@ -1,6 +1,6 @@
 /**
  * A reply's Copy, thumbs and sources: the texts in the chat's language, else this English, which
- * comes with the reply extras chunk.
+ * comes with the message view.
  */
 import type { ChatStrings, ReplyExtrasStrings } from '../../i18n/chat-strings.js';
 import { lateTexts, type EnglishTexts } from '../../i18n/strings.js';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { HighlightPool, type PoolTimings, type PoolWorker } from '../../../src/render/highlight-pool.js';
+import { HighlightPool, type PoolLimits, type PoolWorker } from '../../../src/render/highlight-pool.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -7,7 +7,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A scripted worker that, like a real one, runs the jobs sent to it one at a time, in order, once it
  * has said ready (after `startMs`; never when `startMs` is undefined; it fails before that when
  * `failsToStart`). A job answers after the number of ms in its code (`"5"`), saying it took that
- * long; never for `"stuck"`; and `"dies"` kills the worker (an error event).
+ * long; never for `"stuck"`; and `"dies"` kills the worker (an error event). A job sent `ahead` is
+ * handed back unrun when the one it ran before took that long or longer.
  */
 class FakeWorker implements PoolWorker {
   onmessage: PoolWorker['onmessage'] = null;
@@ -16,7 +17,8 @@ class FakeWorker implements PoolWorker {
   /** The codes sent to it, and those it started running. */
   readonly sent: string[] = [];
   readonly ran: string[] = [];
-  private readonly inbox: { id: number; code: string }[] = [];
+  private readonly inbox: { id: number; code: string; ahead?: number }[] = [];
+  private lastMs = 0;
   private ready = false;
   private busy = false;
 
@@ -30,7 +32,7 @@ class FakeWorker implements PoolWorker {
       }, startMs);
   }
 
-  postMessage(message: { id: number; code: string }): void {
+  postMessage(message: { id: number; code: string; ahead?: number }): void {
     this.sent.push(message.code);
     this.inbox.push(message);
     this.runNext();
@@ -42,7 +44,11 @@ class FakeWorker implements PoolWorker {
 
   private runNext(): void {
     if (!this.ready || this.busy || this.terminated || !this.inbox.length) return;
-    const { id, code } = this.inbox.shift()!;
+    const { id, code, ahead } = this.inbox.shift()!;
+    if (ahead !== undefined && this.lastMs >= ahead) {
+      this.reply({ id, deferred: true });
+      return this.runNext();
+    }
     this.busy = true;
     this.ran.push(code);
     if (code === 'stuck') return;
@@ -50,14 +56,13 @@ class FakeWorker implements PoolWorker {
       setTimeout(() => !this.terminated && this.onerror?.call(this as unknown as Worker, new ErrorEvent('error')), 2);
       return;
     }
-    setTimeout(
-      () => {
-        this.busy = false;
-        this.reply({ id, nodes: [code], ms: Number(code) || 0 });
-        this.runNext();
-      },
-      Number(code) || 0,
-    );
+    const ms = Number(code) || 0;
+    setTimeout(() => {
+      this.busy = false;
+      this.lastMs = ms;
+      this.reply({ id, nodes: [code], ms });
+      this.runNext();
+    }, ms);
   }
 
   private reply(data: unknown): void {
@@ -65,10 +70,10 @@ class FakeWorker implements PoolWorker {
   }
 }
 
-/** Each job's size: a quarter of what the pool sends ahead, so four jobs go at once. */
+/** Each job's size: a quarter of what may be with the worker, so four jobs go at once. */
 const SIZE = 2_500;
 
-const TIMINGS: PoolTimings = { budgetMs: 50, startLimitMs: 80, idleMs: 100, replyMs: 130, liveFreeMs: 40, quickMs: 20 };
+const TIMINGS: PoolLimits = { budgetMs: 50, startLimitMs: 80, idleMs: 100, replyMs: 130, liveFreeMs: 40, quickMs: 20, aheadSize: 10_000, aheadJobs: 32 };
 
 /** A pool over fake workers made by `make` (default: ready at once); `workers`: every one it made. */
 function poolOf(make: (n: number) => FakeWorker = () => new FakeWorker(0), timings = TIMINGS) {
@@ -197,6 +202,36 @@ describe('the highlighter’s worker pool', () => {
       ['2', '3', '4'],
     ]);
     expect(workers[0].sent, 'sent ahead of the one that overran').to.deep.equal(['1', 'stuck', '2', '3', '4']);
+  });
+
+  it('a slow job sent ahead stops the jobs behind it: they are handed back and checked again, one at a time', async () => {
+    const { run, workers } = poolOf(undefined, { ...TIMINGS, budgetMs: 200 });
+    await run('1');
+    // 60 ms each, under the budget: without the hand-back all four would run, 240 ms against the reply's 130.
+    const answers = await Promise.all(['60', '60', '60', '60'].map((code) => run(code)));
+    expect(answers.map(answered)).to.deep.equal(['60', '60', '60', 'skipped']);
+    expect(workers[0].ran).to.deep.equal(['1', '60', '60', '60']);
+    expect(workers[0].sent.length, 'four sent ahead, two of them again').to.equal(7);
+  });
+
+  it('gives the jobs of several replies back in the order they were sent, the overrunning reply last', async () => {
+    const { pool, workers } = poolOf();
+    const [a, b, c] = [{}, {}, {}];
+    await pool.run({ code: '1' }, { reply: a }, SIZE);
+    const order: string[] = [];
+    const track = (code: string, reply: object) => pool.run({ code }, { reply }, SIZE).then((answer) => order.push(`${code}:${answered(answer)}`));
+    await Promise.all([track('stuck', a), track('2', c), track('3', b), track('4', a)]);
+    expect(workers[0].sent).to.deep.equal(['1', 'stuck', '2', '3', '4']);
+    expect(order).to.deep.equal(['stuck:over-budget', '2:2', '3:3', '4:4']);
+    expect(workers[1].ran).to.deep.equal(['2', '3', '4']);
+  });
+
+  it('keeps at most the given number of jobs with the worker', async () => {
+    const { run, workers } = poolOf(undefined, { ...TIMINGS, aheadJobs: 3 });
+    await run('1');
+    const answers = Promise.all(['5', '5', '5', '5', '5'].map((code) => run(code)));
+    expect(workers[0].sent.slice(1)).to.deep.equal(['5', '5', '5']);
+    expect((await answers).map(answered)).to.deep.equal(['5', '5', '5', '5', '5']);
   });
 
   it('lets replies take turns, and gives one reply no more worker time than its share in all', async () => {

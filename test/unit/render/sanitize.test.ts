@@ -44,8 +44,8 @@ describe('the sanitizer for model output', () => {
     const image = html('<img src="https://example.com/a.png" alt="a">');
     expect(image).to.contain('loading="lazy"').and.to.contain('referrerpolicy="no-referrer"');
     expect(image).to.contain('alt="a"');
-    expect(html('<p><img src="/chart.png"> and <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></p>'), 'an image with no alt gets an empty one').to.equal(
-      '<p><img src="/chart.png" loading="lazy" referrerpolicy="no-referrer" alt=""> and <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" loading="lazy" referrerpolicy="no-referrer" alt=""></p>',
+    expect(html('<p><img src="/chart.png"> and <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" title=" Sales "></p>'), 'no alt: the title, else an empty one').to.equal(
+      '<p><img src="/chart.png" loading="lazy" referrerpolicy="no-referrer" alt=""> and <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" title="Sales" loading="lazy" referrerpolicy="no-referrer" alt="Sales"></p>',
     );
     expect(html('<details><summary>More</summary>Body</details>')).to.equal('<details><summary>More</summary>Body</details>');
   });
