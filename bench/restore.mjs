@@ -39,19 +39,19 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { startBenchServer } from './lib/agui-server.mjs';
-import { fmt, median, range } from './lib/stats.mjs';
+import { fmt, median } from './lib/stats.mjs';
 import { longThreadExport } from './lib/long-thread.mjs';
-import { formatTable } from './lib/sizes.mjs';
 import { load, snapshotDist } from './lib/dist-copy.mjs';
 import { DEEP_CHAT_BUNDLE } from './lib/deep-chat-page.mjs';
 import { deepChatHistory, deepChatRestorePage } from './lib/deep-chat-restore-page.mjs';
 import { deepChatRestoreTable, restoreGoalLines, runDeepChatRestore } from './lib/deep-chat-restore.mjs';
+import { restorePage } from './lib/restore-page.mjs';
+import { resultTable, summaryTable } from './lib/restore-report.mjs';
 
 const SIZES = [200, 2000, 20000]; // messages: half from the person, half replies
 const TOOL_EVERY = 10; // every 10th reply has a tool card with a result
 const WINDOW = 40; // turns one click on the earlier-button draws (MORE_DRAWN in src/agent-chat/)
 const VIEWPORT = { width: 1000, height: 800 };
-const GOALS = { usableMs: 300 };
 const CHROMIUM = { executablePath: chromiumPath(), args: chromiumArgs };
 const THREAD_ID = 'bench-long-thread';
 const lastMark = (exchanges) => `end of reply ${exchanges}`;
@@ -75,172 +75,6 @@ function parseOptions(argv) {
   const compareSizes = (value('compare-sizes') ?? '2000').split(',').map(Number);
   const deepChat = compare === 'deep-chat' ? { runs: compareRuns, sizes: compareSizes } : undefined;
   return { runs, sizes, dist: dist ? resolve(dist) : distDir, deepChat };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The page
-
-/** Runs in the page's <head> before the bundle (serialised with Function.prototype.toString). */
-function probeScript({ lastId, lastMark }) {
-  const probe = { marks: {}, longTasks: [], storageErrors: [], idb: {}, nodeReads: [] };
-  window.restoreProbe = probe;
-  // For the breakdown only: when the database was asked to open, and when the read of the
-  // thread's nodes (the threadId index) was issued and answered.
-  const timed = (proto, name, label, when) => {
-    const original = proto[name];
-    proto[name] = function (...args) {
-      const request = original.apply(this, args);
-      if (when(this, args) && !probe.idb[label]) {
-        const entry = (probe.idb[label] = { start: performance.now() });
-        request.addEventListener('success', () => (entry.end = performance.now()));
-      }
-      return request;
-    };
-  };
-  timed(IDBFactory.prototype, 'open', 'open', () => true);
-  // Every read of the nodes store (or its index): when it was issued and answered, how many records.
-  const counted = (proto, name, storeOf) => {
-    const original = proto[name];
-    proto[name] = function (...args) {
-      const request = original.apply(this, args);
-      if (storeOf(this).name === 'nodes') {
-        const entry = { start: performance.now(), records: 0 };
-        probe.nodeReads.push(entry);
-        request.addEventListener('success', () => {
-          entry.end = performance.now();
-          const result = request.result;
-          entry.records = Array.isArray(result) ? result.length : result === undefined || result === null ? 0 : 1;
-        });
-      }
-      return request;
-    };
-  };
-  for (const name of ['get', 'getAll', 'openCursor']) {
-    counted(IDBObjectStore.prototype, name, (store) => store);
-    counted(IDBIndex.prototype, name, (index) => index.objectStore);
-  }
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-  customElements.whenDefined('agent-chat').then(() => (probe.marks.defined = performance.now()));
-  // Fires once the thread is shown whole (its full tree in memory).
-  document.addEventListener(
-    'agent-chat-thread-change',
-    (event) => {
-      probe.marks.threadChange ??= performance.now();
-      probe.threadChange ??= event.detail;
-    },
-    true,
-  );
-  document.addEventListener('agent-chat-storage-error', (event) => probe.storageErrors.push(event.detail), true);
-
-  /** The last reply's markdown rendered and in view, the log at its end: the message count, else false. */
-  function usable() {
-    const root = document.querySelector('agent-chat')?.shadowRoot;
-    if (!root) return false;
-    const messages = root.querySelectorAll('agent-chat-message');
-    const last = messages[messages.length - 1];
-    if (!last || last.turn?.id !== lastId) return false;
-    const mark = [...(last.shadowRoot?.querySelectorAll('agent-chat-markdown strong') ?? [])].find((node) => node.textContent === lastMark);
-    if (!mark) return false;
-    const log = root.querySelector('[role="log"]');
-    if (log.scrollHeight - log.scrollTop - log.clientHeight >= 2) return false;
-    const box = mark.getBoundingClientRect();
-    const view = log.getBoundingClientRect();
-    if (box.height === 0 || box.top < view.top - 1 || box.bottom > view.bottom + 1) return false;
-    return messages.length;
-  }
-
-  function poll() {
-    const count = usable();
-    if (count === false) {
-      requestAnimationFrame(poll);
-      return;
-    }
-    probe.marks.usable = performance.now();
-    probe.messagesAtUsable = count;
-    // The frame being prepared now is the first to show it; note when the one after begins.
-    requestAnimationFrame(() => {
-      probe.marks.nextFrame = performance.now();
-      probe.done = true;
-    });
-  }
-  requestAnimationFrame(poll);
-
-  /** With the widget running: a new thread, then `openThread(id)` (as from the thread list) until usable. */
-  probe.reopen = async (id) => {
-    const chat = document.querySelector('agent-chat');
-    await chat.newThread();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const tasks = probe.longTasks.length;
-    const start = performance.now();
-    let loaded;
-    void chat.openThread(id).then(() => (loaded = performance.now()));
-    return new Promise((resolve) => {
-      let usableAt;
-      const check = () => {
-        if (usableAt === undefined && usable() !== false) usableAt = performance.now();
-        // Until the screen is usable and the whole thread is loaded (openThread resolved).
-        if (usableAt === undefined || loaded === undefined) return requestAnimationFrame(check);
-        resolve({ ms: usableAt - start, loadedMs: loaded - start, longTasks: probe.longTasks.slice(tasks) });
-      };
-      requestAnimationFrame(check);
-    });
-  };
-
-  /** One click on "Show N earlier messages": until 40 more turns are in the DOM, their markdown rendered. */
-  probe.drawEarlier = () =>
-    new Promise((resolve, reject) => {
-      const root = document.querySelector('agent-chat').shadowRoot;
-      const button = root.querySelector('[part="earlier-button"]');
-      if (!button) return reject(new Error('no earlier-button'));
-      const before = root.querySelectorAll('agent-chat-message').length;
-      const buttonText = button.textContent.trim();
-      const tasks = probe.longTasks.length;
-      const start = performance.now();
-      button.click();
-      const check = () => {
-        const messages = root.querySelectorAll('agent-chat-message');
-        const first = messages[0];
-        const firstMarkdown = first?.turn?.role === 'assistant' ? first.shadowRoot?.querySelector('agent-chat-markdown .md-blocks p') : first?.shadowRoot?.textContent;
-        if (messages.length < before + 40 || !firstMarkdown) return requestAnimationFrame(check);
-        const drawn = performance.now();
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            const log = root.querySelector('[role="log"]');
-            resolve({
-              before,
-              after: messages.length,
-              buttonText,
-              ms: drawn - start,
-              stillAtEnd: log.scrollHeight - log.scrollTop - log.clientHeight < 2,
-              longTasks: probe.longTasks.slice(tasks),
-            });
-          }),
-        );
-      };
-      requestAnimationFrame(check);
-    });
-}
-
-function restorePage({ viewport, lastId, lastMark }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>agent-chat restore bench</title>
-<style>
-  html, body { margin: 0; height: 100%; }
-  agent-chat { display: block; width: ${viewport.width}px; height: ${viewport.height}px; }
-</style>
-<script>(${probeScript.toString()})(${JSON.stringify({ lastId, lastMark })});</script>
-</head>
-<body>
-<agent-chat endpoint="/agent" heading="Restore bench"></agent-chat>
-<script type="module" src="/dist/agent-chat.js"></script>
-</body>
-</html>
-`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,131 +203,6 @@ async function runOnce(browser, server, exported) {
   }
 }
 
-/** A table row: label, median, max, min–max, goal verdict. */
-function row(label, values, { digits = 0, goal } = {}) {
-  const mid = median(values);
-  const { min, max } = range(values);
-  const verdict = goal ? `${goal.text}: median ${goal.met(mid) ? 'met' : 'MISSED'}, ${values.filter(goal.met).length}/${values.length} runs` : '';
-  return [label, fmt(mid, digits), fmt(max, digits), `${fmt(min, digits)}–${fmt(max, digits)}`, verdict];
-}
-
-function resultTable(runs, messages) {
-  const pick = (fn) => runs.map(fn);
-  const count = messages.toLocaleString('en');
-  return formatTable(
-    [
-      ['metric (ms unless noted)', 'median', 'max', 'range', 'goal'],
-      row(
-        'navigation start → usable last screen',
-        pick((r) => r.usableMs),
-        { goal: { text: `≤ ${GOALS.usableMs} ms`, met: (v) => v <= GOALS.usableMs } },
-      ),
-      row(
-        '  → <agent-chat> defined',
-        pick((r) => r.definedMs),
-      ),
-      row(
-        '  → entry script agent-chat.js received',
-        pick((r) => r.entryMs),
-      ),
-      row(
-        '  → storage chunk (thread-keeper) received',
-        pick((r) => r.keeperChunkMs),
-      ),
-      row(
-        '  → last script needed received',
-        pick((r) => r.lastScriptMs),
-      ),
-      row(
-        '  → database open requested',
-        pick((r) => r.dbOpenMs),
-      ),
-      row(
-        '  → first read of nodes issued',
-        pick((r) => r.readStartMs),
-      ),
-      row(
-        '  → last read of nodes issued before usable answered',
-        pick((r) => r.readEndMs),
-      ),
-      row(
-        'node reads before usable (requests)',
-        pick((r) => r.nodeRequestsBefore),
-      ),
-      row(
-        'node records read before usable (count)',
-        pick((r) => r.nodeRecordsBefore),
-      ),
-      row(
-        `thread-change "open": all ${count} in memory`,
-        pick((r) => r.threadChangeMs),
-      ),
-      row(
-        '  node records read by then (count)',
-        pick((r) => r.nodeRecordsAll),
-      ),
-      row(
-        '  longest task, navigation → all in memory',
-        pick((r) => r.longestToLoadedMs),
-        { digits: 1, goal: { text: '≤ 100 ms', met: (v) => v <= 100 } },
-      ),
-      row(
-        '  <agent-chat> defined (connected) → usable last screen',
-        pick((r) => r.fromDefinedMs),
-      ),
-      row(
-        '  → next frame begins',
-        pick((r) => r.nextFrameMs),
-      ),
-      row(
-        'agent-chat-message in the DOM then (count)',
-        pick((r) => r.messages),
-      ),
-      row(
-        '  … and 1 s later (count)',
-        pick((r) => r.messagesLater),
-      ),
-      row(
-        'longest task, navigation → usable (longtask)',
-        pick((r) => r.longestTaskMs),
-        { digits: 1 },
-      ),
-      row(
-        'long tasks, navigation → usable (count)',
-        pick((r) => r.longTasks),
-      ),
-      row(
-        'openThread() in a running chat → usable last screen',
-        pick((r) => r.reopenMs),
-        { goal: { text: `≤ ${GOALS.usableMs} ms`, met: (v) => v <= GOALS.usableMs } },
-      ),
-      row(
-        '  → all in memory (openThread resolved)',
-        pick((r) => r.reopenLoadedMs),
-      ),
-      row(
-        '  longest task in it, until both (longtask)',
-        pick((r) => r.reopenLongestMs),
-        { digits: 1 },
-      ),
-      row(
-        'earlier-button click → 40 more turns drawn',
-        pick((r) => r.earlierMs),
-      ),
-      row(
-        '  longest task in it (longtask)',
-        pick((r) => r.earlierLongestMs),
-        { digits: 1 },
-      ),
-      row(
-        `(setup) importThread() of the ${count} nodes`,
-        pick((r) => r.importMs),
-      ),
-    ],
-    ['l', 'r', 'r', 'r', 'l'],
-  );
-}
-
 /** Which of our runs (0-based) a Deep Chat run follows: `count` spread evenly over `runs`. */
 const spread = (count, runs) => new Set(Array.from({ length: count }, (_, k) => Math.floor(((k + 0.5) * runs) / count)));
 
@@ -552,41 +261,6 @@ async function measureSize(browser, dist, messages, options) {
   } finally {
     await server.close();
   }
-}
-
-/** One line per size: what the issue asks (usable last screen, longest task), against the smallest size. */
-function summaryTable(bySize) {
-  const base = median(bySize[0].runs.map((run) => run.usableMs));
-  const cell = (runs, fn, digits = 0) => {
-    const values = runs.map(fn);
-    const { min, max } = range(values);
-    return `${fmt(median(values), digits)} (${fmt(min, digits)}–${fmt(max, digits)})`;
-  };
-  return formatTable(
-    [
-      [
-        'messages',
-        'usable last screen',
-        `÷ ${bySize[0].messages.toLocaleString('en')}`,
-        'longest task to usable',
-        'all in memory',
-        'longest task to all in memory',
-        'nodes read before usable',
-        'openThread() → usable',
-      ],
-      ...bySize.map(({ messages, runs }) => [
-        messages.toLocaleString('en'),
-        cell(runs, (r) => r.usableMs),
-        (median(runs.map((run) => run.usableMs)) / base).toFixed(2),
-        cell(runs, (r) => r.longestTaskMs, 1),
-        cell(runs, (r) => r.loadedMs),
-        cell(runs, (r) => r.longestToLoadedMs, 1),
-        fmt(median(runs.map((r) => r.nodeRecordsBefore))),
-        cell(runs, (r) => r.reopenMs),
-      ]),
-    ],
-    ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
-  );
 }
 
 async function main() {
