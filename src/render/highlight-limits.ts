@@ -18,7 +18,10 @@ export const REPLY_WORKER_MS = 3_000;
 export const LIVE_FREE_MS = 100;
 /** A block the worker highlighted quicker than this (ms) lets the next blocks be sent to it ahead. */
 export const QUICK_JOB_MS = 20;
-/** Characters of code, and blocks, with the worker at once at most (sent ahead while blocks are quick). */
+/**
+ * Blocks are sent ahead (while they are quick) until this many characters are with the worker (the
+ * last one sent may take it past) or this many blocks.
+ */
 export const AHEAD_CHARS = 10_000;
 export const AHEAD_BLOCKS = 32;
 /** Idle time (ms) after which the worker is stopped (a new one starts when code comes). */

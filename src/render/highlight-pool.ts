@@ -13,9 +13,10 @@
  * a count, and it runs them in order: while the page is busy drawing a stream, the worker goes on
  * to the next job instead of waiting for the page to take each answer. A job sent ahead carries
  * `ahead` (ms): the worker hands it back unrun (`{ id, deferred: true }`) when the job before it
- * took that long or longer, so at most one slow job runs before the pool sees it, checks the
+ * took that long or longer, so one slow job at most runs before the pool sees it, checks the
  * reply's time again and lets the other replies take their turns; jobs go one at a time until one
- * comes back quick. A job's time is the worker's own account of it where it gives one; its budget
+ * comes back quick. (Quick jobs sent ahead can take a reply past its time by their own, at most the
+ * count of them times the quick limit.) A job's time is the worker's own account of it where it gives one; its budget
  * counts from when the worker could start it (it said ready, or answered the job before). Jobs
  * handed back, or sent behind one that overran, go back to their replies' queues as they were
  * sent; the reply whose job overran takes its next turn last.
@@ -37,7 +38,7 @@ export interface PoolLimits {
   liveFreeMs: number;
   /** A job the worker ran quicker than this (ms, by its own clock) lets the next ones be sent ahead. */
   quickMs: number;
-  /** How much work may be with the worker at once, in the jobs' sizes (the first job goes whatever its size). */
+  /** Jobs are sent ahead until this much work is with the worker, in the jobs' sizes (the last one sent may take it past). */
   aheadSize: number;
   /** How many jobs may be with the worker at once. */
   aheadJobs: number;
@@ -126,7 +127,7 @@ export class HighlightPool {
     this.idleSoon();
   }
 
-  /** One job at a time; more ahead while they come back quick, up to a total size. */
+  /** One job at a time; more ahead while they come back quick, up to a total size and a count. */
   private roomToSend(): boolean {
     return !this.sent.length || (this.quick && this.sentSize < this.limits.aheadSize && this.sent.length < this.limits.aheadJobs);
   }

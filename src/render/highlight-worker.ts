@@ -2,8 +2,10 @@
  * The highlighter's worker: highlight.js's core with the grammars of highlight-languages.ts. It
  * answers each `{ id, code, grammar }` with `{ id, nodes, ms }`: highlight.js's escaped output read into
  * scopes and text (highlight-tokens.ts), never parsed as HTML; `nodes` undefined when highlighting
- * failed. A block can take long (see highlight-limits.ts): the page stops the whole worker then.
- * Says `'ready'` once loaded, so its start-up is not counted in a block's time.
+ * failed; `ms` the time it took. A block sent ahead (`ahead`: ms) after one that took that long is
+ * answered `{ id, deferred: true }`, unrun. A block can take long (see highlight-limits.ts): the
+ * page stops the whole worker then. Says `'ready'` once loaded, so its start-up is not counted in
+ * a block's time.
  */
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
