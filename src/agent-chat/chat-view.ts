@@ -6,11 +6,13 @@ import { html, nothing } from 'lit';
 import '../components/composer/composer.js';
 import { loadMessageView, messageViewLoaded } from '../components/message/message-loader.js';
 import { suggestionsTemplate } from '../components/suggestions/suggestions-template.js';
-import { QUEUE_PART_NAMES } from '../internal/part-names.js';
+import { QUEUE_PART_NAMES, exportParts } from '../internal/part-names.js';
 import { AnswerEvent, ComposerSendEvent, ComposerStopEvent, FeedbackEvent, RetryRequestEvent, TurnActionEvent, on } from '../internal/view-events.js';
 import { COMPOSER_PARTS, configErrorsTemplate, headerTemplate, heldNoticeTemplate, mcpNoticeTemplate, storageNoticeTemplate, turnsTemplate } from './chat-templates.js';
 import type { ChatWiring } from './chat-wiring.js';
 import { closeButtonTemplate } from './embed-templates.js';
+
+const QUEUE_PARTS = exportParts(QUEUE_PART_NAMES);
 
 export function chatView(wiring: ChatWiring) {
   const { chat, run, store, log, apps, threads, actions, files } = wiring;
@@ -70,7 +72,7 @@ export function chatView(wiring: ChatWiring) {
     ${wiring.noticeShown ? mcpNoticeTemplate(apps, () => wiring.focusComposer()) : nothing}
     <div class="footer">
       ${heldNoticeTemplate(strings, run.heldNotice, actions.goToRequest)}
-      <agent-chat-queued-messages exportparts=${QUEUE_PART_NAMES} .run=${run}></agent-chat-queued-messages>
+      <agent-chat-queued-messages exportparts=${QUEUE_PARTS} .run=${run}></agent-chat-queued-messages>
       <agent-chat-composer
         exportparts=${COMPOSER_PARTS}
         .attachments=${files.ui}
